@@ -1,0 +1,97 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from '../generated/prisma/client';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const MIGRATIONS_DIR = path.join(ROOT, 'prisma', 'migrations');
+
+export interface EmbeddedPostgres {
+  url: string;
+  pglite: PGlite;
+  close(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * PGlite (PostgreSQL in WASM) served on a loopback port, so the app and `prisma migrate` reach it
+ * through the same pg driver as a real server. PGlite is a single session: one socket connection.
+ */
+export async function startEmbeddedPostgres(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<EmbeddedPostgres> {
+  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const port = await freePort();
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 1 });
+  await server.start();
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    pglite,
+    async close() {
+      await server.stop();
+      await pglite.close();
+    },
+  };
+}
+
+function migrationNames(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => existsSync(path.join(MIGRATIONS_DIR, name, 'migration.sql')))
+    .sort();
+}
+
+async function appliedMigrations(url: string): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const table = await client.query<{ exists: boolean }>("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS exists");
+    if (!table.rows[0]?.exists) return new Set();
+    const rows = await client.query<{ migration_name: string }>(
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    return new Set(rows.rows.map((r) => r.migration_name));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Applies pending migrations with Prisma Migrate; skips the CLI (and its ~10 s exit delay) when none are pending. */
+export async function migrateDatabase(url: string): Promise<{ applied: string[] }> {
+  const applied = await appliedMigrations(url);
+  const pending = migrationNames().filter((name) => !applied.has(name));
+  if (pending.length === 0) return { applied: [] };
+  // Asynchronous on purpose: for the embedded database this same process serves the socket.
+  await run(process.execPath, [path.join(ROOT, 'node_modules', 'prisma', 'build', 'index.js'), 'migrate', 'deploy'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  });
+  return { applied: pending };
+}
+
+/** A fingerprint of the migration history, used to reuse a prepared test database template. */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const name of migrationNames()) hash.update(name).update(readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function createPrismaClient(url: string, options: { embedded: boolean }): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: options.embedded ? 1 : 10 }) });
+}

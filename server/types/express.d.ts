@@ -1,0 +1,12 @@
+import type { AuthUser } from '../lib/auth-token';
+
+declare global {
+  namespace Express {
+    interface Request {
+      auth?: AuthUser;
+      id: string | number | object;
+    }
+  }
+}
+
+export {};

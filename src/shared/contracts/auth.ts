@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { CIVILITIES, HOMEPAGES, LANGUAGES, AGREEMENT_STATUSES } from '../domain/enums';
+import { passwordProblems } from '../domain/password-policy';
+import { emailSchema, phoneSchema, required } from './common';
+
+export const passwordSchema = z
+  .string()
+  .superRefine((value, ctx) => {
+    for (const problem of passwordProblems(value)) {
+      ctx.addIssue({ code: 'custom', message: `validation:password.${problem}` });
+    }
+  });
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'validation:required'),
+  code: z.string().trim().regex(/^\d{6}$/, 'validation:code').optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  expiredAt: z.number().int().describe('Expiry of the access token, in seconds since the epoch'),
+  roles: z.array(z.string()),
+  name: z.string(),
+  gjrt: z.string().describe('Single-use refresh token'),
+  lang: z.enum(LANGUAGES),
+  status: z.enum(AGREEMENT_STATUSES).describe('Agreement status of the account'),
+  supervision: z.string().nullable().describe('Id of the supervising operator for a supervised pilot account'),
+  email: z.string(),
+  airspaceAdmin: z.boolean(),
+  airspaceAdminId: z.string().nullable(),
+  homepage: z.enum(HOMEPAGES),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshRequestSchema = z.object({ gjrt: z.string().min(1, 'validation:required') });
+export const refreshResponseSchema = loginResponseSchema;
+
+export const signupRequestSchema = z
+  .object({
+    civility: z.enum(CIVILITIES).optional(),
+    firstName: required(),
+    lastName: required(),
+    email: emailSchema,
+    emailConfirmation: emailSchema,
+    password: passwordSchema,
+    passwordConfirmation: z.string(),
+    companyName: z.string().trim().optional(),
+    phoneNumber: phoneSchema.optional(),
+    lang: z.enum(LANGUAGES).default('en'),
+    newsletter: z.boolean().default(false),
+    legalNotice: z.literal(true, { message: 'validation:legalNotice' }),
+  })
+  .refine((v) => v.email === v.emailConfirmation, { path: ['emailConfirmation'], message: 'validation:emailMismatch' })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'validation:passwordMismatch',
+  });
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const tokenRequestSchema = z.object({ token: z.string().min(1, 'validation:required') });
+
+export const forgottenPasswordRequestSchema = z.object({ email: emailSchema });
+
+export const resetPasswordRequestSchema = z
+  .object({ token: z.string().min(1), password: passwordSchema, passwordConfirmation: z.string() })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'validation:passwordMismatch',
+  });
+
+/** Works signed in (current password proves identity) and signed out for an expired password (with the e-mail). */
+export const changePasswordRequestSchema = z
+  .object({
+    email: emailSchema.optional(),
+    currentPassword: z.string().min(1, 'validation:required'),
+    password: passwordSchema,
+    passwordConfirmation: z.string(),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'validation:passwordMismatch',
+  });
+
+export const changeEmailRequestSchema = z
+  .object({ email: emailSchema, emailConfirmation: emailSchema, currentPassword: z.string().min(1, 'validation:required') })
+  .refine((v) => v.email === v.emailConfirmation, { path: ['emailConfirmation'], message: 'validation:emailMismatch' });
+
+export const logoutRequestSchema = z.object({ gjrt: z.string().optional() });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const externalIdentifierSchema = z.object({ type: required(), value: required() });
+
+export const accountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  civility: z.enum(CIVILITIES).nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  companyName: z.string().nullable(),
+  adminZone: z.string().nullable(),
+  subscription: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  addressLine3: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  apiKey: z.string().nullable(),
+  homepage: z.enum(HOMEPAGES),
+  newsletter: z.boolean(),
+  lang: z.enum(LANGUAGES),
+  doubleFactorEnabled: z.boolean(),
+  agreementStatus: z.enum(AGREEMENT_STATUSES),
+  agreementExpiresAt: z.string().nullable(),
+  adminMessage: z.string().nullable(),
+  externalIdentifiers: z.array(externalIdentifierSchema),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  roles: z.array(z.string()),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+const optionalText = z.string().trim().max(200).nullable().optional();
+
+export const accountUpdateSchema = z.object({
+  civility: z.enum(CIVILITIES).nullable().optional(),
+  firstName: required().optional(),
+  lastName: required().optional(),
+  phoneNumber: phoneSchema.nullable().optional(),
+  dateOfBirth: z.iso.date('validation:date').nullable().optional(),
+  companyName: optionalText,
+  addressLine1: optionalText,
+  addressLine2: optionalText,
+  addressLine3: optionalText,
+  postalCode: z.string().trim().max(20).nullable().optional(),
+  city: optionalText,
+  country: optionalText,
+  homepage: z.enum(HOMEPAGES).optional(),
+  newsletter: z.boolean().optional(),
+  lang: z.enum(LANGUAGES).optional(),
+  doubleFactorEnabled: z.boolean().optional(),
+  externalIdentifiers: z.array(externalIdentifierSchema).optional(),
+});
+export type AccountUpdate = z.infer<typeof accountUpdateSchema>;

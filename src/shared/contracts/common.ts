@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../domain/limits';
+
+/** Messages are i18n keys of the `validation` namespace, translated by the SPA. */
+export const required = () => z.string().trim().min(1, 'validation:required');
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('validation:email'));
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9+()\-. ]+$/, 'validation:phone');
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  search: z.string().trim().optional(),
+  sort: z.string().trim().optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+export const errorResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,18 @@
+// Business constants of spec shell §9 and domain §9.
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_HISTORY_SIZE = 10;
+export const MAX_FAILED_LOGINS = 5;
+export const TOKEN_REFRESH_THRESHOLD_MS = 30 * 60 * 1000;
+export const REQUEST_TIMEOUT_MS = 120_000;
+export const TOAST_DURATION_MS = 12_000;
+export const MAX_TOASTS = 3;
+export const ROUTE_CHANGE_DELAY_MS = 10;
+export const SIDE_MENU_EDGE_TOLERANCE_PX = 5;
+export const TAKEOFF_ROUTINE_DELAY_MS = 15_000;
+export const MISSION_MAX_AREA_KM2 = 10;
+export const DOUBLE_FACTOR_CODE_TTL_MS = 10 * 60 * 1000;
+export const ACTIVATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
