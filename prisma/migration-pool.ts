@@ -45,7 +45,7 @@ export function migrationPool(connectionString: string): pg.Pool {
     user: decodeURIComponent(url.username),
     password: decodeURIComponent(url.password) || undefined,
     database: url.pathname.slice(1) || 'postgres',
-    Client: CatalogAsTextClient,
+    Client: CatalogAsTextClient as typeof pg.Client,
     max: 1,
     idleTimeoutMillis: 500,
   });

@@ -29,6 +29,7 @@ const envSchema = z.object({
   DEVICES_EMAIL_DOMAIN: z.string().default('aerogate.demo'),
   PROHIBITED_EMAIL_DOMAINS: z.string().default('yopmail.com,mailinator.com,guerrillamail.com,trashmail.com'),
   MAINTENANCE: booleanFlag.default(false),
+  MAINTENANCE_MESSAGE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SECURITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
@@ -50,6 +51,7 @@ export interface Config {
   devicesEmailDomain: string;
   prohibitedEmailDomains: string[];
   maintenance: boolean;
+  maintenanceMessage: string | null;
   logLevel: string;
   securityRateLimitPerMinute: number;
   bcryptRounds: number;
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((d) => d.trim().toLowerCase())
       .filter(Boolean),
     maintenance: e.MAINTENANCE,
+    maintenanceMessage: e.MAINTENANCE_MESSAGE ?? null,
     logLevel: e.LOG_LEVEL,
     securityRateLimitPerMinute: e.SECURITY_RATE_LIMIT_PER_MINUTE,
     bcryptRounds: e.BCRYPT_ROUNDS,

@@ -1,9 +1,8 @@
-import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { Right } from '../../src/shared/domain/rights';
-import { errorResponseSchema } from '../../src/shared/contracts/common';
 import { AppError } from './app-error';
+import type { ApiRegistry } from '../openapi';
 import type { AuthUser } from './auth-token';
 
 /** 'public': anyone; 'signedIn': any valid token; a list: a valid token holding at least one of the rights. */
@@ -30,6 +29,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   params?: P;
   response?: z.ZodType;
   status?: 200 | 201 | 202 | 204;
+  bodyContentType?: string;
   /** Extra middleware run before validation (rate limits, uploads). */
   before?: RequestHandler[];
   handler: (input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>, A>) => Promise<unknown> | unknown;
@@ -60,20 +60,12 @@ function checkAccess(access: Access, user: AuthUser | undefined) {
   if (!access.some((right) => user.rights.has(right))) throw new AppError('NOT_ALLOWED', 'Not allowed');
 }
 
-const errorResponses = {
-  400: 'Malformed request',
-  401: 'Not signed in',
-  403: 'Not allowed',
-  404: 'Not found',
-  422: 'Invalid input',
-} as const;
-
 /** One declaration per endpoint: the Express route (validation, access check) and its OpenAPI entry. */
 export class ApiRouter {
   readonly router = Router();
 
   constructor(
-    private readonly registry: OpenAPIRegistry,
+    private readonly registry: ApiRegistry,
     private readonly mount: string,
     private readonly tag: string,
   ) {}
@@ -100,37 +92,29 @@ export class ApiRouter {
         next(error);
       }
     };
-    this.router[spec.method](spec.path, ...(spec.before ?? []), handle);
+    this.router[spec.method](this.fullPath(spec.path), ...(spec.before ?? []), handle);
     return this;
   }
 
+  private fullPath(path: string) {
+    return path === '/' ? this.mount : this.mount + path;
+  }
+
   private document(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, Access>) {
-    const status = spec.status ?? (spec.method === 'post' ? 201 : 200);
-    const path = (this.mount + spec.path).replace(/:(\w+)/g, '{$1}');
-    const permissions = spec.access === 'public' || spec.access === 'signedIn' ? [] : [...spec.access];
-    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
-      [status]: spec.response
-        ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
-        : { description: 'Success' },
-    };
-    for (const [code, description] of Object.entries(errorResponses)) {
-      if (spec.access === 'public' && (code === '401' || code === '403')) continue;
-      responses[code] = { description, content: { 'application/json': { schema: errorResponseSchema } } };
-    }
-    this.registry.registerPath({
+    const access = spec.access === 'public' || spec.access === 'signedIn' ? spec.access : 'rights';
+    this.registry.add({
       method: spec.method,
-      path,
+      path: this.fullPath(spec.path),
       summary: spec.summary,
-      tags: [this.tag],
-      security: spec.access === 'public' ? [] : [{ bearer: [] }],
-      request: {
-        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } } } } : {}),
-        ...(spec.query instanceof z.ZodObject ? { query: spec.query } : {}),
-        ...(spec.params instanceof z.ZodObject ? { params: spec.params } : {}),
-      },
-      responses,
-      'x-permissions': permissions,
-      'x-access': spec.access === 'public' || spec.access === 'signedIn' ? spec.access : 'rights',
+      tag: this.tag,
+      access,
+      permissions: access === 'rights' ? [...(spec.access as readonly Right[])] : [],
+      status: spec.status ?? (spec.method === 'post' ? 201 : 200),
+      body: spec.body,
+      query: spec.query,
+      params: spec.params,
+      response: spec.response,
+      bodyContentType: spec.bodyContentType,
     });
   }
 }

@@ -1,6 +1,26 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../domain/limits';
 
+// Every message a contract produces is an i18n key of the `validation` namespace, including zod's own.
+z.config({
+  customError: (issue) => {
+    switch (issue.code) {
+      case 'invalid_type':
+        return issue.input === undefined || issue.input === null ? 'validation:required' : 'validation:invalidType';
+      case 'too_big':
+        return 'validation:tooBig';
+      case 'too_small':
+        return issue.origin === 'string' && issue.minimum === 1 ? 'validation:required' : 'validation:tooSmall';
+      case 'invalid_value':
+        return 'validation:invalidValue';
+      case 'invalid_format':
+        return issue.format === 'email' ? 'validation:email' : 'validation:invalidFormat';
+      default:
+        return 'validation:invalid';
+    }
+  },
+});
+
 /** Messages are i18n keys of the `validation` namespace, translated by the SPA. */
 export const required = () => z.string().trim().min(1, 'validation:required');
 

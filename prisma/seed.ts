@@ -1,0 +1,66 @@
+import bcrypt from 'bcrypt';
+import { ADMIN_RIGHTS, AIRSPACE_MANAGER_RIGHTS, OPERATOR_RIGHTS, SUPERVISED_PILOT_RIGHTS, type Right } from '../src/shared/domain/rights';
+import type { PrismaClient } from '../server/generated/prisma/client';
+
+export const DEMO_PASSWORD = 'Aerogate-Demo-1!';
+
+export const DEMO_GROUPS: { name: string; rights: readonly Right[]; level: 'basic' | 'advanced' }[] = [
+  { name: 'Administrators', rights: ADMIN_RIGHTS, level: 'advanced' },
+  { name: 'Operators', rights: OPERATOR_RIGHTS, level: 'basic' },
+  { name: 'Airspace managers', rights: AIRSPACE_MANAGER_RIGHTS, level: 'advanced' },
+  { name: 'Supervised pilots', rights: SUPERVISED_PILOT_RIGHTS, level: 'basic' },
+];
+
+export const DEMO_ACCOUNTS = {
+  admin: 'admin@aerogate.demo',
+  operator: 'operator@aerogate.demo',
+  pilot: 'pilot@aerogate.demo',
+  manager: 'manager@aerogate.demo',
+} as const;
+
+export async function isSeeded(prisma: PrismaClient): Promise<boolean> {
+  return (await prisma.group.count()) > 0;
+}
+
+/** Groups, demo accounts and the manager's airspace. Idempotent: existing rows are left as they are. */
+export async function seedDatabase(prisma: PrismaClient): Promise<void> {
+  const groups = new Map<string, string>();
+  for (const group of DEMO_GROUPS) {
+    const row = await prisma.group.upsert({
+      where: { name: group.name },
+      update: {},
+      create: { name: group.name, rights: [...group.rights], kind: 'system', level: group.level },
+    });
+    groups.set(group.name, row.id);
+  }
+  const passwordHash = await bcrypt.hash(DEMO_PASSWORD, 10);
+  const account = async (email: string, group: string, profile: { firstName: string; lastName: string; homepage?: string; parentId?: string; companyName?: string; phoneNumber?: string }) => {
+    const user = await prisma.user.upsert({
+      where: { email },
+      update: {},
+      create: {
+        email,
+        passwordHash,
+        status: 'active',
+        ...profile,
+        groups: { connect: { id: groups.get(group)! } },
+        passwordHistory: { create: { hash: passwordHash } },
+      },
+    });
+    return user.id;
+  };
+  await account(DEMO_ACCOUNTS.admin, 'Administrators', { firstName: 'Alice', lastName: 'Admin' });
+  const operatorId = await account(DEMO_ACCOUNTS.operator, 'Operators', {
+    firstName: 'Olivier',
+    lastName: 'Operator',
+    companyName: 'Aerogate Demo Operations',
+    phoneNumber: '+33 1 23 45 67 89',
+  });
+  await account(DEMO_ACCOUNTS.pilot, 'Supervised pilots', { firstName: 'Paula', lastName: 'Pilot', parentId: operatorId });
+  const managerId = await account(DEMO_ACCOUNTS.manager, 'Airspace managers', { firstName: 'Marc', lastName: 'Manager', homepage: 'procedures' });
+  await prisma.airspace.upsert({
+    where: { internalCode: 'LFPS-DEMO' },
+    update: {},
+    create: { name: 'Paris-Saclay demo airspace', internalCode: 'LFPS-DEMO', managers: { connect: { id: managerId } } },
+  });
+}

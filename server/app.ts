@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { AppContext } from './context';
+import { AppError } from './lib/app-error';
+import { authenticate } from './middleware/authenticate';
+import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { maintenance } from './middleware/maintenance';
+import { accountRouter } from './modules/account/account.router';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRouter } from './modules/auth/auth.router';
+import { createAuthService } from './modules/auth/auth.service';
+import { outboxRouter } from './modules/outbox/outbox.router';
+import { systemRouter } from './modules/system/system.router';
+import { createUsersRepository } from './modules/users/users.repository';
+import { usersRouter } from './modules/users/users.router';
+import { createRegistry, openApiDocument } from './openapi';
+
+export interface AppOptions {
+  /** Folder of the built SPA, served with a history fallback. */
+  spaDir?: string;
+}
+
+export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
+  const app = express();
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'worker-src': ["'self'", 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': ["'self'", 'https:'],
+        },
+      },
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+    }),
+  );
+
+  const registry = createRegistry();
+  const securityLimit = rateLimit({
+    windowMs: 60_000,
+    limit: ctx.config.securityRateLimitPerMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many requests: wait a minute and try again')),
+  });
+  const audit = createAuditRepository(ctx.prisma);
+  const auth = createAuthService({ repository: createAuthRepository(ctx.prisma), audit, mailer: ctx.mailer, sms: ctx.sms, clock: ctx.clock, config: ctx.config });
+
+  const api = express.Router();
+  api.use(express.json({ limit: '10mb' }));
+  api.use(authenticate(ctx.config.jwtSecret, ctx.clock));
+  api.use(maintenance(ctx.config.maintenance));
+  api.use(systemRouter(registry, ctx.prisma, ctx.config));
+  api.use(authRouter(registry, auth, securityLimit));
+  api.use(accountRouter(registry, auth));
+  api.use(usersRouter(registry, createUsersRepository(ctx.prisma)));
+  api.use(outboxRouter(registry, ctx.outbox));
+  const document = openApiDocument(registry);
+  api.get('/api/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  api.use('/api', apiNotFound);
+  app.use(api);
+
+  if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) {
+    const spaDir = options.spaDir;
+    app.use(express.static(spaDir, { index: false, maxAge: '1h' }));
+    app.get(/^(?!\/api\/).*/, (_req, res) => {
+      res.sendFile(path.join(spaDir, 'index.html'));
+    });
+  }
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

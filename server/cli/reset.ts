@@ -1,0 +1,21 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { seedDatabase } from '../../prisma/seed';
+import { loadConfig } from '../config/env';
+import { openDatabaseSession } from '../lib/database-session';
+
+// Drops every table (PostgreSQL) or the embedded data folder, then migrates and seeds again.
+const config = loadConfig();
+if (config.databaseUrl) {
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+} else {
+  await rm(path.join(config.dataDir, 'pglite'), { recursive: true, force: true });
+}
+const database = await openDatabaseSession(config);
+await seedDatabase(database.prisma);
+console.log('The database was reset, migrated and seeded.');
+await database.close();

@@ -1,0 +1,30 @@
+import type { Config } from './config/env';
+import type { PrismaClient } from './generated/prisma/client';
+import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
+import type { Clock } from './lib/clock';
+import { systemClock } from './lib/clock';
+import type { Logger } from './lib/logger';
+import { createOutboxRepository, type OutboxRepository } from './modules/outbox/outbox.repository';
+
+/** Everything a request handler may depend on; tests build one with their own clock, database and transports. */
+export interface AppContext {
+  config: Config;
+  prisma: PrismaClient;
+  logger: Logger;
+  clock: Clock;
+  outbox: OutboxRepository;
+  mailer: Mailer;
+  sms: SmsClient;
+}
+
+export function createContext(options: { config: Config; prisma: PrismaClient; logger: Logger; clock?: Clock }): AppContext {
+  const outbox = createOutboxRepository(options.prisma);
+  return {
+    ...options,
+    clock: options.clock ?? systemClock,
+    outbox,
+    mailer: createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger }),
+    sms: createSmsClient({ url: options.config.smsUrl, outbox, logger: options.logger }),
+  };
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { createContext } from './context';
+import { openDatabaseSession } from './lib/database-session';
+import { createLogger } from './lib/logger';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDatabase } from '../prisma/seed';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabaseSession(config);
+  if (database.appliedMigrations.length > 0) logger.info({ migrations: database.appliedMigrations }, 'migrations applied');
+  // Demo accounts are created on an empty embedded database only; a real deployment seeds with `npm run db:seed`.
+  if (database.embedded && !(await isSeeded(database.prisma))) {
+    await seedDatabase(database.prisma);
+    logger.info({ accounts: Object.values(DEMO_ACCOUNTS), demoPassword: DEMO_PASSWORD }, 'demo accounts created');
+  }
+  const ctx = createContext({ config, prisma: database.prisma, logger });
+  const app = createApp(ctx, { spaDir: path.resolve(import.meta.dirname, '..', 'dist') });
+  const server = app.listen(config.port, config.host, () => {
+    logger.info(`Aerogate listening on ${config.publicUrl} (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => server.once('close', () => resolve()));
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Config } from '../config/env';
+import type { PrismaClient } from '../generated/prisma/client';
+import { createPrismaClient, migrateDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './database';
+
+export interface DatabaseSession {
+  prisma: PrismaClient;
+  url: string;
+  embedded: boolean;
+  appliedMigrations: string[];
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL set: that PostgreSQL. Unset: the embedded PGlite persisted under DATA_DIR. Migrated either way. */
+export async function openDatabaseSession(config: Config): Promise<DatabaseSession> {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pglite') });
+    url = embedded.url;
+  }
+  try {
+    const { applied } = await migrateDatabase(url);
+    const prisma = createPrismaClient(url, { embedded: embedded !== undefined });
+    return {
+      prisma,
+      url,
+      embedded: embedded !== undefined,
+      appliedMigrations: applied,
+      async close() {
+        await prisma.$disconnect();
+        await embedded?.close();
+      },
+    };
+  } catch (error) {
+    await embedded?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,87 @@
+import type { Prisma, PrismaClient, TokenPurpose } from '../../generated/prisma/client';
+
+const userWithAccess = {
+  groups: { select: { id: true, name: true, rights: true } },
+  managedAirspaces: { select: { id: true }, orderBy: { createdAt: 'asc' } },
+  externalIdentifiers: { select: { type: true, value: true }, orderBy: { type: 'asc' } },
+} satisfies Prisma.UserInclude;
+
+export type UserWithAccess = Prisma.UserGetPayload<{ include: typeof userWithAccess }>;
+
+export function createAuthRepository(prisma: PrismaClient) {
+  return {
+    findUserByEmail(email: string) {
+      return prisma.user.findUnique({ where: { email }, include: userWithAccess });
+    },
+    findUserById(id: string) {
+      return prisma.user.findUnique({ where: { id }, include: userWithAccess });
+    },
+    async emailTaken(email: string) {
+      return (await prisma.user.count({ where: { email } })) > 0;
+    },
+    createUser(data: Prisma.UserCreateInput) {
+      return prisma.user.create({ data, include: userWithAccess });
+    },
+    updateUser(id: string, data: Prisma.UserUpdateInput) {
+      return prisma.user.update({ where: { id }, data, include: userWithAccess });
+    },
+    /** Increments the failure counter atomically and returns the new count. */
+    async incrementFailedLogins(id: string) {
+      const user = await prisma.user.update({ where: { id }, data: { failedLoginCount: { increment: 1 } }, select: { failedLoginCount: true } });
+      return user.failedLoginCount;
+    },
+    recordLoginAttempt(data: { userId?: string; email: string; success: boolean; outcome: string; ip?: string }) {
+      return prisma.loginAttempt.create({ data });
+    },
+    createRefreshToken(data: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }) {
+      return prisma.refreshToken.create({ data });
+    },
+    findRefreshToken(tokenHash: string) {
+      return prisma.refreshToken.findUnique({ where: { tokenHash } });
+    },
+    /** Marks the token used only if it was unused: false means it had already been presented. */
+    async consumeRefreshToken(id: string, at: Date) {
+      const result = await prisma.refreshToken.updateMany({ where: { id, usedAt: null, revokedAt: null }, data: { usedAt: at } });
+      return result.count === 1;
+    },
+    revokeFamily(familyId: string, at: Date) {
+      return prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: at } });
+    },
+    revokeAllForUser(userId: string, at: Date) {
+      return prisma.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: at } });
+    },
+    recentPasswordHashes(userId: string, count: number) {
+      return prisma.passwordHistory.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, take: count, select: { hash: true } });
+    },
+    addPasswordHistory(userId: string, hash: string, at: Date) {
+      return prisma.passwordHistory.create({ data: { userId, hash, createdAt: at } });
+    },
+    createOneTimeToken(data: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date; payload?: Prisma.InputJsonValue }) {
+      return prisma.oneTimeToken.create({ data });
+    },
+    findOneTimeToken(tokenHash: string, purpose: TokenPurpose) {
+      return prisma.oneTimeToken.findFirst({ where: { tokenHash, purpose } });
+    },
+    latestOneTimeToken(userId: string, purpose: TokenPurpose) {
+      return prisma.oneTimeToken.findFirst({ where: { userId, purpose, usedAt: null }, orderBy: { createdAt: 'desc' } });
+    },
+    async consumeOneTimeToken(id: string, at: Date) {
+      const result = await prisma.oneTimeToken.updateMany({ where: { id, usedAt: null }, data: { usedAt: at } });
+      return result.count === 1;
+    },
+    invalidateOneTimeTokens(userId: string, purpose: TokenPurpose, at: Date) {
+      return prisma.oneTimeToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: at } });
+    },
+    findGroupByName(name: string) {
+      return prisma.group.findUnique({ where: { name } });
+    },
+    replaceExternalIdentifiers(userId: string, identifiers: { type: string; value: string }[]) {
+      return prisma.$transaction([
+        prisma.externalIdentifier.deleteMany({ where: { userId } }),
+        prisma.externalIdentifier.createMany({ data: identifiers.map((i) => ({ ...i, userId })) }),
+      ]);
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

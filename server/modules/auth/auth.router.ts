@@ -1,0 +1,117 @@
+import type { RequestHandler } from 'express';
+import {
+  changePasswordRequestSchema,
+  forgottenPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutRequestSchema,
+  messageResponseSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+  tokenRequestSchema,
+} from '../../../src/shared/contracts/auth';
+import { ApiRouter } from '../../lib/api-router';
+import type { ApiRegistry } from '../../openapi';
+import type { AuthService } from './auth.service';
+
+export function authRouter(registry: ApiRegistry, service: AuthService, rateLimit: RequestHandler) {
+  return new ApiRouter(registry, '/api/security', 'security')
+    .route({
+      method: 'post',
+      path: '/login',
+      summary: 'Sign in with e-mail and password (and the SMS code when double factor is on)',
+      access: 'public',
+      before: [rateLimit],
+      body: loginRequestSchema,
+      response: loginResponseSchema,
+      status: 200,
+      handler: ({ body, req }) => service.login(body, req.ip),
+    })
+    .route({
+      method: 'post',
+      path: '/gjrt',
+      summary: 'Rotate the refresh token: a used token revokes its whole family',
+      access: 'public',
+      before: [rateLimit],
+      body: refreshRequestSchema,
+      response: refreshResponseSchema,
+      status: 200,
+      handler: ({ body }) => service.refresh(body.gjrt),
+    })
+    .route({
+      method: 'post',
+      path: '/logout',
+      summary: 'Sign out: revokes the refresh token family',
+      access: 'signedIn',
+      body: logoutRequestSchema,
+      status: 204,
+      handler: ({ body, user }) => service.logout(user.id, body.gjrt),
+    })
+    .route({
+      method: 'post',
+      path: '/signup',
+      summary: 'Create an operator account; an activation e-mail is sent',
+      access: 'public',
+      before: [rateLimit],
+      body: signupRequestSchema,
+      response: messageResponseSchema,
+      handler: ({ body }) => service.signup(body),
+    })
+    .route({
+      method: 'post',
+      path: '/activate',
+      summary: 'Activate an account with the token of the activation e-mail',
+      access: 'public',
+      before: [rateLimit],
+      body: tokenRequestSchema,
+      response: messageResponseSchema,
+      status: 200,
+      handler: ({ body }) => service.activate(body.token),
+    })
+    .route({
+      method: 'post',
+      path: '/forgotten-password',
+      summary: 'Send a password reset link (answers the same whether the e-mail is known or not)',
+      access: 'public',
+      before: [rateLimit],
+      body: forgottenPasswordRequestSchema,
+      response: messageResponseSchema,
+      status: 202,
+      handler: ({ body }) => service.forgottenPassword(body.email),
+    })
+    .route({
+      method: 'post',
+      path: '/reset-password',
+      summary: 'Set a new password with the token of the reset e-mail; reactivates a locked account',
+      access: 'public',
+      before: [rateLimit],
+      body: resetPasswordRequestSchema,
+      response: messageResponseSchema,
+      status: 200,
+      handler: ({ body }) => service.resetPassword(body),
+    })
+    .route({
+      method: 'post',
+      path: '/change-password',
+      summary: 'Change the password: signed in, or signed out with the e-mail when the password has expired',
+      access: 'public',
+      before: [rateLimit],
+      body: changePasswordRequestSchema,
+      response: messageResponseSchema,
+      status: 200,
+      handler: ({ body, user }) => service.changePassword(body, user?.id),
+    })
+    .route({
+      method: 'post',
+      path: '/activate-new-email',
+      summary: 'Confirm an e-mail change with the token sent to the new address',
+      access: 'public',
+      before: [rateLimit],
+      body: tokenRequestSchema,
+      response: messageResponseSchema,
+      status: 200,
+      handler: ({ body }) => service.confirmEmailChange(body.token),
+    }).router;
+}

@@ -1,0 +1,313 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import bcrypt from 'bcrypt';
+import type { z } from 'zod';
+import type {
+  AccountUpdate,
+  LoginRequest,
+  LoginResponse,
+  SignupRequest,
+  changeEmailRequestSchema,
+  changePasswordRequestSchema,
+  resetPasswordRequestSchema,
+} from '../../../src/shared/contracts/auth';
+import {
+  ACTIVATION_TOKEN_TTL_MS,
+  DOUBLE_FACTOR_CODE_TTL_MS,
+  EMAIL_CHANGE_TOKEN_TTL_MS,
+  MAX_FAILED_LOGINS,
+  PASSWORD_HISTORY_SIZE,
+  RESET_TOKEN_TTL_MS,
+} from '../../../src/shared/domain/limits';
+import { passwordProblems } from '../../../src/shared/domain/password-policy';
+import type { Config } from '../../config/env';
+import type { Mailer } from '../../integrations/mail/mailer';
+import type { SmsClient } from '../../integrations/sms/sms-client';
+import { AppError } from '../../lib/app-error';
+import { signAccessToken } from '../../lib/auth-token';
+import type { Clock } from '../../lib/clock';
+import type { AuditRepository } from '../audit/audit.repository';
+import { authEmail, doubleFactorSms } from './auth.emails';
+import { rightsOf, toAccount, toLoginResponse } from './auth.mapper';
+import type { AuthRepository, UserWithAccess } from './auth.repository';
+
+export const SIGNUP_GROUP = 'Operators';
+
+export interface AuthServiceDeps {
+  repository: AuthRepository;
+  audit: AuditRepository;
+  mailer: Mailer;
+  sms: SmsClient;
+  clock: Clock;
+  config: Config;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+// Compared against when the e-mail is unknown, so both paths cost one bcrypt comparison.
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { repository, audit, mailer, sms, clock, config } = deps;
+  const now = () => clock.now();
+
+  function policyError(problems: string[]): AppError {
+    return new AppError('PASSWORD_POLICY', 'The new password does not meet the password policy', {
+      fields: { password: problems.map((p) => `validation:password.${p}`) },
+    });
+  }
+
+  async function checkNewPassword(user: UserWithAccess | null, password: string, identity: { email: string; firstName: string; lastName: string }) {
+    const problems: string[] = passwordProblems(password, identity);
+    if (user) {
+      if (await bcrypt.compare(password, user.passwordHash)) problems.push('sameAsCurrent');
+      else {
+        const history = await repository.recentPasswordHashes(user.id, PASSWORD_HISTORY_SIZE);
+        for (const { hash } of history) {
+          if (await bcrypt.compare(password, hash)) {
+            problems.push('recentlyUsed');
+            break;
+          }
+        }
+      }
+    }
+    if (problems.length > 0) throw policyError(problems);
+  }
+
+  async function setPassword(user: UserWithAccess, password: string, extra: Parameters<AuthRepository['updateUser']>[1] = {}) {
+    const hash = await bcrypt.hash(password, config.bcryptRounds);
+    const at = now();
+    await repository.addPasswordHistory(user.id, hash, at);
+    return repository.updateUser(user.id, { passwordHash: hash, passwordChangedAt: at, ...extra });
+  }
+
+  async function issueTokens(user: UserWithAccess, familyId: string = randomUUID()): Promise<LoginResponse> {
+    const at = now();
+    const { token, expiredAt } = signAccessToken({ id: user.id, email: user.email, rights: rightsOf(user) }, config.jwtSecret, config.accessTokenTtlSeconds, at);
+    const gjrt = newToken();
+    await repository.createRefreshToken({
+      userId: user.id,
+      familyId,
+      tokenHash: hashToken(gjrt),
+      expiresAt: new Date(at.getTime() + config.refreshTokenTtlDays * 86_400_000),
+    });
+    return toLoginResponse(user, { token, expiredAt, gjrt });
+  }
+
+  async function createOneTimeToken(user: UserWithAccess, purpose: 'activation' | 'passwordReset' | 'emailChange', ttlMs: number, payload?: { email: string }) {
+    const token = newToken();
+    await repository.invalidateOneTimeTokens(user.id, purpose, now());
+    await repository.createOneTimeToken({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + ttlMs), payload });
+    return token;
+  }
+
+  async function failLogin(user: UserWithAccess, ip: string | undefined, outcome: 'INVALID_CREDENTIALS' | 'INVALID_CODE'): Promise<never> {
+    const failures = await repository.incrementFailedLogins(user.id);
+    if (failures >= MAX_FAILED_LOGINS) {
+      await repository.updateUser(user.id, { status: 'deactivated', deactivationReason: 'tooManyAttempts' });
+      await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'TOO_MANY_ATTEMPTS', ip });
+      await audit.record({ actorId: user.id, action: 'account.locked', subjectType: 'user', subjectId: user.id, data: { failures } });
+      throw new AppError('TOO_MANY_ATTEMPTS', 'Too many failed attempts: the account is deactivated. Use "Forgot password" to reactivate it.');
+    }
+    await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome, ip });
+    throw outcome === 'INVALID_CODE' ? new AppError('INVALID_CODE', 'Invalid code') : new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+  }
+
+  async function checkDoubleFactor(user: UserWithAccess, code: string | undefined, ip: string | undefined) {
+    if (!code) {
+      if (!user.phoneNumber) throw new AppError('MISSING_PHONE_NUMBER', 'No phone number is set on the account: ask an administrator');
+      const generated = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await repository.invalidateOneTimeTokens(user.id, 'doubleFactor', now());
+      await repository.createOneTimeToken({
+        userId: user.id,
+        purpose: 'doubleFactor',
+        tokenHash: hashToken(`${user.id}:${generated}`),
+        expiresAt: new Date(now().getTime() + DOUBLE_FACTOR_CODE_TTL_MS),
+      });
+      await sms.send(user.phoneNumber, doubleFactorSms(user.lang, generated));
+      throw new AppError('DOUBLE_FACTOR_REQUIRED', 'A code was sent to your phone');
+    }
+    const pending = await repository.latestOneTimeToken(user.id, 'doubleFactor');
+    if (!pending || pending.tokenHash !== hashToken(`${user.id}:${code}`)) return failLogin(user, ip, 'INVALID_CODE');
+    if (pending.expiresAt <= now()) throw new AppError('EXPIRED_CODE', 'The code has expired');
+    await repository.consumeOneTimeToken(pending.id, now());
+  }
+
+  async function checkEmailAllowed(email: string, excludeUserId?: string) {
+    const domain = email.split('@')[1] ?? '';
+    if (config.prohibitedEmailDomains.includes(domain)) throw new AppError('EMAIL_PROVIDER_NOT_ALLOWED', 'This e-mail provider is not allowed');
+    const existing = await repository.findUserByEmail(email);
+    if (existing && existing.id !== excludeUserId) throw new AppError('EMAIL_NOT_AVAILABLE', 'This e-mail is not available');
+  }
+
+  async function consumeLinkToken(token: string, purpose: 'activation' | 'passwordReset' | 'emailChange', invalid: 'ACTIVATION_FAILED' | 'RESET_TOKEN_INVALID' | 'EMAIL_CHANGE_TOKEN_INVALID', expired: 'ACTIVATION_FAILED' | 'RESET_TOKEN_EXPIRED' | 'EMAIL_CHANGE_TOKEN_INVALID') {
+    const record = await repository.findOneTimeToken(hashToken(token), purpose);
+    if (!record || record.usedAt) throw new AppError(invalid);
+    if (record.expiresAt <= now()) throw new AppError(expired);
+    const user = await repository.findUserById(record.userId);
+    if (!user || !(await repository.consumeOneTimeToken(record.id, now()))) throw new AppError(invalid);
+    return { user, record };
+  }
+
+  return {
+    async login(input: LoginRequest, ip?: string): Promise<LoginResponse> {
+      const user = await repository.findUserByEmail(input.email);
+      if (!user) {
+        await bcrypt.compare(input.password, DUMMY_HASH);
+        await repository.recordLoginAttempt({ email: input.email, success: false, outcome: 'INVALID_CREDENTIALS', ip });
+        throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      }
+      if (user.status === 'deactivated') {
+        await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'ACCOUNT_DEACTIVATED', ip });
+        throw new AppError('ACCOUNT_DEACTIVATED', 'This account is deactivated. Use "Forgot password" to reactivate it.');
+      }
+      if (!(await bcrypt.compare(input.password, user.passwordHash))) return failLogin(user, ip, 'INVALID_CREDENTIALS');
+      if (user.status === 'pending') throw new AppError('ACCOUNT_NOT_ACTIVATED', 'The account is not activated yet: open the link of the activation e-mail');
+      const maxAgeMs = config.passwordMaxAgeDays * 86_400_000;
+      if (now().getTime() - user.passwordChangedAt.getTime() > maxAgeMs) {
+        await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'PASSWORD_EXPIRED', ip });
+        throw new AppError('PASSWORD_EXPIRED', 'Your password has expired: choose a new one');
+      }
+      if (user.doubleFactorEnabled) await checkDoubleFactor(user, input.code, ip);
+      if (user.failedLoginCount > 0) await repository.updateUser(user.id, { failedLoginCount: 0 });
+      await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: true, outcome: 'OK', ip });
+      return issueTokens(user);
+    },
+
+    async refresh(gjrt: string): Promise<LoginResponse> {
+      const record = await repository.findRefreshToken(hashToken(gjrt));
+      if (!record) throw new AppError('INVALID_REFRESH_TOKEN', 'Invalid refresh token');
+      if (record.usedAt || record.revokedAt || !(await repository.consumeRefreshToken(record.id, now()))) {
+        // A refresh token presented twice was stolen or replayed: the whole family is revoked.
+        await repository.revokeFamily(record.familyId, now());
+        await audit.record({ actorId: record.userId, action: 'refresh.reuse', subjectType: 'user', subjectId: record.userId, data: { familyId: record.familyId } });
+        throw new AppError('INVALID_REFRESH_TOKEN', 'Invalid refresh token');
+      }
+      if (record.expiresAt <= now()) throw new AppError('INVALID_REFRESH_TOKEN', 'Refresh token expired');
+      const user = await repository.findUserById(record.userId);
+      if (!user || user.status !== 'active') {
+        await repository.revokeFamily(record.familyId, now());
+        throw new AppError('INVALID_REFRESH_TOKEN', 'Invalid refresh token');
+      }
+      return issueTokens(user, record.familyId);
+    },
+
+    async logout(userId: string, gjrt?: string) {
+      if (!gjrt) return;
+      const record = await repository.findRefreshToken(hashToken(gjrt));
+      if (record && record.userId === userId) await repository.revokeFamily(record.familyId, now());
+    },
+
+    async signup(input: SignupRequest) {
+      await checkEmailAllowed(input.email);
+      const problems = passwordProblems(input.password, input);
+      if (problems.length > 0) throw policyError(problems);
+      const group = await repository.findGroupByName(SIGNUP_GROUP);
+      const user = await repository.createUser({
+        email: input.email,
+        passwordHash: await bcrypt.hash(input.password, config.bcryptRounds),
+        passwordChangedAt: now(),
+        civility: input.civility,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        companyName: input.companyName,
+        phoneNumber: input.phoneNumber,
+        lang: input.lang,
+        newsletter: input.newsletter,
+        groups: group ? { connect: { id: group.id } } : undefined,
+      });
+      await repository.addPasswordHistory(user.id, user.passwordHash, now());
+      const token = await createOneTimeToken(user, 'activation', ACTIVATION_TOKEN_TTL_MS);
+      await mailer.send(authEmail('activation', user.lang, user.email, `${config.publicUrl}/activate-account/${token}`));
+      await audit.record({ actorId: user.id, action: 'account.signup', subjectType: 'user', subjectId: user.id });
+      return { message: 'ACTIVATION_SENT' };
+    },
+
+    async activate(token: string) {
+      const { user } = await consumeLinkToken(token, 'activation', 'ACTIVATION_FAILED', 'ACTIVATION_FAILED');
+      if (user.status !== 'pending') throw new AppError('ACTIVATION_FAILED', 'Unable to activate the account');
+      await repository.updateUser(user.id, { status: 'active' });
+      await audit.record({ actorId: user.id, action: 'account.activated', subjectType: 'user', subjectId: user.id });
+      return { message: 'ACCOUNT_ACTIVATED' };
+    },
+
+    async forgottenPassword(email: string) {
+      const user = await repository.findUserByEmail(email);
+      if (user) {
+        const token = await createOneTimeToken(user, 'passwordReset', RESET_TOKEN_TTL_MS);
+        await mailer.send(authEmail('passwordReset', user.lang, user.email, `${config.publicUrl}/reset-password/${token}`));
+      }
+      return { message: 'RESET_SENT' };
+    },
+
+    async resetPassword(input: z.infer<typeof resetPasswordRequestSchema>) {
+      const record = await repository.findOneTimeToken(hashToken(input.token), 'passwordReset');
+      if (!record || record.usedAt) throw new AppError('RESET_TOKEN_INVALID', 'Unable to reset the password');
+      if (record.expiresAt <= now()) throw new AppError('RESET_TOKEN_EXPIRED', 'The reset link has expired');
+      const user = await repository.findUserById(record.userId);
+      if (!user) throw new AppError('RESET_TOKEN_INVALID', 'Unable to reset the password');
+      await checkNewPassword(user, input.password, user);
+      if (!(await repository.consumeOneTimeToken(record.id, now()))) throw new AppError('RESET_TOKEN_INVALID', 'Unable to reset the password');
+      // Proving ownership of the mailbox also reactivates an account locked by failed attempts.
+      await setPassword(user, input.password, { status: 'active', deactivationReason: null, failedLoginCount: 0 });
+      await repository.revokeAllForUser(user.id, now());
+      await audit.record({ actorId: user.id, action: 'password.reset', subjectType: 'user', subjectId: user.id });
+      return { message: 'PASSWORD_RESET' };
+    },
+
+    async changePassword(input: z.infer<typeof changePasswordRequestSchema>, signedInUserId?: string) {
+      const user = signedInUserId ? await repository.findUserById(signedInUserId) : input.email ? await repository.findUserByEmail(input.email) : null;
+      if (!user || user.status === 'deactivated') throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) return failLogin(user, undefined, 'INVALID_CREDENTIALS');
+      await checkNewPassword(user, input.password, user);
+      await setPassword(user, input.password, { failedLoginCount: 0 });
+      await audit.record({ actorId: user.id, action: 'password.changed', subjectType: 'user', subjectId: user.id });
+      return { message: 'PASSWORD_CHANGED' };
+    },
+
+    async requestEmailChange(userId: string, input: z.infer<typeof changeEmailRequestSchema>) {
+      const user = await repository.findUserById(userId);
+      if (!user) throw new AppError('NOT_FOUND');
+      if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) throw new AppError('INVALID_CREDENTIALS', 'Invalid password');
+      await checkEmailAllowed(input.email, user.id);
+      const token = await createOneTimeToken(user, 'emailChange', EMAIL_CHANGE_TOKEN_TTL_MS, { email: input.email });
+      await mailer.send(authEmail('emailChange', user.lang, input.email, `${config.publicUrl}/activate-new-email/${token}`));
+      return { message: 'EMAIL_CHANGE_SENT' };
+    },
+
+    async confirmEmailChange(token: string) {
+      const { user, record } = await consumeLinkToken(token, 'emailChange', 'EMAIL_CHANGE_TOKEN_INVALID', 'EMAIL_CHANGE_TOKEN_INVALID');
+      const email = (record.payload as { email?: string } | null)?.email;
+      if (!email) throw new AppError('EMAIL_CHANGE_TOKEN_INVALID');
+      await checkEmailAllowed(email, user.id);
+      await repository.updateUser(user.id, { email });
+      await audit.record({ actorId: user.id, action: 'email.changed', subjectType: 'user', subjectId: user.id, data: { from: user.email, to: email } });
+      return { message: 'EMAIL_CHANGED' };
+    },
+
+    async account(userId: string) {
+      const user = await repository.findUserById(userId);
+      if (!user) throw new AppError('NOT_FOUND');
+      return toAccount(user);
+    },
+
+    async updateAccount(userId: string, input: AccountUpdate) {
+      const user = await repository.findUserById(userId);
+      if (!user) throw new AppError('NOT_FOUND');
+      const { externalIdentifiers, dateOfBirth, ...fields } = input;
+      const phone = fields.phoneNumber === undefined ? user.phoneNumber : fields.phoneNumber;
+      if ((fields.doubleFactorEnabled ?? user.doubleFactorEnabled) && !phone) {
+        throw new AppError('MISSING_PHONE_NUMBER', 'A phone number is needed for the double factor', { fields: { phoneNumber: ['validation:phoneRequiredForDoubleFactor'] } });
+      }
+      if (externalIdentifiers) await repository.replaceExternalIdentifiers(user.id, externalIdentifiers);
+      const updated = await repository.updateUser(user.id, {
+        ...fields,
+        ...(dateOfBirth !== undefined ? { dateOfBirth: dateOfBirth ? new Date(dateOfBirth) : null } : {}),
+      });
+      await audit.record({ actorId: user.id, action: 'account.updated', subjectType: 'user', subjectId: user.id, data: { fields: Object.keys(input) } });
+      return toAccount(updated);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

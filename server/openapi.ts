@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+export interface DocumentedRoute {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  summary: string;
+  tag: string;
+  access: 'public' | 'signedIn' | 'rights';
+  permissions: string[];
+  status: number;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response?: z.ZodType;
+  /** Content type of the request body when it is not JSON (uploads). */
+  bodyContentType?: string;
+}
+
+/** Collects every route declared through ApiRouter; the OpenAPI document is built from it. */
+export class ApiRegistry {
+  readonly routes: DocumentedRoute[] = [];
+
+  add(route: DocumentedRoute) {
+    this.routes.push(route);
+  }
+}
+
+export function createRegistry(): ApiRegistry {
+  return new ApiRegistry();
+}
+
+const ERROR_RESPONSES: Record<number, string> = { 400: 'Malformed request', 401: 'Not signed in', 403: 'Not allowed', 404: 'Not found', 422: 'Invalid input' };
+
+const errorSchema = z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.array(z.string())).optional() });
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });
+}
+
+function parameters(schema: z.ZodType | undefined, location: 'query' | 'path') {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => ({
+    name,
+    in: location,
+    required: location === 'path' || !field.safeParse(undefined).success,
+    schema: jsonSchema(field, 'input'),
+  }));
+}
+
+function operation(route: DocumentedRoute) {
+  const responses: Record<string, unknown> = {
+    [route.status]: route.response
+      ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } }
+      : { description: 'Success' },
+  };
+  for (const [code, description] of Object.entries(ERROR_RESPONSES)) {
+    if (route.access === 'public' && (code === '401' || code === '403')) continue;
+    responses[code] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  }
+  return {
+    summary: route.summary,
+    tags: [route.tag],
+    security: route.access === 'public' ? [] : [{ bearer: [] }],
+    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    ...(route.body
+      ? { requestBody: { required: true, content: { [route.bodyContentType ?? 'application/json']: { schema: jsonSchema(route.body, 'input') } } } }
+      : {}),
+    responses,
+    'x-access': route.access,
+    'x-permissions': route.permissions,
+  };
+}
+
+export function openApiDocument(registry: ApiRegistry) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of registry.routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[route.method] = operation(route);
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Aerogate API',
+      version: '1.0.0',
+      description: 'Drone operations platform. x-permissions lists the rights an operation requires (any one of them suffices).',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: jsonSchema(errorSchema, 'output') },
+    },
+    paths,
+  };
+}
