@@ -1,0 +1,47 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// design.md example 9: features don't import each other, src/shared imports nothing app-specific,
+// the SPA never imports the server, and the server only uses the isomorphic src/shared.
+const boundaries = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: combine them in src/app.',
+  })),
+  { target: './src/shared', from: './src', except: ['./shared'], message: 'src/shared is isomorphic and imports nothing app-specific.' },
+  { target: './src/shared', from: './server', message: 'src/shared is isomorphic and imports nothing app-specific.' },
+  { target: './src', from: './server', message: 'The SPA never imports the server.' },
+  { target: './server', from: './src', except: ['./shared'], message: 'The server only imports the isomorphic src/shared.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'server/generated/', 'reports/', 'test-results/', 'data/', 'data-seed/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], alias: { '@': [new URL('./src', import.meta.url).pathname] } })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['server/cli/**', 'bench/**', 'tests/run-all.ts', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

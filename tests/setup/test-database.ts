@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createPrismaClient, startEmbeddedPostgres } from '../../server/lib/database';
+import type { PrismaClient } from '../../server/generated/prisma/client';
+
+export interface TestDatabase {
+  prisma: PrismaClient;
+  url: string;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database of this test file's own, cloned from the template prepared in global setup. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const source = inject('database');
+  if (source.kind === 'pglite') {
+    const dump = await readFile(source.dumpFile);
+    const embedded = await startEmbeddedPostgres({ loadDataDir: new Blob([dump]) });
+    const prisma = createPrismaClient(embedded.url, { embedded: true });
+    return {
+      prisma,
+      url: embedded.url,
+      kind: 'pglite',
+      async close() {
+        await prisma.$disconnect();
+        await embedded.close();
+      },
+    };
+  }
+  const name = `aerogate_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: source.serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${source.template}"`);
+  await admin.end();
+  const url = new URL(source.serverUrl);
+  url.pathname = `/${name}`;
+  const prisma = createPrismaClient(url.toString(), { embedded: false });
+  return {
+    prisma,
+    url: url.toString(),
+    kind: 'postgres',
+    async close() {
+      await prisma.$disconnect();
+      const cleanup = new pg.Client({ connectionString: source.serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
