@@ -1,0 +1,142 @@
+import axios, { AxiosError, AxiosHeaders, isAxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { notifications } from '@mantine/notifications';
+import { env } from '@/config/env';
+import type { LoginResponse } from '@/shared/contracts/auth';
+import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS, TOKEN_REFRESH_THRESHOLD_MS } from '@/shared/domain/limits';
+import { i18n } from './i18n';
+import { endSession, getSession, getToken, startSession, type Session } from './session';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** No toast on failure: takeoff, landing and traffic posts (spec §7), background polling. */
+    silent?: boolean;
+  }
+}
+
+/** Spec §7: base path /api, 120 s time-out, bearer token from storage. */
+export const apiClient = axios.create({
+  baseURL: env.apiUrl,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+});
+
+export const LOGIN_ENDPOINT = 'security/login';
+export const REFRESH_ENDPOINT = 'security/gjrt';
+const REFRESH_EXEMPT = new Set([LOGIN_ENDPOINT, REFRESH_ENDPOINT]);
+
+function endpointOf(url: string | undefined): string {
+  return (url ?? '')
+    .split('?')[0]
+    .replace(/^\/+/, '')
+    .replace(/^api\//, '')
+    .replace(/\/+$/, '');
+}
+
+let refreshInFlight: Promise<Session> | null = null;
+
+/** One refresh at a time: concurrent requests wait for the same rotation of the single-use gjrt. */
+export function refreshSession(): Promise<Session> {
+  refreshInFlight ??= (async () => {
+    try {
+      const gjrt = getSession()?.gjrt;
+      if (!gjrt) {
+        throw new AxiosError(i18n.t('errors:INVALID_REFRESH_TOKEN'), 'ERR_NO_REFRESH_TOKEN', {
+          silent: true,
+          headers: new AxiosHeaders(),
+        });
+      }
+      const { data } = await apiClient.post<LoginResponse>(REFRESH_ENDPOINT, { gjrt }, { silent: true });
+      return startSession(data);
+    } catch (error) {
+      endSession('refreshFailed');
+      throw error;
+    }
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function needsRefresh(session: Session | null): session is Session {
+  return !!session && session.expiresAt - Date.now() < TOKEN_REFRESH_THRESHOLD_MS;
+}
+
+async function beforeRequest(config: InternalAxiosRequestConfig) {
+  if (!REFRESH_EXEMPT.has(endpointOf(config.url)) && needsRefresh(getSession())) {
+    await refreshSession();
+  }
+  const token = getToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+}
+
+export interface ApiErrorBody {
+  code?: string;
+  message?: string;
+  fields?: Record<string, string[]>;
+}
+
+function errorBodyOf(error: unknown): ApiErrorBody | undefined {
+  if (!isAxiosError(error)) return undefined;
+  const data: unknown = error.response?.data;
+  return data && typeof data === 'object' ? (data as ApiErrorBody) : undefined;
+}
+
+export function apiErrorCode(error: unknown): string | undefined {
+  const code = errorBodyOf(error)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Field errors of a VALIDATION_FAILED answer: field path → i18n keys. */
+export function apiFieldErrors(error: unknown): Record<string, string[]> {
+  const body = errorBodyOf(error);
+  return body?.code === 'VALIDATION_FAILED' && body.fields ? body.fields : {};
+}
+
+/** Toast text precedence: translated code, else server message, else client message, else unexpected. */
+export function errorMessageOf(error: unknown): string {
+  const body = errorBodyOf(error);
+  if (typeof body?.code === 'string' && i18n.exists(`errors:${body.code}`)) return i18n.t(`errors:${body.code}`);
+  if (typeof body?.message === 'string' && body.message.trim()) return body.message;
+  if (error instanceof Error && error.message) return error.message;
+  return i18n.t('errors:unexpected');
+}
+
+export function notifyError(error: unknown) {
+  const code = apiErrorCode(error);
+  notifications.show({
+    // The same maintenance answer from many parallel calls shows once.
+    id: code === 'MAINTENANCE' ? 'error-maintenance' : undefined,
+    color: 'orange',
+    title: i18n.t('errors:title'),
+    message: errorMessageOf(error),
+    autoClose: TOAST_DURATION_MS,
+    'data-testid': 'error-toast',
+  });
+}
+
+type MaintenanceListener = () => void;
+const maintenanceListeners = new Set<MaintenanceListener>();
+
+/** The app moves to /maintenance when the API answers 503 MAINTENANCE. */
+export function onMaintenance(listener: MaintenanceListener): () => void {
+  maintenanceListeners.add(listener);
+  return () => maintenanceListeners.delete(listener);
+}
+
+function afterFailure(error: unknown) {
+  if (isAxiosError(error)) {
+    const code = apiErrorCode(error);
+    if (error.response?.status === 503 && code === 'MAINTENANCE') {
+      for (const listener of maintenanceListeners) listener();
+    }
+    const sentToken = !!error.config?.headers?.Authorization;
+    if (sentToken && (code === 'UNAUTHENTICATED' || code === 'INVALID_REFRESH_TOKEN')) endSession('unauthenticated');
+    if (error.config?.silent) return Promise.reject(error);
+  }
+  notifyError(error);
+  return Promise.reject(error);
+}
+
+apiClient.interceptors.request.use(beforeRequest);
+apiClient.interceptors.response.use((response) => response, afterFailure);
