@@ -1,0 +1,32 @@
+import { Suspense, type ReactNode } from 'react';
+import { Center, Loader, MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
+import { queryClient as defaultQueryClient } from '@/lib/query-client';
+import { MAX_TOASTS, TOAST_DURATION_MS } from '@/shared/domain/limits';
+
+const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+
+/** Everything a screen relies on: Mantine, toasts (3 at most, spec §9), react-query and i18n. */
+export function AppProvider({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <Notifications limit={MAX_TOASTS} autoClose={TOAST_DURATION_MS} position="top-right" />
+        <QueryClientProvider client={queryClient}>
+          <Suspense
+            fallback={
+              <Center mih="100dvh">
+                <Loader aria-hidden />
+              </Center>
+            }
+          >
+            {children}
+          </Suspense>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

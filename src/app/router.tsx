@@ -1,0 +1,350 @@
+import type { ComponentType } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { homepageHref, paths } from '@/config/paths';
+import { logout } from '@/features/auth/api/logout';
+import { clearTakeoffs } from '@/features/flights/takeoff-store';
+import { loadNamespaces } from '@/lib/i18n';
+import { getSession } from '@/lib/session';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './route-error';
+
+type ScreenModule = { default: ComponentType };
+
+/** A lazily loaded screen, with the translation namespaces it needs loaded alongside. */
+function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), namespaces.length ? loadNamespaces(...namespaces) : undefined]);
+      return { Component: module.default };
+    },
+  };
+}
+
+/** Spec §2: back-office routes need a token, otherwise /login. */
+function requireSession() {
+  return getSession() ? null : redirect(paths.login.getHref());
+}
+
+function toHomepage() {
+  const session = getSession();
+  return redirect(session ? homepageHref(session.homepage) : paths.login.getHref());
+}
+
+async function signOut() {
+  clearTakeoffs();
+  await logout();
+  return redirect(paths.login.getHref());
+}
+
+/** Shown while the first route's code and data load. */
+function AppLoading() {
+  return (
+    <Center mih="100dvh">
+      <Loader aria-hidden />
+    </Center>
+  );
+}
+
+const at = (path: string, route: Pick<RouteObject, 'lazy'>): RouteObject => ({ path, ...route });
+
+/** Full-width map screens (spec §2 "Layout"): no side menu. */
+const mapRoutes: RouteObject[] = [
+  at(
+    paths.live.path,
+    screen(() => import('./routes/live')),
+  ),
+  at(
+    paths.replay.path,
+    screen(() => import('./routes/replay')),
+  ),
+  at(
+    paths.preflights.path,
+    screen(() => import('./routes/preflights')),
+  ),
+  at(
+    paths.preflightAdd.path,
+    screen(() => import('./routes/preflight-form')),
+  ),
+  at(
+    paths.preflightEdit.path,
+    screen(() => import('./routes/preflight-form')),
+  ),
+  at(
+    paths.postflight.path,
+    screen(() => import('./routes/postflight')),
+  ),
+  at(
+    paths.procedures.path,
+    screen(() => import('./routes/procedures')),
+  ),
+  at(
+    paths.procedureEdit.path,
+    screen(() => import('./routes/procedure-form')),
+  ),
+];
+
+const compactRoutes: RouteObject[] = [
+  at(
+    paths.procedureAutomations.path,
+    screen(() => import('./routes/procedure-automations')),
+  ),
+];
+
+const adminRoutes: RouteObject[] = [
+  at(
+    paths.dashboard.path,
+    screen(() => import('./routes/dashboard')),
+  ),
+  at(
+    paths.users.path,
+    screen(() => import('./routes/users')),
+  ),
+  at(
+    paths.userAdd.path,
+    screen(() => import('./routes/user-form')),
+  ),
+  at(
+    paths.userEdit.path,
+    screen(() => import('./routes/user-form')),
+  ),
+  at(
+    paths.account.path,
+    screen(() => import('./routes/account'), 'account', 'auth'),
+  ),
+  at(
+    paths.outbox.path,
+    screen(() => import('./routes/outbox'), 'outbox'),
+  ),
+  at(
+    paths.procedureClassifications.path,
+    screen(() => import('./routes/procedure-classifications')),
+  ),
+  at(
+    paths.groups.path,
+    screen(() => import('./routes/groups')),
+  ),
+  at(
+    paths.groupAdd.path,
+    screen(() => import('./routes/group-form')),
+  ),
+  at(
+    paths.groupEdit.path,
+    screen(() => import('./routes/group-form')),
+  ),
+  at(
+    paths.airspaces.path,
+    screen(() => import('./routes/airspaces')),
+  ),
+  at(
+    paths.airspaceAdd.path,
+    screen(() => import('./routes/airspace-form')),
+  ),
+  at(
+    paths.airspaceEdit.path,
+    screen(() => import('./routes/airspace-form')),
+  ),
+  at(
+    paths.myAirspace.path,
+    screen(() => import('./routes/my-airspace')),
+  ),
+  at(
+    paths.pilots.path,
+    screen(() => import('./routes/pilots')),
+  ),
+  at(
+    paths.userPilots.path,
+    screen(() => import('./routes/pilots')),
+  ),
+  at(
+    paths.pilotAdd.path,
+    screen(() => import('./routes/pilot-form')),
+  ),
+  at(
+    paths.userPilotAdd.path,
+    screen(() => import('./routes/pilot-form')),
+  ),
+  at(
+    paths.pilotEdit.path,
+    screen(() => import('./routes/pilot-form')),
+  ),
+  at(
+    paths.userPilotEdit.path,
+    screen(() => import('./routes/pilot-form')),
+  ),
+  at(
+    paths.machines.path,
+    screen(() => import('./routes/machines')),
+  ),
+  at(
+    paths.userMachines.path,
+    screen(() => import('./routes/machines')),
+  ),
+  at(
+    paths.machineAdd.path,
+    screen(() => import('./routes/machine-form')),
+  ),
+  at(
+    paths.userMachineAdd.path,
+    screen(() => import('./routes/machine-form')),
+  ),
+  at(
+    paths.machineEdit.path,
+    screen(() => import('./routes/machine-form')),
+  ),
+  at(
+    paths.userMachineEdit.path,
+    screen(() => import('./routes/machine-form')),
+  ),
+  at(
+    paths.userPayments.path,
+    screen(() => import('./routes/payments')),
+  ),
+  at(
+    paths.userPaymentEdit.path,
+    screen(() => import('./routes/payment-form')),
+  ),
+  at(
+    paths.devices.path,
+    screen(() => import('./routes/devices')),
+  ),
+  at(
+    paths.trackers.path,
+    screen(() => import('./routes/trackers')),
+  ),
+  at(
+    paths.trackerAdd.path,
+    screen(() => import('./routes/tracker-form')),
+  ),
+  at(
+    paths.trackerEdit.path,
+    screen(() => import('./routes/tracker-form')),
+  ),
+  at(
+    paths.whitelistMachine.path,
+    screen(() => import('./routes/whitelist-machine')),
+  ),
+  at(
+    paths.validateAttachments.path,
+    screen(() => import('./routes/validate-attachments')),
+  ),
+  at(
+    paths.alerts.path,
+    screen(() => import('./routes/alerts')),
+  ),
+  at(
+    paths.alertAdd.path,
+    screen(() => import('./routes/alert-form')),
+  ),
+  at(
+    paths.alertEdit.path,
+    screen(() => import('./routes/alert-form')),
+  ),
+  at(
+    paths.violations.path,
+    screen(() => import('./routes/violations')),
+  ),
+  at(
+    paths.documents.path,
+    screen(() => import('./routes/documents')),
+  ),
+  at(
+    paths.documentAdd.path,
+    screen(() => import('./routes/document-form')),
+  ),
+  at(
+    paths.documentEdit.path,
+    screen(() => import('./routes/document-form')),
+  ),
+  at(
+    paths.droneModels.path,
+    screen(() => import('./routes/drone-models')),
+  ),
+  at(
+    paths.droneModelAdd.path,
+    screen(() => import('./routes/drone-model-form')),
+  ),
+  at(
+    paths.droneModelEdit.path,
+    screen(() => import('./routes/drone-model-form')),
+  ),
+  at(
+    paths.myAgreement.path,
+    screen(() => import('./routes/my-agreement')),
+  ),
+];
+
+const publicRoutes: RouteObject[] = [
+  at(
+    paths.login.path,
+    screen(() => import('./routes/login'), 'auth'),
+  ),
+  at(
+    paths.activateAccount.path,
+    screen(() => import('./routes/login'), 'auth'),
+  ),
+  at(
+    paths.signup.path,
+    screen(() => import('./routes/signup'), 'auth'),
+  ),
+  at(
+    paths.forgottenPassword.path,
+    screen(() => import('./routes/forgotten-password'), 'auth'),
+  ),
+  at(
+    paths.resetPassword.path,
+    screen(() => import('./routes/reset-password'), 'auth'),
+  ),
+  at(
+    paths.changePassword.path,
+    screen(() => import('./routes/change-password'), 'auth'),
+  ),
+  at(
+    paths.activateNewEmail.path,
+    screen(() => import('./routes/activate-new-email'), 'auth'),
+  ),
+  at(
+    paths.maintenance.path,
+    screen(() => import('./routes/maintenance')),
+  ),
+  at(
+    paths.attachmentRead.path,
+    screen(() => import('./routes/attachment-read'), 'navigation'),
+  ),
+  at(
+    '*',
+    screen(() => import('./routes/not-found')),
+  ),
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: AppLoading,
+    children: [
+      { path: paths.home.path, loader: toHomepage },
+      { path: paths.logout.path, loader: signOut },
+      { Component: PublicLayout, children: publicRoutes },
+      {
+        path: paths.backoffice.path,
+        loader: requireSession,
+        lazy: async () => {
+          const [module] = await Promise.all([import('./layouts/backoffice-root'), loadNamespaces('navigation')]);
+          return { Component: module.BackofficeRoot };
+        },
+        children: [
+          { index: true, loader: toHomepage },
+          { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).AdminLayout }), children: adminRoutes },
+          { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).MapLayout }), children: mapRoutes },
+          { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).CompactLayout }), children: compactRoutes },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

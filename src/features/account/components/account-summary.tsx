@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Badge, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Account } from '@/shared/contracts/auth';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+/** What the user sees but cannot edit here: e-mail, agreement, groups, API key. */
+export function AccountSummary({ account }: { account: Account }) {
+  const { t, i18n } = useTranslation('account');
+  const none = t('common:none');
+  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : none);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="account-summary">
+      <Item label={t('fields.email')}>
+        <Text data-testid="account-email">{account.email}</Text>
+      </Item>
+      <Item label={t('fields.agreementStatus')}>
+        <Badge variant="light">{t(`agreementStatuses.${account.agreementStatus}`)}</Badge>
+      </Item>
+      <Item label={t('fields.agreementExpiresAt')}>
+        <Text>{date(account.agreementExpiresAt)}</Text>
+      </Item>
+      {account.adminMessage && (
+        <Item label={t('fields.adminMessage')}>
+          <Text>{account.adminMessage}</Text>
+        </Item>
+      )}
+      <Item label={t('fields.groups')}>
+        {account.groups.length ? (
+          <Group gap={4}>
+            {account.groups.map((group) => (
+              <Badge key={group.id} variant="outline">
+                {group.name}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          <Text>{none}</Text>
+        )}
+      </Item>
+      <Item label={t('fields.subscription')}>
+        <Text>{account.subscription ?? none}</Text>
+      </Item>
+      <Item label={t('fields.adminZone')}>
+        <Text>{account.adminZone ?? none}</Text>
+      </Item>
+      <Item label={t('fields.apiKey')}>{account.apiKey ? <Code>{account.apiKey}</Code> : <Text>{none}</Text>}</Item>
+    </SimpleGrid>
+  );
+}

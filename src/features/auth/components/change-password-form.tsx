@@ -1,0 +1,85 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { changePasswordRequestSchema } from '@/shared/contracts/auth';
+import { useChangePassword, type ChangePasswordBody } from '../api/change-password';
+import { PasswordRules } from './password-rules';
+
+export interface ChangePasswordFormProps {
+  /** Signed out (expired password): the e-mail identifies the account. */
+  signedIn: boolean;
+  defaultEmail?: string;
+  onDone: () => void;
+}
+
+const FIELDS = ['email', 'currentPassword', 'password', 'passwordConfirmation'];
+
+export function ChangePasswordForm({ signedIn, defaultEmail = '', onDone }: ChangePasswordFormProps) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<ChangePasswordBody>({
+    resolver: zodResolver(changePasswordRequestSchema) as Resolver<ChangePasswordBody>,
+    defaultValues: { email: signedIn ? undefined : defaultEmail, currentPassword: '', password: '', passwordConfirmation: '' },
+  });
+  const [password = '', email] = useWatch({ control, name: ['password', 'email'] });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(signedIn ? { ...values, email: undefined } : values);
+      onDone();
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('changePassword.title')}>
+      <Stack>
+        {!signedIn && (
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            required
+            error={errorText(errors.email?.message)}
+            {...register('email')}
+          />
+        )}
+        <PasswordInput
+          label={t('fields.currentPassword')}
+          autoComplete="current-password"
+          required
+          error={errorText(errors.currentPassword?.message)}
+          {...register('currentPassword')}
+        />
+        <PasswordInput
+          label={t('fields.newPassword')}
+          autoComplete="new-password"
+          required
+          error={errorText(errors.password?.message)}
+          {...register('password')}
+        />
+        <PasswordInput
+          label={t('fields.passwordConfirmation')}
+          autoComplete="new-password"
+          required
+          error={errorText(errors.passwordConfirmation?.message)}
+          {...register('passwordConfirmation')}
+        />
+        <PasswordRules password={password} identity={{ email }} />
+        <Button type="submit" loading={change.isPending} data-testid="change-password-submit">
+          {t('changePassword.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema } from '@/shared/contracts/auth';
+
+export const loginResolver = zodResolver(loginRequestSchema);

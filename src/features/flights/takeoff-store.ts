@@ -1,0 +1,109 @@
+import { useSyncExternalStore } from 'react';
+import { TAKEOFF_ROUTINE_DELAY_MS } from '@/shared/domain/limits';
+import { postLanding } from './api/post-landing';
+import { postTakeoff } from './api/post-takeoff';
+
+/** Spec §3: a takeoff kept locally; `first` and `last` (last ping) are epoch milliseconds. */
+export interface TakeoffRecord {
+  id: string;
+  first: number;
+  last: number;
+}
+
+export const TAKEOFFS_STORAGE_KEY = 'takeoffs';
+
+const EMPTY: readonly TakeoffRecord[] = [];
+let cache: readonly TakeoffRecord[] | null = null;
+const listeners = new Set<() => void>();
+
+function isRecord(value: unknown): value is TakeoffRecord {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.id === 'string' && typeof record.first === 'number' && typeof record.last === 'number';
+}
+
+function readStorage(): readonly TakeoffRecord[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(TAKEOFFS_STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isRecord) : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+function write(records: readonly TakeoffRecord[]) {
+  cache = records.length ? records : EMPTY;
+  try {
+    if (records.length) window.localStorage.setItem(TAKEOFFS_STORAGE_KEY, JSON.stringify(records));
+    else window.localStorage.removeItem(TAKEOFFS_STORAGE_KEY);
+  } catch {
+    // Storage may be full or disabled: the in-memory list still drives this tab.
+  }
+  for (const listener of listeners) listener();
+}
+
+export function getTakeoffs(): readonly TakeoffRecord[] {
+  cache ??= readStorage();
+  return cache;
+}
+
+export function subscribeTakeoffs(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== TAKEOFFS_STORAGE_KEY && event.key !== null) return;
+    cache = readStorage();
+    listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Records the takeoff of a pre-flight and tells the server; the server's answer does not matter. */
+export async function startTakeoff(preFlightId: string, now = Date.now()): Promise<void> {
+  const others = getTakeoffs().filter((record) => record.id !== preFlightId);
+  write([...others, { id: preFlightId, first: now, last: now }]);
+  await postTakeoff(preFlightId).catch(() => undefined);
+}
+
+/** Landing: the record goes, the marker hides when it was the last one. */
+export async function stopTakeoff(preFlightId: string): Promise<void> {
+  write(getTakeoffs().filter((record) => record.id !== preFlightId));
+  await postLanding(preFlightId).catch(() => undefined);
+}
+
+export function clearTakeoffs() {
+  write(EMPTY);
+}
+
+/** Pings again every takeoff whose last ping is older than the routine delay; failures are ignored. */
+export async function refreshStaleTakeoffs(now = Date.now()): Promise<void> {
+  const stale = getTakeoffs().filter((record) => now - record.last >= TAKEOFF_ROUTINE_DELAY_MS);
+  const refreshed = new Set<string>();
+  await Promise.all(
+    stale.map((record) =>
+      postTakeoff(record.id).then(
+        () => refreshed.add(record.id),
+        () => undefined,
+      ),
+    ),
+  );
+  if (!refreshed.size) return;
+  write(getTakeoffs().map((record) => (refreshed.has(record.id) ? { ...record, last: now } : record)));
+}
+
+/** The background routine of spec §4 (every 15 s); returns its stop function. */
+export function startTakeoffRoutine(): () => void {
+  const timer = setInterval(() => void refreshStaleTakeoffs(), TAKEOFF_ROUTINE_DELAY_MS);
+  return () => clearInterval(timer);
+}
+
+export function useTakeoffs(): readonly TakeoffRecord[] {
+  return useSyncExternalStore(subscribeTakeoffs, getTakeoffs, getTakeoffs);
+}
+
+export function useIsFlying(): boolean {
+  return useTakeoffs().length > 0;
+}

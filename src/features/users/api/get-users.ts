@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { UserListQuery, UserSummary } from '@/shared/contracts/users';
+
+export interface UserPage {
+  items: UserSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type UserListParams = Partial<UserListQuery>;
+
+export async function getUsers(query: UserListParams): Promise<UserPage> {
+  const { data } = await apiClient.get<UserPage>('users', { params: query });
+  return data;
+}
+
+export function usersQueryOptions(query: UserListParams) {
+  return queryOptions({ queryKey: ['users', query], queryFn: () => getUsers(query), placeholderData: keepPreviousData });
+}
+
+export function useUsers(query: UserListParams) {
+  return useQuery(usersQueryOptions(query));
+}
