@@ -1,0 +1,59 @@
+import { TIME_OF_DAY_PATTERN, type ApplicabilityPeriod, type DailyPeriod, type WeekDay, type Zone } from './zone';
+
+const SECONDS_PER_DAY = 86_400;
+const DAY_CODES: readonly WeekDay[] = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
+
+interface TimeOfDay {
+  seconds: number;
+  offsetMinutes: number;
+}
+
+function parseTimeOfDay(value: string): TimeOfDay | undefined {
+  const match = TIME_OF_DAY_PATTERN.exec(value);
+  if (!match) return undefined;
+  const [, hours, minutes, seconds, zone] = match;
+  let offsetMinutes = 0;
+  // GZ-05 reads "Z" as UTC; an explicit offset is honoured; no designator at all is read as UTC too.
+  if (zone !== undefined && zone !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0'));
+  }
+  return { seconds: Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds ?? '0'), offsetMinutes };
+}
+
+/**
+ * One daily window. The weekday is the one of the time zone the schedule is written in (UTC for "Z").
+ * A window whose end is before its start runs past midnight and belongs to the day it starts on.
+ * Sunrise/sunset events cannot be computed without an ephemeris, so an event bound widens the window
+ * to the whole day: the zone is then taken as active more often, never less (the safe side).
+ */
+function isInDailyWindow(period: DailyPeriod, at: Date): boolean {
+  const start = period.startEvent || !period.startTime ? undefined : parseTimeOfDay(period.startTime);
+  const end = period.endEvent || !period.endTime ? undefined : parseTimeOfDay(period.endTime);
+  const offsetMinutes = start?.offsetMinutes ?? end?.offsetMinutes ?? 0;
+  const local = new Date(at.getTime() + offsetMinutes * 60_000);
+  const secondOfDay = Math.floor((local.getTime() - Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate())) / 1000);
+  const startSecond = start ? start.seconds : 0;
+  // The end is inclusive to the second, so "23:59:59.00Z" covers the whole last second of the day.
+  const endSecond = end ? end.seconds + (offsetMinutes - end.offsetMinutes) * 60 : SECONDS_PER_DAY;
+  const today = DAY_CODES[local.getUTCDay()] as WeekDay;
+  const yesterday = DAY_CODES[(local.getUTCDay() + 6) % 7] as WeekDay;
+  const listsDay = (day: WeekDay) => period.days.includes('ANY') || period.days.includes(day);
+  if (startSecond <= endSecond) return listsDay(today) && secondOfDay >= startSecond && secondOfDay <= endSecond;
+  return (listsDay(today) && secondOfDay >= startSecond) || (listsDay(yesterday) && secondOfDay <= endSecond);
+}
+
+export function isPeriodActiveAt(period: ApplicabilityPeriod, at: Date): boolean {
+  if (period.permanent) return true;
+  const time = at.getTime();
+  if (period.start !== undefined && time < Date.parse(period.start)) return false;
+  if (period.end !== undefined && time > Date.parse(period.end)) return false;
+  if (!period.schedule) return true;
+  return period.schedule.some((daily) => isInDailyWindow(daily, at));
+}
+
+/** GZ-01 (c) and GZ-05: whether the zone applies at this instant (any of its periods does). */
+export function isActiveAt(zone: Pick<Zone, 'applicability'>, at: Date): boolean {
+  return zone.applicability.some((period) => isPeriodActiveAt(period, at));
+}

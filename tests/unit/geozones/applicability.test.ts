@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { isActiveAt } from '@/shared/geozones/applicability';
+import type { ApplicabilityPeriod } from '@/shared/geozones/zone';
+import { parseSeedFile, rawZone, zonesFrom } from './geozone-fixtures';
+
+const zoneWith = (...applicability: ApplicabilityPeriod[]) => ({ applicability });
+const at = (iso: string) => new Date(iso);
+
+describe('GZ-05: when a zone is active', () => {
+  it('a permanent period applies at all times', () => {
+    const zone = zoneWith({ permanent: true });
+
+    expect(isActiveAt(zone, at('1999-01-01T00:00:00Z'))).toBe(true);
+    expect(isActiveAt(zone, at('2099-12-31T23:59:59Z'))).toBe(true);
+  });
+
+  it('a permanent period ignores the dates and schedule that came with it in the file', () => {
+    const [zone] = zonesFrom(
+      rawZone({
+        applicability: [
+          {
+            permanent: 'YES',
+            startDateTime: '2020-01-01T00:00:00Z',
+            endDateTime: '2020-01-02T00:00:00Z',
+            schedule: [{ day: ['MON'], startTime: '08:00Z', endTime: '09:00Z' }],
+          },
+        ],
+      }),
+    );
+
+    expect(zone?.applicability).toEqual([{ permanent: true }]);
+    expect(isActiveAt(zone!, at('2026-03-14T20:00:00Z'))).toBe(true);
+  });
+
+  it('a date window applies from its start to its end, both included', () => {
+    const zone = zoneWith({ permanent: false, start: '2026-07-21T07:00:00.000Z', end: '2026-07-21T13:00:00.000Z' });
+
+    expect(isActiveAt(zone, at('2026-07-21T06:59:59Z'))).toBe(false);
+    expect(isActiveAt(zone, at('2026-07-21T07:00:00Z'))).toBe(true);
+    expect(isActiveAt(zone, at('2026-07-21T13:00:00Z'))).toBe(true);
+    expect(isActiveAt(zone, at('2026-07-21T13:00:01Z'))).toBe(false);
+  });
+
+  it('a window open on one side applies from its start on, or up to its end', () => {
+    expect(isActiveAt(zoneWith({ permanent: false, start: '2026-01-01T00:00:00.000Z' }), at('2090-01-01T00:00:00Z'))).toBe(true);
+    expect(isActiveAt(zoneWith({ permanent: false, end: '2026-01-01T00:00:00.000Z' }), at('2026-01-02T00:00:00Z'))).toBe(false);
+  });
+
+  it('a zone with several periods is active when any of them is', () => {
+    const zone = zoneWith(
+      { permanent: false, start: '2026-01-01T00:00:00.000Z', end: '2026-01-02T00:00:00.000Z' },
+      { permanent: false, start: '2026-02-01T00:00:00.000Z', end: '2026-02-02T00:00:00.000Z' },
+    );
+
+    expect(isActiveAt(zone, at('2026-02-01T12:00:00Z'))).toBe(true);
+    expect(isActiveAt(zone, at('2026-01-15T12:00:00Z'))).toBe(false);
+  });
+
+  describe('weekly schedules, in UTC when the times end in Z', () => {
+    // CHE "Montreux Concert Area": SAT and SUN 17:00:00.00Z–23:59:59.00Z, from 2022-06-15 to 2023-06-15.
+    const montreux = () => parseSeedFile('interuss-che-ed269.json').zones.find((zone) => zone.identifier === 'Montreux Concert Area')!;
+
+    it('is active on Saturday evening inside the window', () => {
+      expect(isActiveAt(montreux(), at('2022-07-02T18:00:00Z'))).toBe(true);
+    });
+
+    it('is active until the last second of 23:59:59', () => {
+      expect(isActiveAt(montreux(), at('2022-07-03T23:59:59.900Z'))).toBe(true);
+    });
+
+    it('is not active on Saturday before 17:00 UTC, even though it is after 17:00 in Switzerland', () => {
+      expect(isActiveAt(montreux(), at('2022-07-02T16:59:59Z'))).toBe(false);
+    });
+
+    it('is not active on a Friday evening', () => {
+      expect(isActiveAt(montreux(), at('2022-07-01T18:00:00Z'))).toBe(false);
+    });
+
+    it('is not active on a Saturday evening after the end date', () => {
+      expect(isActiveAt(montreux(), at('2023-07-01T18:00:00Z'))).toBe(false);
+    });
+
+    it('ANY matches every day of the week', () => {
+      const zone = zoneWith({ permanent: false, schedule: [{ days: ['ANY'], startTime: '16:00:00Z', endTime: '17:00:00Z' }] });
+
+      expect(isActiveAt(zone, at('2026-05-13T16:30:00Z'))).toBe(true);
+      expect(isActiveAt(zone, at('2026-05-16T16:30:00Z'))).toBe(true);
+      expect(isActiveAt(zone, at('2026-05-16T17:30:00Z'))).toBe(false);
+    });
+
+    it('a window ending before it starts runs past midnight and belongs to the day it starts on', () => {
+      const zone = zoneWith({ permanent: false, schedule: [{ days: ['FRI'], startTime: '22:00Z', endTime: '06:00Z' }] });
+
+      expect(isActiveAt(zone, at('2026-05-15T23:00:00Z'))).toBe(true);
+      expect(isActiveAt(zone, at('2026-05-16T05:00:00Z'))).toBe(true);
+      expect(isActiveAt(zone, at('2026-05-16T23:00:00Z'))).toBe(false);
+      expect(isActiveAt(zone, at('2026-05-15T05:00:00Z'))).toBe(false);
+    });
+
+    it('reads times with an offset in that offset, including the weekday', () => {
+      const zone = zoneWith({ permanent: false, schedule: [{ days: ['MON'], startTime: '00:30:00+02:00', endTime: '01:30:00+02:00' }] });
+
+      // Sunday 22:45 UTC is Monday 00:45 at +02:00.
+      expect(isActiveAt(zone, at('2026-05-17T22:45:00Z'))).toBe(true);
+      expect(isActiveAt(zone, at('2026-05-18T00:45:00Z'))).toBe(false);
+    });
+
+    it('treats a sunrise or sunset bound as the whole day, so the zone is never missed', () => {
+      const zone = zoneWith({ permanent: false, schedule: [{ days: ['SAT'], startEvent: 'SS', endEvent: 'SR' }] });
+
+      expect(isActiveAt(zone, at('2026-05-16T12:00:00Z'))).toBe(true);
+      expect(isActiveAt(zone, at('2026-05-17T12:00:00Z'))).toBe(false);
+    });
+  });
+
+  it('applies the Luxembourg windows given with a +01:00 or +02:00 offset', () => {
+    // LU MLTSA07 "EL-UAS-TSA7": 2026-07-21T09:00:00+02:00 to 2026-07-21T15:00:00+02:00.
+    const event = parseSeedFile('lu-ed269.json').zones.find((zone) => zone.identifier === 'MLTSA07')!;
+
+    expect(event.applicability).toEqual([{ permanent: false, start: '2026-07-21T07:00:00.000Z', end: '2026-07-21T13:00:00.000Z' }]);
+
+    expect(isActiveAt(event, at('2026-07-21T08:00:00+02:00'))).toBe(false);
+    expect(isActiveAt(event, at('2026-07-21T10:00:00+02:00'))).toBe(true);
+  });
+});
