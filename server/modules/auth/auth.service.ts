@@ -101,6 +101,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
+  function isPasswordExpired(user: UserWithAccess) {
+    return now().getTime() - user.passwordChangedAt.getTime() > config.passwordMaxAgeDays * 86_400_000;
+  }
+
   async function failLogin(user: UserWithAccess, ip: string | undefined, outcome: 'INVALID_CREDENTIALS' | 'INVALID_CODE'): Promise<never> {
     const failures = await repository.incrementFailedLogins(user.id);
     if (failures >= MAX_FAILED_LOGINS) {
@@ -163,8 +167,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (!(await bcrypt.compare(input.password, user.passwordHash))) return failLogin(user, ip, 'INVALID_CREDENTIALS');
       if (user.status === 'pending') throw new AppError('ACCOUNT_NOT_ACTIVATED', 'The account is not activated yet: open the link of the activation e-mail');
-      const maxAgeMs = config.passwordMaxAgeDays * 86_400_000;
-      if (now().getTime() - user.passwordChangedAt.getTime() > maxAgeMs) {
+      if (isPasswordExpired(user)) {
         await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'PASSWORD_EXPIRED', ip });
         throw new AppError('PASSWORD_EXPIRED', 'Your password has expired: choose a new one');
       }
@@ -259,6 +262,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = signedInUserId ? await repository.findUserById(signedInUserId) : input.email ? await repository.findUserByEmail(input.email) : null;
       if (!user || user.status === 'deactivated') throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
       if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) return failLogin(user, undefined, 'INVALID_CREDENTIALS');
+      // Signed out, e-mail and password stand in only for the sign-in an expired password prevents; otherwise
+      // they would change a password without the double factor.
+      if (!signedInUserId && !isPasswordExpired(user)) throw new AppError('UNAUTHENTICATED', 'Sign in to change a password that has not expired');
       await checkNewPassword(user, input.password, user);
       await setPassword(user, input.password, { failedLoginCount: 0 });
       await audit.record({ actorId: user.id, action: 'password.changed', subjectType: 'user', subjectId: user.id });

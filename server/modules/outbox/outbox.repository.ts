@@ -18,7 +18,7 @@ export function createOutboxRepository(prisma: PrismaClient) {
             ]
           : undefined,
       };
-      const [items, total] = await prisma.$transaction([
+      const [items, total] = await Promise.all([
         prisma.outboxMessage.findMany({ where, orderBy: { createdAt: 'desc' }, skip: (page - 1) * pageSize, take: pageSize }),
         prisma.outboxMessage.count({ where }),
       ]);

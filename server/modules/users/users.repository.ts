@@ -32,7 +32,7 @@ export function createUsersRepository(prisma: PrismaClient) {
           : undefined,
       };
       const orderBy: Prisma.UserOrderByWithRelationInput[] = [{ [query.sort]: query.order }, { id: 'asc' }];
-      const [items, total] = await prisma.$transaction([
+      const [items, total] = await Promise.all([
         prisma.user.findMany({ where, orderBy, skip: (query.page - 1) * query.pageSize, take: query.pageSize, select: summarySelect }),
         prisma.user.count({ where }),
       ]);
