@@ -17,7 +17,9 @@ export function passwordProblems(password: string, identity: PasswordIdentity = 
   if (!/[0-9]/.test(password)) problems.push('digit');
   if (!/[^A-Za-z0-9]/.test(password)) problems.push('special');
   const lower = password.toLowerCase();
-  const parts = [identity.email, identity.firstName, identity.lastName]
+  // The local part alone is what people reuse ("jane.doe2024!"), so it counts as containing the e-mail.
+  const localPart = identity.email?.split('@')[0];
+  const parts = [identity.email, localPart, identity.firstName, identity.lastName]
     .map((part) => part?.trim().toLowerCase())
     .filter((part): part is string => !!part && part.length >= 3);
   if (parts.some((part) => lower.includes(part))) problems.push('containsIdentity');
