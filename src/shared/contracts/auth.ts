@@ -143,6 +143,16 @@ export const accountUpdateSchema = z.object({
   newsletter: z.boolean().optional(),
   lang: z.enum(LANGUAGES).optional(),
   doubleFactorEnabled: z.boolean().optional(),
-  externalIdentifiers: z.array(externalIdentifierSchema).optional(),
+  // One identifier per type (the database holds them unique per user): a repeated type is an input error.
+  externalIdentifiers: z
+    .array(externalIdentifierSchema)
+    .superRefine((identifiers, ctx) => {
+      const seen = new Set<string>();
+      identifiers.forEach(({ type }, index) => {
+        if (seen.has(type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: 'validation:duplicate' });
+        seen.add(type);
+      });
+    })
+    .optional(),
 });
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
