@@ -1,0 +1,160 @@
+import { cleanup, render } from '@testing-library/react';
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { notifications } from '@mantine/notifications';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { clearTakeoffs } from '@/features/flights/takeoff-store';
+import { apiClient } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { endSession, startSession } from '@/lib/session';
+import type { LoginResponse } from '@/shared/contracts/auth';
+import type { StatusResponse } from '@/shared/contracts/system';
+import {
+  ADMIN_RIGHTS,
+  AIRSPACE_MANAGER_RIGHTS,
+  OPERATOR_RIGHTS,
+  SUPERVISED_PILOT_RIGHTS,
+  toRole,
+  type Right,
+} from '@/shared/domain/rights';
+
+export const DEVICES_DOMAIN = 'aerogate-devices.test';
+
+function base64Url(value: unknown) {
+  return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An unsigned JWT with the claims the server puts in (sub, email, rights, exp). */
+export function fakeJwt(claims: Record<string, unknown>) {
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(claims)}.signature`;
+}
+
+const HOUR_S = 3600;
+
+export function loginResponse(rights: readonly Right[], overrides: Partial<LoginResponse> = {}): LoginResponse {
+  const expiredAt = overrides.expiredAt ?? Math.floor(Date.now() / 1000) + 2 * HOUR_S;
+  const email = overrides.email ?? 'jane.doe@operator.test';
+  return {
+    token: fakeJwt({ sub: 'user-1', email, rights, exp: expiredAt }),
+    expiredAt,
+    roles: rights.map(toRole),
+    name: 'Jane Doe',
+    gjrt: 'refresh-1',
+    lang: 'en',
+    status: 'validated',
+    supervision: null,
+    email,
+    airspaceAdmin: false,
+    airspaceAdminId: null,
+    homepage: 'dashboard',
+    ...overrides,
+  };
+}
+
+export const PROFILES = {
+  admin: { rights: ADMIN_RIGHTS, overrides: { name: 'Ada Admin', email: 'admin@aerogate.test' } },
+  operator: { rights: OPERATOR_RIGHTS, overrides: { name: 'Oscar Operator', email: 'operator@operator.test' } },
+  supervisedPilot: {
+    rights: SUPERVISED_PILOT_RIGHTS,
+    overrides: { name: 'Paul Pilot', email: 'pilot@operator.test', supervision: 'pilot-42' },
+  },
+  airspaceManager: { rights: AIRSPACE_MANAGER_RIGHTS, overrides: { name: 'Mia Manager', email: 'manager@airport.test' } },
+} satisfies Record<string, { rights: readonly Right[]; overrides: Partial<LoginResponse> }>;
+
+export type ProfileName = keyof typeof PROFILES;
+
+export function signInAs(profile: ProfileName, overrides: Partial<LoginResponse> = {}) {
+  const { rights, overrides: profileOverrides } = PROFILES[profile];
+  return startSession(loginResponse(rights, { ...profileOverrides, ...overrides }));
+}
+
+export function signInWith(rights: readonly Right[], overrides: Partial<LoginResponse> = {}) {
+  return startSession(loginResponse(rights, overrides));
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  params: Record<string, unknown> | undefined;
+  body: unknown;
+  authorization: string | undefined;
+  silent: boolean;
+}
+
+export type Reply = { status: number; data?: unknown } | Error;
+type Handler = (request: RecordedRequest) => Reply | Promise<Reply> | undefined;
+
+export const STATUS_OK: StatusResponse = { maintenance: false, maintenanceMessage: null, devicesEmailDomain: DEVICES_DOMAIN };
+
+/**
+ * Replaces the HTTP layer under the real api client (its interceptors still run): each request is
+ * recorded and answered by `handler`; GET status answers STATUS_OK unless the handler says otherwise.
+ */
+const realAdapter = apiClient.defaults.adapter;
+
+export function mockApi(handler: Handler = () => undefined) {
+  const requests: RecordedRequest[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const headers = AxiosHeaders.from(config.headers);
+    const request: RecordedRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: (config.url ?? '').replace(/^\/+/, ''),
+      params: config.params as Record<string, unknown> | undefined,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      authorization: headers.get('Authorization')?.toString(),
+      silent: !!config.silent,
+    };
+    requests.push(request);
+    let reply = await handler(request);
+    if (!reply && request.method === 'GET' && request.url === 'status') reply = { status: 200, data: STATUS_OK };
+    reply ??= { status: 404, data: { code: 'NOT_FOUND', message: `No mock for ${request.method} ${request.url}` } };
+    if (reply instanceof AxiosError) {
+      // Real adapters attach the request's config to their errors (the silent flag travels on it).
+      reply.config ??= config;
+      throw reply;
+    }
+    if (reply instanceof Error) throw reply;
+    const response: AxiosResponse = { data: reply.data ?? '', status: reply.status, statusText: '', headers: {}, config, request: {} };
+    if (reply.status >= 200 && reply.status < 300) return response;
+    throw new AxiosError(
+      `Request failed with status code ${reply.status}`,
+      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+      config,
+      {},
+      response,
+    );
+  };
+  apiClient.defaults.adapter = adapter;
+  return {
+    requests,
+    to: (method: string, url: string) => requests.filter((request) => request.method === method && request.url === url),
+  };
+}
+
+export function networkError(message = 'Network Error') {
+  return new AxiosError(message, AxiosError.ERR_NETWORK);
+}
+
+/** The whole application (router, layouts, lazy screens) on a memory history. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export async function resetApp() {
+  cleanup();
+  endSession('logout');
+  clearTakeoffs();
+  notifications.clean();
+  localStorage.clear();
+  apiClient.defaults.adapter = realAdapter;
+  await changeLanguage('en');
+}

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEVICES_DOMAIN, mockApi, renderApp, resetApp, signInAs, signInWith, type ProfileName } from './helpers';
+
+function testIdsWithPrefix(container: HTMLElement, prefix: string) {
+  return Array.from(container.querySelectorAll<HTMLElement>(`[data-testid^="${prefix}"]`)).map((element) =>
+    element.dataset.testid!.slice(prefix.length),
+  );
+}
+
+async function renderDashboard() {
+  renderApp('/backoffice/dashboard');
+  const menu = await screen.findByTestId('side-menu');
+  const tabs = await screen.findByTestId('feature-tabs');
+  await screen.findByTestId('placeholder-dashboard');
+  return { menu, tabs };
+}
+
+const EXPECTED: Record<ProfileName, { tabs: string[]; menu: string[] }> = {
+  admin: {
+    tabs: ['dashboard', 'preflights', 'live', 'replay'],
+    menu: [
+      'preflights',
+      'replay',
+      'live',
+      'dashboard',
+      'users',
+      'groups',
+      'airspaces',
+      'trackers',
+      'whitelist',
+      'alerts',
+      'violations',
+      'outbox',
+      'account',
+      'userPilots',
+      'userMachines',
+      'documents',
+      'droneModels',
+      'userPayments',
+    ],
+  },
+  operator: {
+    tabs: ['dashboard', 'preflights', 'live', 'replay'],
+    menu: ['preflights', 'replay', 'live', 'dashboard', 'account', 'pilots', 'machines', 'documents', 'droneModels', 'payments'],
+  },
+  supervisedPilot: {
+    tabs: ['dashboard', 'preflights', 'live', 'replay'],
+    menu: ['preflights', 'replay', 'live', 'dashboard', 'account', 'machines', 'documents', 'droneModels'],
+  },
+  airspaceManager: {
+    tabs: ['dashboard', 'procedures', 'live'],
+    menu: ['procedures', 'live', 'dashboard', 'account', 'myAirspace', 'automations', 'classifications', 'documents', 'droneModels'],
+  },
+};
+
+describe('tabs and side menu follow spec §2 for the demo profiles', () => {
+  beforeEach(() => {
+    mockApi();
+  });
+  afterEach(resetApp);
+
+  for (const profile of Object.keys(EXPECTED) as ProfileName[]) {
+    it(`shows the ${profile} exactly the tabs and menu entries its rights allow`, async () => {
+      signInAs(profile);
+
+      const { menu, tabs } = await renderDashboard();
+
+      expect(testIdsWithPrefix(tabs, 'tab-')).toEqual(EXPECTED[profile].tabs);
+      expect(testIdsWithPrefix(menu, 'menu-')).toEqual(EXPECTED[profile].menu);
+    });
+  }
+
+  it('never shows the my-agreement entry, and shows drone models to everyone', async () => {
+    signInWith([]);
+
+    const { menu, tabs } = await renderDashboard();
+
+    expect(testIdsWithPrefix(tabs, 'tab-')).toEqual(['dashboard', 'live']);
+    expect(within(menu).queryByTestId('menu-myAgreement')).not.toBeInTheDocument();
+    expect(within(menu).getByTestId('menu-droneModels')).toHaveAttribute('href', '/backoffice/dronemodels');
+  });
+
+  it('points a supervised pilot\u2019s "my account" at the pilot edit page and hides the account page', async () => {
+    signInAs('supervisedPilot');
+
+    const { menu } = await renderDashboard();
+
+    expect(within(menu).getByTestId('menu-account')).toHaveAttribute('href', '/backoffice/pilots/edit/pilot-42');
+    await userEvent.click(screen.getByTestId('user-menu'));
+    expect(await screen.findByTestId('user-menu-ownPilot')).toHaveAttribute('href', '/backoffice/pilots/edit/pilot-42');
+    expect(screen.queryByTestId('user-menu-account')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-menu-pilots')).not.toBeInTheDocument();
+  });
+
+  it('shows the parent account entry with SUPERVISION_ACCOUNT_EDIT', async () => {
+    signInWith(['SUPERVISION_PILOT', 'SUPERVISION_ACCOUNT_EDIT'], { supervision: 'pilot-7' });
+
+    const { menu } = await renderDashboard();
+
+    expect(within(menu).getByTestId('menu-parentAccount')).toHaveAttribute('href', '/backoffice/account');
+  });
+
+  it('shows the devices entry only to e-mails of the devices domain from /api/status', async () => {
+    signInAs('operator', { email: `tech@${DEVICES_DOMAIN}` });
+
+    const { menu } = await renderDashboard();
+
+    await waitFor(() => expect(within(menu).getByTestId('menu-devices')).toHaveAttribute('href', '/backoffice/devices'));
+  });
+
+  it('keeps the user entries of an administrator disabled until a user is open, then points them at that user', async () => {
+    signInAs('admin');
+    const { router } = renderApp('/backoffice/users/edit/user-9');
+    const menu = await screen.findByTestId('side-menu');
+
+    expect(within(menu).getByTestId('menu-userPilots')).toHaveAttribute('href', '/backoffice/pilots/user/user-9');
+    expect(within(menu).getByTestId('menu-users')).toHaveAttribute('aria-current', 'page');
+
+    await router.navigate('/backoffice/users');
+    await waitFor(() => expect(within(menu).getByTestId('menu-userPilots')).toBeDisabled());
+  });
+
+  it('lists the user menu links an operator may follow, with the initials and the name', async () => {
+    signInAs('operator');
+    await renderDashboard();
+
+    expect(screen.getByTestId('user-initials')).toHaveTextContent('OO');
+    expect(screen.getByTestId('user-name')).toHaveTextContent('Oscar Operator');
+    await userEvent.click(screen.getByTestId('user-menu'));
+
+    await screen.findByTestId('user-menu-logout');
+    expect(testIdsWithPrefix(document.body, 'user-menu-')).toEqual(['dashboard', 'account', 'pilots', 'machines', 'logout']);
+  });
+
+  it('marks the current tab and menu entry as the current page', async () => {
+    signInAs('operator');
+    renderApp('/backoffice/preflights/edit/m-1');
+
+    const tab = await screen.findByTestId('tab-preflights');
+    expect(tab).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('layout-map')).toBeInTheDocument();
+    expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,132 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { matchRoutes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { routes } from '@/app/router';
+import { paths } from '@/config/paths';
+import { getSession } from '@/lib/session';
+import { mockApi, renderApp, resetApp, signInAs, signInWith } from './helpers';
+
+const SAMPLE_ARGS = ['a1', 'b2'];
+
+describe('routes (spec §2)', () => {
+  beforeEach(() => {
+    mockApi();
+  });
+  afterEach(resetApp);
+
+  it('routes every path of config/paths to a screen of its own, never to the not-found screen', () => {
+    for (const [key, route] of Object.entries(paths)) {
+      const href = (route.getHref as (...args: string[]) => string)(...SAMPLE_ARGS);
+      const matches = matchRoutes(routes, href.split('?')[0]);
+      expect(matches, key).not.toBeNull();
+      expect(matches!.at(-1)!.route.path, key).not.toBe('*');
+    }
+  });
+
+  it('sends a visitor without a token from a back-office route to /login', async () => {
+    const { router } = renderApp('/backoffice/users/edit/7');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends / to /login without a token', async () => {
+    const { router } = renderApp('/');
+
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends / to /backoffice/{homepage} with a token', async () => {
+    signInAs('operator', { homepage: 'live' });
+
+    const { router } = renderApp('/');
+
+    expect(await screen.findByTestId('placeholder-live')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/live');
+    expect(screen.getByTestId('layout-map')).toBeInTheDocument();
+  });
+
+  it('renders placeholder screens inside the right layout', async () => {
+    signInAs('airspaceManager');
+
+    const { router } = renderApp('/backoffice/procedureautomations');
+    expect(await screen.findByTestId('placeholder-procedureAutomations')).toHaveTextContent(
+      'This screen arrives with automatic request rules.',
+    );
+    expect(screen.getByTestId('layout-compact')).toBeInTheDocument();
+
+    await router.navigate('/backoffice/procedure/edit/r-1');
+    expect(await screen.findByTestId('placeholder-procedureForm')).toBeInTheDocument();
+    expect(screen.getByTestId('layout-map')).toBeInTheDocument();
+
+    await router.navigate('/backoffice/pilots/edit/u-1/p-1');
+    expect(await screen.findByTestId('placeholder-pilotForm')).toBeInTheDocument();
+    expect(screen.getByTestId('layout-admin')).toBeInTheDocument();
+  });
+
+  it('/logout clears the session, revokes the refresh token and goes to /login', async () => {
+    const api = mockApi(() => undefined);
+    signInWith(['PILOT_LIST'], { gjrt: 'refresh-to-revoke' });
+    const { router } = renderApp('/backoffice/dashboard');
+    await screen.findByTestId('placeholder-dashboard');
+
+    await userEvent.click(screen.getByTestId('user-menu'));
+    await userEvent.click(await screen.findByTestId('user-menu-logout'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(api.to('POST', 'security/logout')[0]?.body).toEqual({ gjrt: 'refresh-to-revoke' });
+  });
+
+  it('goes to the maintenance page when the API answers 503 MAINTENANCE', async () => {
+    mockApi((request) => (request.url === 'account' ? { status: 503, data: { code: 'MAINTENANCE', message: 'Maintenance' } } : undefined));
+    signInAs('operator');
+
+    const { router } = renderApp('/backoffice/account');
+
+    expect(await screen.findByRole('heading', { name: 'Maintenance in progress' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/maintenance');
+  });
+
+  it('shows the maintenance banner when a message is announced without maintenance', async () => {
+    mockApi((request) =>
+      request.url === 'status'
+        ? { status: 200, data: { maintenance: false, maintenanceMessage: 'Maintenance tonight at 22:00', devicesEmailDomain: 'x.test' } }
+        : undefined,
+    );
+
+    renderApp('/login');
+
+    expect(await screen.findByTestId('maintenance-banner')).toHaveTextContent('Maintenance tonight at 22:00');
+  });
+
+  it('switches the language and saves it on the account when signed in', async () => {
+    const api = mockApi((request) =>
+      request.method === 'PATCH' ? { status: 200, data: { lang: 'fr', homepage: 'dashboard' } } : undefined,
+    );
+    signInAs('operator');
+    renderApp('/backoffice/dashboard');
+    await screen.findByTestId('placeholder-dashboard');
+
+    await userEvent.click(screen.getByTestId('language-fr'));
+
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
+    expect(screen.getByTestId('tab-live')).toHaveTextContent('Carte');
+    await waitFor(() => expect(api.to('PATCH', 'account')[0]?.body).toEqual({ lang: 'fr' }));
+    expect(localStorage.getItem('lang')).toBe('fr');
+  });
+
+  it('switches the language without calling the API when signed out', async () => {
+    const api = mockApi();
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Sign in' });
+
+    await userEvent.click(screen.getByTestId('language-fr'));
+
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(api.to('PATCH', 'account')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getTakeoffs, refreshStaleTakeoffs, startTakeoff, stopTakeoff, TAKEOFFS_STORAGE_KEY } from '@/features/flights/takeoff-store';
+import { TAKEOFF_ROUTINE_DELAY_MS } from '@/shared/domain/limits';
+import { mockApi, networkError, renderApp, resetApp, signInAs } from './helpers';
+
+describe('takeoff tracking (spec §3, §4, §7)', () => {
+  afterEach(resetApp);
+
+  it('shows the recording marker while a takeoff is active and hides it on landing', async () => {
+    const api = mockApi(() => ({ status: 204 }));
+    signInAs('operator');
+    renderApp('/backoffice/dashboard');
+    await screen.findByTestId('placeholder-dashboard');
+    expect(screen.queryByTestId('recording-marker')).not.toBeInTheDocument();
+
+    await startTakeoff('mission-1');
+
+    expect(await screen.findByTestId('recording-marker')).toHaveAccessibleName('Flight in progress: recording (1)');
+    expect(api.to('POST', 'preflights/takeoff')[0]).toMatchObject({ body: { preFlightId: 'mission-1' }, silent: true });
+    expect(JSON.parse(localStorage.getItem(TAKEOFFS_STORAGE_KEY) ?? '[]')).toEqual([
+      expect.objectContaining({ id: 'mission-1', first: expect.any(Number), last: expect.any(Number) }),
+    ]);
+
+    await stopTakeoff('mission-1');
+
+    await waitFor(() => expect(screen.queryByTestId('recording-marker')).not.toBeInTheDocument());
+    expect(api.to('POST', 'preflights/landing')[0]).toMatchObject({ body: { preFlightId: 'mission-1' }, silent: true });
+  });
+
+  it('pings again only the takeoffs whose last ping is older than 15 s, ignoring failures', async () => {
+    const api = mockApi((request) =>
+      (request.body as { preFlightId: string }).preFlightId === 'broken' ? networkError() : { status: 204 },
+    );
+    const now = Date.now();
+    await startTakeoff('stale', now - TAKEOFF_ROUTINE_DELAY_MS - 1);
+    await startTakeoff('fresh', now - 1000);
+    await startTakeoff('broken', now - TAKEOFF_ROUTINE_DELAY_MS - 1);
+    api.requests.length = 0;
+
+    await refreshStaleTakeoffs(now);
+
+    expect(api.requests.map((request) => (request.body as { preFlightId: string }).preFlightId).sort()).toEqual(['broken', 'stale']);
+    const byId = Object.fromEntries(getTakeoffs().map((record) => [record.id, record.last]));
+    expect(byId).toEqual({ stale: now, fresh: now - 1000, broken: now - TAKEOFF_ROUTINE_DELAY_MS - 1 });
+  });
+});
