@@ -1,11 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
 import { Center, Loader, MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
-import { MAX_TOASTS, TOAST_DURATION_MS } from '@/shared/domain/limits';
+import { ToastHost } from './toast-host';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
 
@@ -14,7 +13,7 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: { ch
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme}>
-        <Notifications limit={MAX_TOASTS} autoClose={TOAST_DURATION_MS} position="top-right" />
+        <ToastHost />
         <QueryClientProvider client={queryClient}>
           <Suspense
             fallback={

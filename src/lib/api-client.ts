@@ -1,10 +1,10 @@
 import axios, { AxiosError, AxiosHeaders, isAxiosError, type InternalAxiosRequestConfig } from 'axios';
-import { notifications } from '@mantine/notifications';
 import { env } from '@/config/env';
 import type { LoginResponse } from '@/shared/contracts/auth';
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS, TOKEN_REFRESH_THRESHOLD_MS } from '@/shared/domain/limits';
 import { i18n } from './i18n';
 import { endSession, getSession, getToken, startSession, type Session } from './session';
+import { showToast } from './toast';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -104,7 +104,7 @@ export function errorMessageOf(error: unknown): string {
 
 export function notifyError(error: unknown) {
   const code = apiErrorCode(error);
-  notifications.show({
+  showToast({
     // The same maintenance answer from many parallel calls shows once.
     id: code === 'MAINTENANCE' ? 'error-maintenance' : undefined,
     color: 'orange',

@@ -1,11 +1,11 @@
 import { Alert, Anchor } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PublicCard } from '@/components/ui/public-card';
 import { paths } from '@/config/paths';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { useSession } from '@/lib/session';
+import { showToast } from '@/lib/toast';
 
 /** Signed in, or signed out after PASSWORD_EXPIRED with the e-mail carried over from the login screen. */
 export default function ChangePasswordRoute() {
@@ -17,7 +17,7 @@ export default function ChangePasswordRoute() {
 
   const onDone = () => {
     if (signedIn) {
-      notifications.show({ color: 'teal', message: t('changePassword.success') });
+      showToast({ color: 'teal', message: t('changePassword.success') });
       navigate(paths.account.getHref());
     } else {
       navigate(paths.login.getHref(), { replace: true, state: { notice: 'passwordChanged', email: state?.email } });

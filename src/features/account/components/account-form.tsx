@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { showToast } from '@/lib/toast';
 import { accountUpdateSchema, type Account, type AccountUpdate } from '@/shared/contracts/auth';
 import { CIVILITIES, HOMEPAGES, LANGUAGES, type Homepage, type Language } from '@/shared/domain/enums';
 import { useUpdateAccount } from '../api/update-account';
@@ -98,7 +98,7 @@ export function AccountForm({ account, onLanguageSaved }: { account: Account; on
       const saved = await update.mutateAsync(values);
       reset(toFormValues(saved));
       if (saved.lang !== account.lang) onLanguageSaved?.(saved.lang);
-      notifications.show({ color: 'teal', message: t('saved'), 'data-testid': 'account-saved' });
+      showToast({ color: 'teal', message: t('saved'), 'data-testid': 'account-saved' });
     } catch (error) {
       applyServerFieldErrors(error, setError, FIELDS);
     }
