@@ -20,6 +20,7 @@ import { systemRouter } from './modules/system/system.router';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRouter } from './modules/users/users.router';
 import { createRegistry, openApiDocument } from './openapi';
+import { ZONE_IMPORT_PATH, zonesRouter } from './zones/zones.router';
 
 export interface AppOptions {
   /** Folder of the built SPA, served with a history fallback. */
@@ -63,10 +64,19 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many requests: wait a minute and try again')),
   });
   const audit = createAuditRepository(ctx.prisma);
-  const auth = createAuthService({ repository: createAuthRepository(ctx.prisma), audit, mailer: ctx.mailer, sms: ctx.sms, clock: ctx.clock, config: ctx.config });
+  const auth = createAuthService({
+    repository: createAuthRepository(ctx.prisma),
+    audit,
+    mailer: ctx.mailer,
+    sms: ctx.sms,
+    clock: ctx.clock,
+    config: ctx.config,
+  });
 
   const api = express.Router();
-  api.use(express.json({ limit: '10mb' }));
+  const parseJson = express.json({ limit: '10mb' });
+  // Geozone files are read as text by their route: bad JSON there is GEOZONE_INVALID_JSON, and a BOM is allowed.
+  api.use((req, res, next) => (req.path.toLowerCase().replace(/\/+$/, '') === ZONE_IMPORT_PATH ? next() : parseJson(req, res, next)));
   api.use(authenticate(ctx.config.jwtSecret, ctx.clock));
   api.use(maintenance(ctx.config.maintenance));
   api.use(systemRouter(registry, ctx.prisma, ctx.config));
@@ -74,6 +84,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(accountRouter(registry, auth));
   api.use(usersRouter(registry, createUsersRepository(ctx.prisma)));
   api.use(outboxRouter(registry, ctx.outbox));
+  api.use(zonesRouter(registry, ctx.zones));
   const document = openApiDocument(registry);
   api.get('/api/openapi.json', (_req, res) => {
     res.json(document);

@@ -6,6 +6,8 @@ import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import { createOutboxRepository, type OutboxRepository } from './modules/outbox/outbox.repository';
+import { createZonesRepository } from './zones/zones.repository';
+import { createZonesService, type ZonesService } from './zones/zones.service';
 
 /** Everything a request handler may depend on; tests build one with their own clock, database and transports. */
 export interface AppContext {
@@ -16,15 +18,19 @@ export interface AppContext {
   outbox: OutboxRepository;
   mailer: Mailer;
   sms: SmsClient;
+  /** The geozone store and its in-memory index: one per process, shared by every request. */
+  zones: ZonesService;
 }
 
 export function createContext(options: { config: Config; prisma: PrismaClient; logger: Logger; clock?: Clock }): AppContext {
   const outbox = createOutboxRepository(options.prisma);
+  const clock = options.clock ?? systemClock;
   return {
     ...options,
-    clock: options.clock ?? systemClock,
+    clock,
     outbox,
     mailer: createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger }),
     sms: createSmsClient({ url: options.config.smsUrl, outbox, logger: options.logger }),
+    zones: createZonesService({ repository: createZonesRepository(options.prisma), clock, logger: options.logger }),
   };
 }

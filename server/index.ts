@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { createContext } from './context';
 import { openDatabaseSession } from './lib/database-session';
 import { createLogger } from './lib/logger';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDatabase } from '../prisma/seed';
+import { hasGeozones, seedGeozones } from '../prisma/seed-geozones';
 
 async function main() {
   const config = loadConfig();
@@ -16,10 +18,19 @@ async function main() {
     await seedDatabase(database.prisma);
     logger.info({ accounts: Object.values(DEMO_ACCOUNTS), demoPassword: DEMO_PASSWORD }, 'demo accounts created');
   }
+  // The shipped geozone files (FR, LU, CHE and samples) too, checked apart so that an existing demo database gets them.
+  if (database.embedded && !(await hasGeozones(database.prisma))) {
+    const started = performance.now();
+    const datasets = await seedGeozones(database.prisma);
+    logger.info({ datasets, ms: Math.round(performance.now() - started) }, 'geozones seeded');
+  }
   const ctx = createContext({ config, prisma: database.prisma, logger });
+  await ctx.zones.load();
   const app = createApp(ctx, { spaDir: path.resolve(import.meta.dirname, '..', 'dist') });
   const server = app.listen(config.port, config.host, () => {
-    logger.info(`Aerogate listening on ${config.publicUrl} (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+    logger.info(
+      `Aerogate listening on ${config.publicUrl} (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+    );
   });
 
   let stopping = false;

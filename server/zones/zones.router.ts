@@ -1,0 +1,117 @@
+import express, { type Request, type RequestHandler } from 'express';
+import multer from 'multer';
+import {
+  datasetNameSchema,
+  zoneExportQuerySchema,
+  zoneFeatureCollectionSchema,
+  zoneImportQuerySchema,
+  zoneImportResultSchema,
+  zoneIntersectRequestSchema,
+  zoneIntersectResponseSchema,
+  zoneViewQuerySchema,
+} from '../../src/shared/contracts/zones';
+import type { Right } from '../../src/shared/domain/rights';
+import { ApiRouter, fieldErrors } from '../lib/api-router';
+import { AppError } from '../lib/app-error';
+import type { ApiRegistry } from '../openapi';
+import type { ZonesService } from './zones.service';
+
+/** The import route reads its body itself (as text or an upload): the JSON parser of the API must let it through. */
+export const ZONE_IMPORT_PATH = '/api/zones/import';
+
+// The French file is 7.7 MB; national feeds with detailed coastlines can be several times larger.
+const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+
+const readJsonAsText = express.text({ type: ['application/json', 'application/geo+json', 'text/plain'], limit: IMPORT_MAX_BYTES });
+
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4 } }).single('file');
+
+const readUpload: RequestHandler = (req, res, next) => {
+  upload(req, res, (error: unknown) => {
+    if (error instanceof multer.MulterError) next(new AppError('BAD_REQUEST', `Upload refused: ${error.message}`));
+    else next(error);
+  });
+};
+
+const IMPORT_RIGHTS: readonly Right[] = ['AIRSPACE_EDIT_ADMIN'];
+
+// ApiRouter checks rights after the `before` middleware: without this, anyone could make the server read 32 MB first.
+const refuseBeforeReading: RequestHandler = (req, _res, next) => {
+  if (!req.auth) next(new AppError('UNAUTHENTICATED', 'Authentication required'));
+  else if (!IMPORT_RIGHTS.some((right) => req.auth?.rights.has(right))) next(new AppError('NOT_ALLOWED', 'Not allowed'));
+  else next();
+};
+
+function importedText(req: Request): { text: string; fileName?: string } {
+  if (req.file) return { text: req.file.buffer.toString('utf8'), fileName: req.file.originalname };
+  if (typeof req.body === 'string' && req.body.length > 0) return { text: req.body };
+  throw new AppError('BAD_REQUEST', 'Send the geozone file as an application/json body or as the multipart field "file"');
+}
+
+/** `dataset` comes from the query string, or from a form field of a multipart upload. */
+function datasetOf(req: Request, fromQuery: string | undefined): string | undefined {
+  if (fromQuery !== undefined || !req.file) return fromQuery;
+  const field = (req.body as Record<string, unknown> | undefined)?.dataset;
+  if (field === undefined) return undefined;
+  const parsed = datasetNameSchema.safeParse(field);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: prefixed(fieldErrors(parsed.error)) });
+  return parsed.data;
+}
+
+function prefixed(fields: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key === '_' ? 'dataset' : `dataset.${key}`, messages]));
+}
+
+export function zonesRouter(registry: ApiRegistry, zones: ZonesService) {
+  return new ApiRouter(registry, '/api/zones', 'zones')
+    .route({
+      method: 'post',
+      path: '/import',
+      summary:
+        'Imports an ED-269 or ED-318 geozone file, sent as the JSON body or as the multipart field "file" (with an optional field "dataset"). ' +
+        'Zones that fail are listed and left out, the others stored; a dataset imported again under the same name is replaced.',
+      access: IMPORT_RIGHTS,
+      query: zoneImportQuerySchema,
+      response: zoneImportResultSchema,
+      before: [refuseBeforeReading, readJsonAsText, readUpload],
+      handler: async ({ req, query, user }) => {
+        const { text, fileName } = importedText(req);
+        return zones.importFile(text, { dataset: datasetOf(req, query.dataset), fileName, importedById: user.id });
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/',
+      summary: 'The geozones in a map view (bbox=minLon,minLat,maxLon,maxLat, at most 3° on each side): one GeoJSON feature per volume',
+      access: 'signedIn',
+      query: zoneViewQuerySchema,
+      response: zoneFeatureCollectionSchema,
+      handler: ({ query }) => zones.zonesInView(query.bbox),
+    })
+    .route({
+      method: 'get',
+      path: '/export',
+      summary: 'The stored geozones, optionally of one dataset or country, as an ED-269 or ED-318 document',
+      access: 'signedIn',
+      query: zoneExportQuerySchema,
+      handler: async ({ query, res }) => {
+        const document = await zones.exportZones(query);
+        const suffix = [query.dataset, query.country]
+          .filter(Boolean)
+          .join('-')
+          .replace(/[^\w.-]+/g, '_');
+        res.attachment(`aerogate-geozones${suffix ? `-${suffix}` : ''}-${query.format}.json`);
+        return document;
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/intersect',
+      summary: 'The geozones a mission area touches at its height and start time, most restrictive first',
+      access: 'signedIn',
+      body: zoneIntersectRequestSchema,
+      response: zoneIntersectResponseSchema,
+      status: 200,
+      handler: ({ body }) => zones.intersect(body),
+    }).router;
+}
