@@ -16,6 +16,8 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { outboxRouter } from './modules/outbox/outbox.router';
+import { regulationRouter } from './modules/regulation/regulation.router';
+import { createRegulationService } from './modules/regulation/regulation.service';
 import { systemRouter } from './modules/system/system.router';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRouter } from './modules/users/users.router';
@@ -85,6 +87,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(usersRouter(registry, createUsersRepository(ctx.prisma)));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
+  api.use(regulationRouter(registry, createRegulationService({ zones: ctx.zones, clock: ctx.clock })));
   const document = openApiDocument(registry);
   api.get('/api/openapi.json', (_req, res) => {
     res.json(document);

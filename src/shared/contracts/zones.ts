@@ -114,14 +114,17 @@ export const zoneExportQuerySchema = z.object({
 });
 export type ZoneExportQuery = z.infer<typeof zoneExportQuerySchema>;
 
+/** A mission's area: a closed Polygon or MultiPolygon in [lon, lat], at most ZONE_INTERSECT_MAX_SPAN_DEG on each side. */
+export const missionAreaSchema = areaGeometrySchema.refine(
+  (area) => {
+    const [minLon, minLat, maxLon, maxLat] = bboxOf(area);
+    return maxLon - minLon <= ZONE_INTERSECT_MAX_SPAN_DEG && maxLat - minLat <= ZONE_INTERSECT_MAX_SPAN_DEG;
+  },
+  { message: 'validation:tooBig' },
+);
+
 export const zoneIntersectRequestSchema = z.object({
-  area: areaGeometrySchema.refine(
-    (area) => {
-      const [minLon, minLat, maxLon, maxLat] = bboxOf(area);
-      return maxLon - minLon <= ZONE_INTERSECT_MAX_SPAN_DEG && maxLat - minLat <= ZONE_INTERSECT_MAX_SPAN_DEG;
-    },
-    { message: 'validation:tooBig' },
-  ),
+  area: missionAreaSchema,
   /** The flight's height cap above ground: the mission occupies [0, maxHeightM]. */
   maxHeightM: z.number().min(0).max(10_000),
   /** When the flight starts: zones are filtered by their applicability at that instant. */

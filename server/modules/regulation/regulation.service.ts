@@ -1,0 +1,48 @@
+import type { ClassifyRequest, ClassifyResponse } from '../../../src/shared/contracts/regulation';
+import { classify, isRegulationError, type GeozoneFact, type MissionFacts } from '../../../src/shared/regulation';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { ZonesService } from '../../zones/zones.service';
+import { toGeozoneFact } from './regulation.mapper';
+
+/**
+ * Zones are looked up for a flight band of at least 120 m (the open category's ceiling): a prohibited zone starting
+ * above the planned height still caps `maxHeightM` in the verdict; the engine itself decides which zones the flight
+ * enters (GZ-02).
+ */
+export const ZONE_LOOKUP_MIN_HEIGHT_M = 120;
+
+export function createRegulationService(options: { zones: ZonesService; clock: Clock }) {
+  const { zones, clock } = options;
+
+  async function zonesOfArea(area: NonNullable<ClassifyRequest['area']>, facts: MissionFacts): Promise<GeozoneFact[]> {
+    // Zones have schedules: without the time of day the server cannot tell which ones apply.
+    if (facts.timeUTC === undefined) {
+      throw new AppError('INSUFFICIENT_DATA', 'The time of the flight (facts.timeUTC) is needed to look up the geozones of the area', {
+        fields: { 'facts.timeUTC': ['validation:required'] },
+      });
+    }
+    const at = new Date(`${facts.dateISO}T${facts.timeUTC}:00Z`);
+    const matches = await zones.matches(area, Math.max(facts.maxHeightM, ZONE_LOOKUP_MIN_HEIGHT_M), at);
+    return matches.map(toGeozoneFact);
+  }
+
+  return {
+    /** The verdict of the engine for `country`, with the geozones of `area` added to those given in the facts. */
+    async classify(request: ClassifyRequest): Promise<ClassifyResponse> {
+      const given = request.facts.geozones ?? [];
+      const geozones = request.area ? [...given, ...(await zonesOfArea(request.area, request.facts))] : given;
+      const facts: MissionFacts = { ...request.facts, ...(request.area ? { geozones } : {}) };
+      try {
+        const verdict = classify(request.country, facts, { nowISO: clock.now().toISOString() });
+        return { ...verdict, geozones };
+      } catch (error) {
+        if (!isRegulationError(error)) throw error;
+        const fields = Object.fromEntries(error.fields.map((field) => [`facts.${field}`, ['validation:invalid']]));
+        throw new AppError(error.code, `Classification refused: ${error.code}`, error.fields.length > 0 ? { fields } : undefined);
+      }
+    },
+  };
+}
+
+export type RegulationService = ReturnType<typeof createRegulationService>;
