@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import bcrypt from 'bcrypt';
 import express from 'express';
 import pg from 'pg';
@@ -17,6 +19,8 @@ const DATABASE = 'aerogate_bench';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 500;
+const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
+const run = promisify(execFile);
 
 async function prepareDatabase() {
   const admin = new pg.Client({ connectionString: SERVER });
@@ -30,10 +34,19 @@ async function prepareDatabase() {
   return url.toString();
 }
 
-function measure(title: string, url: string, headers: Record<string, string> = {}) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ title, url, connections: CONNECTIONS, duration: DURATION, headers }, (error: Error | null, result: autocannon.Result) => (error ? reject(error) : resolve(result)));
-  });
+interface LoadResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon in a process of its own, so the load generator does not share the server's event loop. */
+async function measure(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION)];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout) as LoadResult;
 }
 
 const url = await prepareDatabase();
@@ -65,14 +78,16 @@ const page = await fetch(`${base}/api/users?page=3&pageSize=20`, { headers: { au
 const body = (await page.json()) as { items: unknown[]; total: number };
 if (page.status !== 200 || body.items.length !== 20) throw new Error(`GET /api/users answered ${page.status}`);
 
-await measure('warm-up', `${base}/api/users?pageSize=20`, { authorization: `Bearer ${token}` });
-const bare = await measure('bare route', `${base}/bare`);
-const users = await measure('GET /api/users (page of 20)', `${base}/api/users?page=3&pageSize=20`, { authorization: `Bearer ${token}` });
+await measure(`${base}/api/users?pageSize=20`, { authorization: `Bearer ${token}` });
+const bare = await measure(`${base}/bare`);
+const stack = await measure(`${base}/api/status`);
+const users = await measure(`${base}/api/users?page=3&pageSize=20`, { authorization: `Bearer ${token}` });
 
-const row = (name: string, r: autocannon.Result) =>
+const row = (name: string, r: LoadResult) =>
   `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL, ${USERS + 4} users`);
 console.log(row('bare route', bare));
+console.log(row('GET /api/status (no database)', stack));
 console.log(row('GET /api/users (page of 20)', users));
 console.log(`ratio (users / bare): ${(users.requests.average / bare.requests.average).toFixed(2)}`);
 

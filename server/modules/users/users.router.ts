@@ -13,7 +13,7 @@ const toUserSummary = (row: UserSummaryRow): UserSummary => ({
   status: row.status,
   agreementStatus: row.agreementStatus,
   agreementExpiresAt: row.agreementExpiresAt?.toISOString() ?? null,
-  groups: row.groups.map((g) => g.name),
+  groups: row.groups,
   createdAt: row.createdAt.toISOString(),
 });
 
