@@ -14,7 +14,13 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: ['tests/dom/**/*.test.{ts,tsx}'], setupFiles: ['./tests/setup/dom.ts'], css: false },
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/dom/**/*.test.{ts,tsx}'],
+          setupFiles: ['./tests/setup/dom.ts'],
+          css: false,
+        },
       },
       {
         resolve: { alias },

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config/env';
 import { createContext } from '../server/context';
-import { createPrismaClient, migrateDatabase } from '../server/lib/database';
+import { connectDatabase, migrateDatabase } from '../server/lib/database';
 import { createLogger } from '../server/lib/logger';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../prisma/seed';
 
@@ -50,15 +50,27 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
 }
 
 const url = await prepareDatabase();
-const prisma = createPrismaClient(url, { embedded: false });
+const database = connectDatabase(url, { embedded: false });
+const { prisma } = database;
 await seedDatabase(prisma);
 const hash = await bcrypt.hash(DEMO_PASSWORD, 4);
 await prisma.user.createMany({
-  data: Array.from({ length: USERS }, (_, i) => ({ email: `bench-${i}@example.com`, passwordHash: hash, firstName: `First${i}`, lastName: `Last${i}`, status: 'active' as const })),
+  data: Array.from({ length: USERS }, (_, i) => ({
+    email: `bench-${i}@example.com`,
+    passwordHash: hash,
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+    status: 'active' as const,
+  })),
 });
 
-const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
-const ctx = createContext({ config, prisma, logger: createLogger(config.logLevel) });
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: url,
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+});
+const ctx = createContext({ config, prisma, pool: database.pool, logger: createLogger(config.logLevel) });
 const app = express();
 app.get('/bare', (_req, res) => {
   res.json({ ok: true });
@@ -93,4 +105,4 @@ console.log(`ratio (users / bare): ${(users.requests.average / bare.requests.ave
 
 server.closeAllConnections();
 await new Promise((resolve) => server.close(resolve));
-await prisma.$disconnect();
+await database.close();

@@ -34,7 +34,11 @@ export async function seedDatabase(prisma: PrismaClient): Promise<void> {
     groups.set(group.name, row.id);
   }
   const passwordHash = await bcrypt.hash(DEMO_PASSWORD, 10);
-  const account = async (email: string, group: string, profile: { firstName: string; lastName: string; homepage?: string; parentId?: string; companyName?: string; phoneNumber?: string }) => {
+  const account = async (
+    email: string,
+    group: string,
+    profile: { firstName: string; lastName: string; homepage?: string; parentId?: string; companyName?: string; phoneNumber?: string },
+  ) => {
     const user = await prisma.user.upsert({
       where: { email },
       update: {},
@@ -57,7 +61,11 @@ export async function seedDatabase(prisma: PrismaClient): Promise<void> {
     phoneNumber: '+33 1 23 45 67 89',
   });
   await account(DEMO_ACCOUNTS.pilot, 'Supervised pilots', { firstName: 'Paula', lastName: 'Pilot', parentId: operatorId });
-  const managerId = await account(DEMO_ACCOUNTS.manager, 'Airspace managers', { firstName: 'Marc', lastName: 'Manager', homepage: 'procedures' });
+  const managerId = await account(DEMO_ACCOUNTS.manager, 'Airspace managers', {
+    firstName: 'Marc',
+    lastName: 'Manager',
+    homepage: 'procedures',
+  });
   await prisma.airspace.upsert({
     where: { internalCode: 'LFPS-DEMO' },
     update: {},

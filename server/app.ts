@@ -84,7 +84,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(systemRouter(registry, ctx.prisma, ctx.config));
   api.use(authRouter(registry, auth, securityLimit));
   api.use(accountRouter(registry, auth));
-  api.use(usersRouter(registry, createUsersRepository(ctx.prisma)));
+  api.use(usersRouter(registry, createUsersRepository(ctx.pool)));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
   api.use(regulationRouter(registry, createRegulationService({ zones: ctx.zones, clock: ctx.clock })));

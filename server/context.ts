@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Config } from './config/env';
 import type { PrismaClient } from './generated/prisma/client';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
@@ -13,6 +14,8 @@ import { createZonesService, type ZonesService } from './zones/zones.service';
 export interface AppContext {
   config: Config;
   prisma: PrismaClient;
+  /** Prisma's own pool, for prepared statements on hot reads. */
+  pool: pg.Pool;
   logger: Logger;
   clock: Clock;
   outbox: OutboxRepository;
@@ -22,7 +25,7 @@ export interface AppContext {
   zones: ZonesService;
 }
 
-export function createContext(options: { config: Config; prisma: PrismaClient; logger: Logger; clock?: Clock }): AppContext {
+export function createContext(options: { config: Config; prisma: PrismaClient; pool: pg.Pool; logger: Logger; clock?: Clock }): AppContext {
   const outbox = createOutboxRepository(options.prisma);
   const clock = options.clock ?? systemClock;
   return {

@@ -29,7 +29,13 @@ export function createRegistry(): ApiRegistry {
   return new ApiRegistry();
 }
 
-const ERROR_RESPONSES: Record<number, string> = { 400: 'Malformed request', 401: 'Not signed in', 403: 'Not allowed', 404: 'Not found', 422: 'Invalid input' };
+const ERROR_RESPONSES: Record<number, string> = {
+  400: 'Malformed request',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  422: 'Invalid input',
+};
 
 const errorSchema = z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.array(z.string())).optional() });
 
@@ -63,7 +69,12 @@ function operation(route: DocumentedRoute) {
     security: route.access === 'public' ? [] : [{ bearer: [] }],
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(route.body
-      ? { requestBody: { required: true, content: { [route.bodyContentType ?? 'application/json']: { schema: jsonSchema(route.body, 'input') } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { [route.bodyContentType ?? 'application/json']: { schema: jsonSchema(route.body, 'input') } },
+          },
+        }
       : {}),
     responses,
     'x-access': route.access,

@@ -23,7 +23,11 @@ const envSchema = z.object({
   SMS_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(2 * 60 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(2 * 60 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(365),
   DEVICES_EMAIL_DOMAIN: z.string().default('aerogate.demo'),

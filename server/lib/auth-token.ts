@@ -13,10 +13,21 @@ interface AccessClaims {
   rights: string[];
 }
 
-export function signAccessToken(user: { id: string; email: string; rights: readonly Right[] }, secret: string, ttlSeconds: number, now: Date) {
+export function signAccessToken(
+  user: { id: string; email: string; rights: readonly Right[] },
+  secret: string,
+  ttlSeconds: number,
+  now: Date,
+) {
   const iat = Math.floor(now.getTime() / 1000);
   const expiredAt = iat + ttlSeconds;
-  const claims: AccessClaims & { iat: number; exp: number } = { sub: user.id, email: user.email, rights: [...user.rights], iat, exp: expiredAt };
+  const claims: AccessClaims & { iat: number; exp: number } = {
+    sub: user.id,
+    email: user.email,
+    rights: [...user.rights],
+    iat,
+    exp: expiredAt,
+  };
   return { token: jwt.sign(claims, secret, { algorithm: 'HS256' }), expiredAt };
 }
 

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { Config } from '../config/env';
+import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client';
-import { createPrismaClient, migrateDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './database';
+import { connectDatabase, migrateDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './database';
 
 export interface DatabaseSession {
   prisma: PrismaClient;
+  pool: pg.Pool;
   url: string;
   embedded: boolean;
   appliedMigrations: string[];
@@ -21,14 +23,15 @@ export async function openDatabaseSession(config: Config): Promise<DatabaseSessi
   }
   try {
     const { applied } = await migrateDatabase(url);
-    const prisma = createPrismaClient(url, { embedded: embedded !== undefined });
+    const clients = connectDatabase(url, { embedded: embedded !== undefined });
     return {
-      prisma,
+      prisma: clients.prisma,
+      pool: clients.pool,
       url,
       embedded: embedded !== undefined,
       appliedMigrations: applied,
       async close() {
-        await prisma.$disconnect();
+        await clients.close();
         await embedded?.close();
       },
     };

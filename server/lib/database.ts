@@ -92,6 +92,23 @@ export function migrationsFingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-export function createPrismaClient(url: string, options: { embedded: boolean }): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: options.embedded ? 1 : 10 }) });
+export interface DatabaseClients {
+  prisma: PrismaClient;
+  /** The same pool Prisma uses, for the few hot reads written as prepared SQL statements. */
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** One connection pool shared by Prisma and the prepared statements; PGlite serves a single connection. */
+export function connectDatabase(url: string, options: { embedded: boolean }): DatabaseClients {
+  const pool = new pg.Pool({ connectionString: url, max: options.embedded ? 1 : 10 });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    pool,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
 }

@@ -14,8 +14,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     let appError: AppError;
     if (error instanceof AppError) appError = error;
-    else if ((error as HttpParserError)?.type === 'entity.parse.failed') appError = new AppError('BAD_REQUEST', 'The request body is not valid JSON');
-    else if ((error as HttpParserError)?.type === 'entity.too.large') appError = new AppError('BAD_REQUEST', 'The request body is too large');
+    else if ((error as HttpParserError)?.type === 'entity.parse.failed')
+      appError = new AppError('BAD_REQUEST', 'The request body is not valid JSON');
+    else if ((error as HttpParserError)?.type === 'entity.too.large')
+      appError = new AppError('BAD_REQUEST', 'The request body is too large');
     else {
       logger.error({ err: error, reqId: req.id }, 'unexpected error');
       appError = new AppError('UNEXPECTED', 'Unexpected error');

@@ -120,7 +120,7 @@ describe('POST /api/security/login', () => {
         lang: 'fr',
         homepage: 'preflights',
         status: 'validated',
-        supervision: parent.id,
+        supervision: null,
         airspaceAdmin: true,
         airspaceAdminId: airspace.id,
       });

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createPrismaClient, startEmbeddedPostgres } from '../../server/lib/database';
+import { connectDatabase, startEmbeddedPostgres } from '../../server/lib/database';
 import type { PrismaClient } from '../../server/generated/prisma/client';
 
 export interface TestDatabase {
   prisma: PrismaClient;
+  pool: pg.Pool;
   url: string;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
@@ -18,13 +19,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (source.kind === 'pglite') {
     const dump = await readFile(source.dumpFile);
     const embedded = await startEmbeddedPostgres({ loadDataDir: new Blob([dump]) });
-    const prisma = createPrismaClient(embedded.url, { embedded: true });
+    const { prisma, pool, close } = connectDatabase(embedded.url, { embedded: true });
     return {
       prisma,
+      pool,
       url: embedded.url,
       kind: 'pglite',
       async close() {
-        await prisma.$disconnect();
+        await close();
         await embedded.close();
       },
     };
@@ -36,13 +38,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(source.serverUrl);
   url.pathname = `/${name}`;
-  const prisma = createPrismaClient(url.toString(), { embedded: false });
+  const { prisma, pool, close } = connectDatabase(url.toString(), { embedded: false });
   return {
     prisma,
+    pool,
     url: url.toString(),
     kind: 'postgres',
     async close() {
-      await prisma.$disconnect();
+      await close();
       const cleanup = new pg.Client({ connectionString: source.serverUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

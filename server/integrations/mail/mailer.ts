@@ -27,11 +27,29 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
     async send(message) {
       try {
         await transport.sendMail({ from: options.from, ...message });
-        await options.outbox.record({ channel: 'email', recipient: message.to, subject: message.subject, text: message.text, html: message.html, status: delivered });
-        options.logger.info({ to: message.to, subject: message.subject, transport: delivered }, options.smtpUrl ? 'e-mail sent' : `e-mail recorded in the outbox:\n${message.text}`);
+        await options.outbox.record({
+          channel: 'email',
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          status: delivered,
+        });
+        options.logger.info(
+          { to: message.to, subject: message.subject, transport: delivered },
+          options.smtpUrl ? 'e-mail sent' : `e-mail recorded in the outbox:\n${message.text}`,
+        );
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        await options.outbox.record({ channel: 'email', recipient: message.to, subject: message.subject, text: message.text, html: message.html, status: 'failed', error: reason });
+        await options.outbox.record({
+          channel: 'email',
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          status: 'failed',
+          error: reason,
+        });
         options.logger.error({ to: message.to, err: error }, 'e-mail delivery failed');
       }
     },

@@ -5,16 +5,34 @@ type Template = (link: string) => { subject: string; text: string };
 
 const templates: Record<'activation' | 'passwordReset' | 'emailChange' | 'doubleFactor', Record<Language, Template>> = {
   activation: {
-    en: (link) => ({ subject: 'Activate your Aerogate account', text: `Welcome to Aerogate.\n\nActivate your account by opening this link:\n${link}\n\nThe link is valid for 7 days.` }),
-    fr: (link) => ({ subject: 'Activez votre compte Aerogate', text: `Bienvenue sur Aerogate.\n\nActivez votre compte en ouvrant ce lien :\n${link}\n\nLe lien est valable 7 jours.` }),
+    en: (link) => ({
+      subject: 'Activate your Aerogate account',
+      text: `Welcome to Aerogate.\n\nActivate your account by opening this link:\n${link}\n\nThe link is valid for 7 days.`,
+    }),
+    fr: (link) => ({
+      subject: 'Activez votre compte Aerogate',
+      text: `Bienvenue sur Aerogate.\n\nActivez votre compte en ouvrant ce lien :\n${link}\n\nLe lien est valable 7 jours.`,
+    }),
   },
   passwordReset: {
-    en: (link) => ({ subject: 'Reset your Aerogate password', text: `A password reset was requested for your account.\n\nChoose a new password here:\n${link}\n\nThe link is valid for 1 hour. If you did not ask for it, ignore this message.` }),
-    fr: (link) => ({ subject: 'Réinitialisez votre mot de passe Aerogate', text: `Une réinitialisation du mot de passe a été demandée pour votre compte.\n\nChoisissez un nouveau mot de passe ici :\n${link}\n\nLe lien est valable 1 heure. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.` }),
+    en: (link) => ({
+      subject: 'Reset your Aerogate password',
+      text: `A password reset was requested for your account.\n\nChoose a new password here:\n${link}\n\nThe link is valid for 1 hour. If you did not ask for it, ignore this message.`,
+    }),
+    fr: (link) => ({
+      subject: 'Réinitialisez votre mot de passe Aerogate',
+      text: `Une réinitialisation du mot de passe a été demandée pour votre compte.\n\nChoisissez un nouveau mot de passe ici :\n${link}\n\nLe lien est valable 1 heure. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
+    }),
   },
   emailChange: {
-    en: (link) => ({ subject: 'Confirm your new Aerogate e-mail address', text: `Confirm that this address is now the one of your Aerogate account:\n${link}\n\nThe link is valid for 24 hours.` }),
-    fr: (link) => ({ subject: 'Confirmez votre nouvelle adresse e-mail Aerogate', text: `Confirmez que cette adresse est désormais celle de votre compte Aerogate :\n${link}\n\nLe lien est valable 24 heures.` }),
+    en: (link) => ({
+      subject: 'Confirm your new Aerogate e-mail address',
+      text: `Confirm that this address is now the one of your Aerogate account:\n${link}\n\nThe link is valid for 24 hours.`,
+    }),
+    fr: (link) => ({
+      subject: 'Confirmez votre nouvelle adresse e-mail Aerogate',
+      text: `Confirmez que cette adresse est désormais celle de votre compte Aerogate :\n${link}\n\nLe lien est valable 24 heures.`,
+    }),
   },
   doubleFactor: {
     en: (code) => ({ subject: '', text: `Your Aerogate sign-in code: ${code}. It expires in 10 minutes.` }),

@@ -27,7 +27,11 @@ export function createAuthRepository(prisma: PrismaClient) {
     },
     /** Increments the failure counter atomically and returns the new count. */
     async incrementFailedLogins(id: string) {
-      const user = await prisma.user.update({ where: { id }, data: { failedLoginCount: { increment: 1 } }, select: { failedLoginCount: true } });
+      const user = await prisma.user.update({
+        where: { id },
+        data: { failedLoginCount: { increment: 1 } },
+        select: { failedLoginCount: true },
+      });
       return user.failedLoginCount;
     },
     recordLoginAttempt(data: { userId?: string; email: string; success: boolean; outcome: string; ip?: string }) {
@@ -56,7 +60,13 @@ export function createAuthRepository(prisma: PrismaClient) {
     addPasswordHistory(userId: string, hash: string, at: Date) {
       return prisma.passwordHistory.create({ data: { userId, hash, createdAt: at } });
     },
-    createOneTimeToken(data: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date; payload?: Prisma.InputJsonValue }) {
+    createOneTimeToken(data: {
+      userId: string;
+      purpose: TokenPurpose;
+      tokenHash: string;
+      expiresAt: Date;
+      payload?: Prisma.InputJsonValue;
+    }) {
       return prisma.oneTimeToken.create({ data });
     },
     findOneTimeToken(tokenHash: string, purpose: TokenPurpose) {

@@ -57,7 +57,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  async function checkNewPassword(user: UserWithAccess | null, password: string, identity: { email: string; firstName: string; lastName: string }) {
+  async function checkNewPassword(
+    user: UserWithAccess | null,
+    password: string,
+    identity: { email: string; firstName: string; lastName: string },
+  ) {
     const problems: string[] = passwordProblems(password, identity);
     if (user) {
       if (await bcrypt.compare(password, user.passwordHash)) problems.push('sameAsCurrent');
@@ -83,7 +87,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function issueTokens(user: UserWithAccess, familyId: string = randomUUID()): Promise<LoginResponse> {
     const at = now();
-    const { token, expiredAt } = signAccessToken({ id: user.id, email: user.email, rights: rightsOf(user) }, config.jwtSecret, config.accessTokenTtlSeconds, at);
+    const { token, expiredAt } = signAccessToken(
+      { id: user.id, email: user.email, rights: rightsOf(user) },
+      config.jwtSecret,
+      config.accessTokenTtlSeconds,
+      at,
+    );
     const gjrt = newToken();
     await repository.createRefreshToken({
       userId: user.id,
@@ -94,10 +103,21 @@ export function createAuthService(deps: AuthServiceDeps) {
     return toLoginResponse(user, { token, expiredAt, gjrt });
   }
 
-  async function createOneTimeToken(user: UserWithAccess, purpose: 'activation' | 'passwordReset' | 'emailChange', ttlMs: number, payload?: { email: string }) {
+  async function createOneTimeToken(
+    user: UserWithAccess,
+    purpose: 'activation' | 'passwordReset' | 'emailChange',
+    ttlMs: number,
+    payload?: { email: string },
+  ) {
     const token = newToken();
     await repository.invalidateOneTimeTokens(user.id, purpose, now());
-    await repository.createOneTimeToken({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + ttlMs), payload });
+    await repository.createOneTimeToken({
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now().getTime() + ttlMs),
+      payload,
+    });
     return token;
   }
 
@@ -111,10 +131,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       await repository.updateUser(user.id, { status: 'deactivated', deactivationReason: 'tooManyAttempts' });
       await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'TOO_MANY_ATTEMPTS', ip });
       await audit.record({ actorId: user.id, action: 'account.locked', subjectType: 'user', subjectId: user.id, data: { failures } });
-      throw new AppError('TOO_MANY_ATTEMPTS', 'Too many failed attempts: the account is deactivated. Use "Forgot password" to reactivate it.');
+      throw new AppError(
+        'TOO_MANY_ATTEMPTS',
+        'Too many failed attempts: the account is deactivated. Use "Forgot password" to reactivate it.',
+      );
     }
     await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome, ip });
-    throw outcome === 'INVALID_CODE' ? new AppError('INVALID_CODE', 'Invalid code') : new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+    throw outcome === 'INVALID_CODE'
+      ? new AppError('INVALID_CODE', 'Invalid code')
+      : new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
   }
 
   async function checkDoubleFactor(user: UserWithAccess, code: string | undefined, ip: string | undefined) {
@@ -139,12 +164,18 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function checkEmailAllowed(email: string, excludeUserId?: string) {
     const domain = email.split('@')[1] ?? '';
-    if (config.prohibitedEmailDomains.includes(domain)) throw new AppError('EMAIL_PROVIDER_NOT_ALLOWED', 'This e-mail provider is not allowed');
+    if (config.prohibitedEmailDomains.includes(domain))
+      throw new AppError('EMAIL_PROVIDER_NOT_ALLOWED', 'This e-mail provider is not allowed');
     const existing = await repository.findUserByEmail(email);
     if (existing && existing.id !== excludeUserId) throw new AppError('EMAIL_NOT_AVAILABLE', 'This e-mail is not available');
   }
 
-  async function consumeLinkToken(token: string, purpose: 'activation' | 'passwordReset' | 'emailChange', invalid: 'ACTIVATION_FAILED' | 'RESET_TOKEN_INVALID' | 'EMAIL_CHANGE_TOKEN_INVALID', expired: 'ACTIVATION_FAILED' | 'RESET_TOKEN_EXPIRED' | 'EMAIL_CHANGE_TOKEN_INVALID') {
+  async function consumeLinkToken(
+    token: string,
+    purpose: 'activation' | 'passwordReset' | 'emailChange',
+    invalid: 'ACTIVATION_FAILED' | 'RESET_TOKEN_INVALID' | 'EMAIL_CHANGE_TOKEN_INVALID',
+    expired: 'ACTIVATION_FAILED' | 'RESET_TOKEN_EXPIRED' | 'EMAIL_CHANGE_TOKEN_INVALID',
+  ) {
     const record = await repository.findOneTimeToken(hashToken(token), purpose);
     if (!record || record.usedAt) throw new AppError(invalid);
     if (record.expiresAt <= now()) throw new AppError(expired);
@@ -166,7 +197,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError('ACCOUNT_DEACTIVATED', 'This account is deactivated. Use "Forgot password" to reactivate it.');
       }
       if (!(await bcrypt.compare(input.password, user.passwordHash))) return failLogin(user, ip, 'INVALID_CREDENTIALS');
-      if (user.status === 'pending') throw new AppError('ACCOUNT_NOT_ACTIVATED', 'The account is not activated yet: open the link of the activation e-mail');
+      if (user.status === 'pending')
+        throw new AppError('ACCOUNT_NOT_ACTIVATED', 'The account is not activated yet: open the link of the activation e-mail');
       if (isPasswordExpired(user)) {
         await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'PASSWORD_EXPIRED', ip });
         throw new AppError('PASSWORD_EXPIRED', 'Your password has expired: choose a new one');
@@ -183,7 +215,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (record.usedAt || record.revokedAt || !(await repository.consumeRefreshToken(record.id, now()))) {
         // A refresh token presented twice was stolen or replayed: the whole family is revoked.
         await repository.revokeFamily(record.familyId, now());
-        await audit.record({ actorId: record.userId, action: 'refresh.reuse', subjectType: 'user', subjectId: record.userId, data: { familyId: record.familyId } });
+        await audit.record({
+          actorId: record.userId,
+          action: 'refresh.reuse',
+          subjectType: 'user',
+          subjectId: record.userId,
+          data: { familyId: record.familyId },
+        });
         throw new AppError('INVALID_REFRESH_TOKEN', 'Invalid refresh token');
       }
       if (record.expiresAt <= now()) throw new AppError('INVALID_REFRESH_TOKEN', 'Refresh token expired');
@@ -250,7 +288,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await repository.findUserById(record.userId);
       if (!user) throw new AppError('RESET_TOKEN_INVALID', 'Unable to reset the password');
       await checkNewPassword(user, input.password, user);
-      if (!(await repository.consumeOneTimeToken(record.id, now()))) throw new AppError('RESET_TOKEN_INVALID', 'Unable to reset the password');
+      if (!(await repository.consumeOneTimeToken(record.id, now())))
+        throw new AppError('RESET_TOKEN_INVALID', 'Unable to reset the password');
       // Proving ownership of the mailbox also reactivates an account locked by failed attempts.
       await setPassword(user, input.password, { status: 'active', deactivationReason: null, failedLoginCount: 0 });
       await repository.revokeAllForUser(user.id, now());
@@ -259,12 +298,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async changePassword(input: z.infer<typeof changePasswordRequestSchema>, signedInUserId?: string) {
-      const user = signedInUserId ? await repository.findUserById(signedInUserId) : input.email ? await repository.findUserByEmail(input.email) : null;
+      const user = signedInUserId
+        ? await repository.findUserById(signedInUserId)
+        : input.email
+          ? await repository.findUserByEmail(input.email)
+          : null;
       if (!user || user.status === 'deactivated') throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
       if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) return failLogin(user, undefined, 'INVALID_CREDENTIALS');
       // Signed out, e-mail and password stand in only for the sign-in an expired password prevents; otherwise
       // they would change a password without the double factor.
-      if (!signedInUserId && !isPasswordExpired(user)) throw new AppError('UNAUTHENTICATED', 'Sign in to change a password that has not expired');
+      if (!signedInUserId && !isPasswordExpired(user))
+        throw new AppError('UNAUTHENTICATED', 'Sign in to change a password that has not expired');
       await checkNewPassword(user, input.password, user);
       await setPassword(user, input.password, { failedLoginCount: 0 });
       await audit.record({ actorId: user.id, action: 'password.changed', subjectType: 'user', subjectId: user.id });
@@ -287,7 +331,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!email) throw new AppError('EMAIL_CHANGE_TOKEN_INVALID');
       await checkEmailAllowed(email, user.id);
       await repository.updateUser(user.id, { email });
-      await audit.record({ actorId: user.id, action: 'email.changed', subjectType: 'user', subjectId: user.id, data: { from: user.email, to: email } });
+      await audit.record({
+        actorId: user.id,
+        action: 'email.changed',
+        subjectType: 'user',
+        subjectId: user.id,
+        data: { from: user.email, to: email },
+      });
       return { message: 'EMAIL_CHANGED' };
     },
 
@@ -303,14 +353,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { externalIdentifiers, dateOfBirth, ...fields } = input;
       const phone = fields.phoneNumber === undefined ? user.phoneNumber : fields.phoneNumber;
       if ((fields.doubleFactorEnabled ?? user.doubleFactorEnabled) && !phone) {
-        throw new AppError('MISSING_PHONE_NUMBER', 'A phone number is needed for the double factor', { fields: { phoneNumber: ['validation:phoneRequiredForDoubleFactor'] } });
+        throw new AppError('MISSING_PHONE_NUMBER', 'A phone number is needed for the double factor', {
+          fields: { phoneNumber: ['validation:phoneRequiredForDoubleFactor'] },
+        });
       }
       if (externalIdentifiers) await repository.replaceExternalIdentifiers(user.id, externalIdentifiers);
       const updated = await repository.updateUser(user.id, {
         ...fields,
         ...(dateOfBirth !== undefined ? { dateOfBirth: dateOfBirth ? new Date(dateOfBirth) : null } : {}),
       });
-      await audit.record({ actorId: user.id, action: 'account.updated', subjectType: 'user', subjectId: user.id, data: { fields: Object.keys(input) } });
+      await audit.record({
+        actorId: user.id,
+        action: 'account.updated',
+        subjectType: 'user',
+        subjectId: user.id,
+        data: { fields: Object.keys(input) },
+      });
       return toAccount(updated);
     },
   };

@@ -12,10 +12,7 @@ export function createOutboxRepository(prisma: PrismaClient) {
         channel: filter.channel,
         recipient: filter.recipient ? { contains: filter.recipient, mode: 'insensitive' } : undefined,
         OR: filter.search
-          ? [
-              { subject: { contains: filter.search, mode: 'insensitive' } },
-              { text: { contains: filter.search, mode: 'insensitive' } },
-            ]
+          ? [{ subject: { contains: filter.search, mode: 'insensitive' } }, { text: { contains: filter.search, mode: 'insensitive' } }]
           : undefined,
       };
       const [items, total] = await Promise.all([

@@ -3,18 +3,20 @@ import { CIVILITIES, HOMEPAGES, LANGUAGES, AGREEMENT_STATUSES } from '../domain/
 import { passwordProblems } from '../domain/password-policy';
 import { emailSchema, phoneSchema, required } from './common';
 
-export const passwordSchema = z
-  .string()
-  .superRefine((value, ctx) => {
-    for (const problem of passwordProblems(value)) {
-      ctx.addIssue({ code: 'custom', message: `validation:password.${problem}` });
-    }
-  });
+export const passwordSchema = z.string().superRefine((value, ctx) => {
+  for (const problem of passwordProblems(value)) {
+    ctx.addIssue({ code: 'custom', message: `validation:password.${problem}` });
+  }
+});
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'validation:required'),
-  code: z.string().trim().regex(/^\d{6}$/, 'validation:code').optional(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'validation:code')
+    .optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

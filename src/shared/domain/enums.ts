@@ -36,6 +36,15 @@ export const VEHICLE_TYPES = [
   'home',
 ] as const;
 
-export const TRAFFIC_SOURCES = { ab: 'ADSB', ai: 'AIS', og: 'OGN', wi: 'Wifi', as: 'Aeroscope', ad: 'ASD', mo: 'mobile', st: 'station' } as const;
+export const TRAFFIC_SOURCES = {
+  ab: 'ADSB',
+  ai: 'AIS',
+  og: 'OGN',
+  wi: 'Wifi',
+  as: 'Aeroscope',
+  ad: 'ASD',
+  mo: 'mobile',
+  st: 'station',
+} as const;
 
 export const PROCEDURE_DISPLAY_STATES = ['inProgress', 'ok', 'ko', 'disable'] as const;
