@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { isRight, type Right } from '../../src/shared/domain/rights';
 
@@ -28,7 +29,8 @@ export function signAccessToken(
     iat,
     exp: expiredAt,
   };
-  return { token: jwt.sign(claims, secret, { algorithm: 'HS256' }), expiredAt };
+  // A unique id per token: two tokens issued in the same second are never the same string.
+  return { token: jwt.sign(claims, secret, { algorithm: 'HS256', jwtid: randomUUID() }), expiredAt };
 }
 
 export function verifyAccessToken(token: string, secret: string, now: Date): AuthUser | null {
