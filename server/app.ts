@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
@@ -33,6 +34,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(compression());
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -223,6 +223,14 @@ describe('API hardening', () => {
       expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
     });
 
+    it('a large answer is gzip-compressed for a client that accepts it', async () => {
+      const response = await request(t.app).get('/api/openapi.json').set('accept-encoding', 'gzip');
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.body.openapi).toBe('3.0.3');
+    });
+
     it('errors are JSON { code, message } with the content type of JSON', async () => {
       const response = await request(t.app).get('/api/no-such-endpoint');
 
