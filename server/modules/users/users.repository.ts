@@ -42,15 +42,22 @@ export function createUsersRepository(pool: pg.Pool) {
         `(u.email ILIKE ${pattern} OR u."lastName" ILIKE ${pattern} OR u."firstName" ILIKE ${pattern} OR u."companyName" ILIKE ${pattern})`,
       );
     }
+    const order = `${SORT_COLUMNS[query.sort]} ${query.order === 'desc' ? 'DESC' : 'ASC'}, u.id ASC`;
+    // The page is cut first, so group names are gathered for its rows only.
     const text = `
-      SELECT u.id, u.email, u."firstName", u."lastName", u."companyName", u.status::text AS status,
-             u."agreementStatus"::text AS "agreementStatus", u."agreementExpiresAt", u."createdAt",
-             COALESCE((SELECT array_agg(g.name ORDER BY g.name) FROM "_GroupToUser" gu JOIN "Group" g ON g.id = gu."A" WHERE gu."B" = u.id), '{}') AS groups,
-             count(*) OVER () AS total
-      FROM "User" u
-      ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
-      ORDER BY ${SORT_COLUMNS[query.sort]} ${query.order === 'desc' ? 'DESC' : 'ASC'}, u.id ASC
-      OFFSET ${param(offset)} LIMIT ${param(limit)}`;
+      WITH page AS (
+        SELECT u.id, u.email, u."firstName", u."lastName", u."companyName", u.status::text AS status,
+               u."agreementStatus"::text AS "agreementStatus", u."agreementExpiresAt", u."createdAt",
+               count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS position
+        FROM "User" u
+        ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+        ORDER BY ${order}
+        OFFSET ${param(offset)} LIMIT ${param(limit)}
+      )
+      SELECT p.id, p.email, p."firstName", p."lastName", p."companyName", p.status, p."agreementStatus", p."agreementExpiresAt", p."createdAt", p.total,
+             COALESCE((SELECT array_agg(g.name ORDER BY g.name) FROM "_GroupToUser" gu JOIN "Group" g ON g.id = gu."A" WHERE gu."B" = p.id), '{}') AS groups
+      FROM page p
+      ORDER BY p.position`;
     const name = `users-list-${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
     return pool.query<Row>({ name, text, values });
   }
