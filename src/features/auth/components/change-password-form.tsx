@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
 import { changePasswordRequestSchema } from '@/shared/contracts/auth';
 import { useChangePassword, type ChangePasswordBody } from '../api/change-password';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface ChangePasswordFormProps {
   /** Signed out (expired password): the e-mail identifies the account. */
@@ -61,21 +61,14 @@ export function ChangePasswordForm({ signedIn, defaultEmail = '', onDone }: Chan
           error={errorText(errors.currentPassword?.message)}
           {...register('currentPassword')}
         />
-        <PasswordInput
-          label={t('fields.newPassword')}
-          autoComplete="new-password"
-          required
-          error={errorText(errors.password?.message)}
-          {...register('password')}
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('passwordConfirmation')}
+          value={password}
+          passwordError={errors.password?.message}
+          confirmationError={errors.passwordConfirmation?.message}
+          identity={{ email }}
         />
-        <PasswordInput
-          label={t('fields.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          error={errorText(errors.passwordConfirmation?.message)}
-          {...register('passwordConfirmation')}
-        />
-        <PasswordRules password={password} identity={{ email }} />
         <Button type="submit" loading={change.isPending} data-testid="change-password-submit">
           {t('changePassword.submit')}
         </Button>

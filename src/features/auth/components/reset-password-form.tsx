@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { apiErrorCode } from '@/lib/api-client';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
 import { resetPasswordRequestSchema } from '@/shared/contracts/auth';
 import { useResetPassword, type ResetPasswordBody } from '../api/reset-password';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 const TOKEN_CODES = new Set(['RESET_TOKEN_INVALID', 'RESET_TOKEN_EXPIRED']);
 
@@ -45,21 +45,13 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
             {errorText(errors.root.message)}
           </Alert>
         )}
-        <PasswordInput
-          label={t('fields.newPassword')}
-          autoComplete="new-password"
-          required
-          error={errorText(errors.password?.message)}
-          {...register('password')}
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('passwordConfirmation')}
+          value={password}
+          passwordError={errors.password?.message}
+          confirmationError={errors.passwordConfirmation?.message}
         />
-        <PasswordInput
-          label={t('fields.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          error={errorText(errors.passwordConfirmation?.message)}
-          {...register('passwordConfirmation')}
-        />
-        <PasswordRules password={password} />
         <Button type="submit" loading={reset.isPending}>
           {t('resetPassword.submit')}
         </Button>

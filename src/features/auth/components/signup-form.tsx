@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
 import { signupRequestSchema, type SignupRequest } from '@/shared/contracts/auth';
 import { CIVILITIES, LANGUAGES, type Language } from '@/shared/domain/enums';
 import { useSignup } from '../api/signup';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 type SignupFormValues = Omit<z.input<typeof signupRequestSchema>, 'legalNotice'> & { legalNotice: boolean };
 
@@ -113,24 +113,15 @@ export function SignupForm({ language }: { language: Language }) {
             {...register('emailConfirmation')}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <PasswordInput
-            label={t('fields.newPassword')}
-            autoComplete="new-password"
-            required
-            aria-describedby="password-rules-title"
-            error={errorText(errors.password?.message)}
-            {...register('password')}
-          />
-          <PasswordInput
-            label={t('fields.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            error={errorText(errors.passwordConfirmation?.message)}
-            {...register('passwordConfirmation')}
-          />
-        </SimpleGrid>
-        <PasswordRules password={password} identity={{ email, firstName, lastName }} />
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('passwordConfirmation')}
+          value={password}
+          passwordError={errors.password?.message}
+          confirmationError={errors.passwordConfirmation?.message}
+          identity={{ email, firstName, lastName }}
+          columns={2}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('fields.companyName')}
