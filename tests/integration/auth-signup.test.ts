@@ -126,6 +126,16 @@ describe('sign-up and account activation', () => {
       expect(await outboxFor(t, existing.email)).toHaveLength(0);
     });
 
+    it('two simultaneous sign-ups with one e-mail create one account; the other answers 409 EMAIL_NOT_AVAILABLE', async () => {
+      const body = signupBody();
+
+      const responses = await Promise.all([signup(body), signup(body), signup(body)]);
+
+      expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+      for (const refused of responses.filter((r) => r.status === 409)) expect(refused.body.code).toBe('EMAIL_NOT_AVAILABLE');
+      expect(await t.db.prisma.user.count({ where: { email: body.email } })).toBe(1);
+    });
+
     it.each(['yopmail.com', 'mailinator.com', 'guerrillamail.com', 'trashmail.com'])(
       'an address at the prohibited provider %s answers 422 EMAIL_PROVIDER_NOT_ALLOWED and creates nothing',
       async (domain) => {
@@ -187,6 +197,7 @@ describe('sign-up and account activation', () => {
         { rule: 'an uppercase letter', password: 'abcdefgh-2026!', problem: 'uppercase' },
         { rule: 'a digit', password: 'Abcdefgh-Xyz!', problem: 'digit' },
         { rule: 'a special character', password: 'Abcdefgh2026X', problem: 'special' },
+        { rule: 'at most 72 bytes (bcrypt ignores the rest)', password: `Ab1!${'é'.repeat(35)}`, problem: 'tooLong' },
       ])(
         'a password without $rule answers 422 VALIDATION_FAILED validation:password.$problem and creates nothing',
         async ({ password, problem }) => {

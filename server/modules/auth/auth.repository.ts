@@ -1,4 +1,5 @@
-import type { Prisma, PrismaClient, TokenPurpose } from '../../generated/prisma/client';
+import { Prisma, type PrismaClient, type TokenPurpose } from '../../generated/prisma/client';
+import { AppError } from '../../lib/app-error';
 
 const userWithAccess = {
   groups: { select: { id: true, name: true, rights: true } },
@@ -7,6 +8,18 @@ const userWithAccess = {
 } satisfies Prisma.UserInclude;
 
 export type UserWithAccess = Prisma.UserGetPayload<{ include: typeof userWithAccess }>;
+
+/** The e-mail is checked before writing, but two requests can pass that check together: the unique index decides. */
+async function withUniqueEmail<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      throw new AppError('EMAIL_NOT_AVAILABLE', 'This e-mail is not available');
+    }
+    throw error;
+  }
+}
 
 export function createAuthRepository(prisma: PrismaClient) {
   return {
@@ -20,10 +33,10 @@ export function createAuthRepository(prisma: PrismaClient) {
       return (await prisma.user.count({ where: { email } })) > 0;
     },
     createUser(data: Prisma.UserCreateInput) {
-      return prisma.user.create({ data, include: userWithAccess });
+      return withUniqueEmail(prisma.user.create({ data, include: userWithAccess }));
     },
     updateUser(id: string, data: Prisma.UserUpdateInput) {
-      return prisma.user.update({ where: { id }, data, include: userWithAccess });
+      return withUniqueEmail(prisma.user.update({ where: { id }, data, include: userWithAccess }));
     },
     /** Increments the failure counter atomically and returns the new count. */
     async incrementFailedLogins(id: string) {

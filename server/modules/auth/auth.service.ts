@@ -18,7 +18,7 @@ import {
   PASSWORD_HISTORY_SIZE,
   RESET_TOKEN_TTL_MS,
 } from '../../../src/shared/domain/limits';
-import { passwordProblems } from '../../../src/shared/domain/password-policy';
+import { passwordProblems, type PasswordProblem } from '../../../src/shared/domain/password-policy';
 import type { Config } from '../../config/env';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { SmsClient } from '../../integrations/sms/sms-client';
@@ -51,7 +51,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { repository, audit, mailer, sms, clock, config } = deps;
   const now = () => clock.now();
 
-  function policyError(problems: string[]): AppError {
+  function policyError(problems: PasswordProblem[]): AppError {
     return new AppError('PASSWORD_POLICY', 'The new password does not meet the password policy', {
       fields: { password: problems.map((p) => `validation:password.${p}`) },
     });
@@ -62,7 +62,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     password: string,
     identity: { email: string; firstName: string; lastName: string },
   ) {
-    const problems: string[] = passwordProblems(password, identity);
+    const problems = passwordProblems(password, identity);
     if (user) {
       if (await bcrypt.compare(password, user.passwordHash)) problems.push('sameAsCurrent');
       else {

@@ -1,5 +1,6 @@
 // Business constants of spec shell §9 and domain §9.
 export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_BYTES = 72;
 export const PASSWORD_HISTORY_SIZE = 10;
 export const MAX_FAILED_LOGINS = 5;
 export const TOKEN_REFRESH_THRESHOLD_MS = 30 * 60 * 1000;
