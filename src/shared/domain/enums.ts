@@ -39,3 +39,25 @@ export const VEHICLE_TYPES = [
 export const TRAFFIC_SOURCES = { ab: 'ADSB', ai: 'AIS', og: 'OGN', wi: 'Wifi', as: 'Aeroscope', ad: 'ASD', mo: 'mobile', st: 'station' } as const;
 
 export const PROCEDURE_DISPLAY_STATES = ['inProgress', 'ok', 'ko', 'disable'] as const;
+
+/** Pilot rights of spec domain §3, in the order the spec lists them. */
+export const PILOT_RIGHTS = [
+  'personalAccount',
+  'missionPreparation',
+  'viewOperatorMachines',
+  'editOtherPilotsPreflights',
+  'editMachines',
+  'editOperatorAccount',
+] as const;
+export type PilotRight = (typeof PILOT_RIGHTS)[number];
+
+/** 0 disabled, 1 basic, 2 reader, 3 administrator (spec domain §3). */
+export const SUPERVISION_LEVEL_MAX = 3;
+
+export const PILOT_SKILL_TYPES = ['idDocument', 'licence', 'openA1A3', 'openA2', 'specificSts', 'other'] as const;
+
+export const MACHINE_CLASSES = ['C0', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'none', 'privately_built'] as const;
+
+export const ALPHA_TANGO_SYNC_STATES = ['toSync', 'synced', 'failed'] as const;
+
+export const DRONE_MATERIALS = ['carbon', 'plastic', 'wood'] as const;
