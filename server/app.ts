@@ -16,9 +16,13 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { outboxRouter } from './modules/outbox/outbox.router';
+import { createPilotsRepository } from './modules/pilots/pilots.repository';
+import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
+import { createPilotsService } from './modules/pilots/pilots.service';
 import { regulationRouter } from './modules/regulation/regulation.router';
 import { createRegulationService } from './modules/regulation/regulation.service';
 import { systemRouter } from './modules/system/system.router';
+import { createRecordOwners } from './modules/users/record-owner';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRouter } from './modules/users/users.router';
 import { createRegistry, openApiDocument } from './openapi';
@@ -75,6 +79,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     config: ctx.config,
   });
 
+  const usersRepository = createUsersRepository(ctx.prisma);
+  const owners = createRecordOwners(usersRepository);
+  const pilots = createPilotsService({ repository: createPilotsRepository(ctx.prisma), owners, audit, clock: ctx.clock });
+
   const api = express.Router();
   const parseJson = express.json({ limit: '10mb' });
   // Geozone files are read as text by their route: bad JSON there is GEOZONE_INVALID_JSON, and a BOM is allowed.
@@ -84,7 +92,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(systemRouter(registry, ctx.prisma, ctx.config));
   api.use(authRouter(registry, auth, securityLimit));
   api.use(accountRouter(registry, auth));
-  api.use(usersRouter(registry, createUsersRepository(ctx.prisma)));
+  api.use(usersRouter(registry, usersRepository));
+  api.use(pilotsRouter(registry, pilots));
+  api.use(userPilotsRouter(registry, pilots));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
   api.use(regulationRouter(registry, createRegulationService({ zones: ctx.zones, clock: ctx.clock })));

@@ -48,6 +48,10 @@ export function createUsersRepository(prisma: PrismaClient) {
   }
 
   return {
+    /** What the registry needs to know of the user owning records, or acting on them. */
+    findOwner(id: string) {
+      return prisma.user.findUnique({ where: { id }, select: { id: true, email: true, parentId: true, lang: true } });
+    },
     /**
      * One statement for the page, its group names and the total: the list is the back office's hottest
      * read, and Prisma's relation loading plus a separate count cost four times the CPU.
