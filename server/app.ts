@@ -15,6 +15,9 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
+import { createDroneModelsRepository } from './modules/drone-models/drone-models.repository';
+import { droneModelsRouter } from './modules/drone-models/drone-models.router';
+import { createDroneModelsService } from './modules/drone-models/drone-models.service';
 import { outboxRouter } from './modules/outbox/outbox.router';
 import { createPilotsRepository } from './modules/pilots/pilots.repository';
 import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
@@ -81,6 +84,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   const usersRepository = createUsersRepository(ctx.prisma);
   const owners = createRecordOwners(usersRepository);
+  const droneModelsRepository = createDroneModelsRepository(ctx.prisma);
+  const droneModels = createDroneModelsService({ repository: droneModelsRepository, owners, audit, clock: ctx.clock });
   const pilots = createPilotsService({ repository: createPilotsRepository(ctx.prisma), owners, audit, clock: ctx.clock });
 
   const api = express.Router();
@@ -93,6 +98,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(authRouter(registry, auth, securityLimit));
   api.use(accountRouter(registry, auth));
   api.use(usersRouter(registry, usersRepository));
+  api.use(droneModelsRouter(registry, droneModels));
   api.use(pilotsRouter(registry, pilots));
   api.use(userPilotsRouter(registry, pilots));
   api.use(outboxRouter(registry, ctx.outbox));
