@@ -18,6 +18,9 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createDroneModelsRepository } from './modules/drone-models/drone-models.repository';
 import { droneModelsRouter } from './modules/drone-models/drone-models.router';
 import { createDroneModelsService } from './modules/drone-models/drone-models.service';
+import { createMachinesRepository } from './modules/machines/machines.repository';
+import { machinesRouter, userMachinesRouter } from './modules/machines/machines.router';
+import { createMachinesService } from './modules/machines/machines.service';
 import { outboxRouter } from './modules/outbox/outbox.router';
 import { createPilotsRepository } from './modules/pilots/pilots.repository';
 import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
@@ -86,6 +89,13 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const owners = createRecordOwners(usersRepository);
   const droneModelsRepository = createDroneModelsRepository(ctx.prisma);
   const droneModels = createDroneModelsService({ repository: droneModelsRepository, owners, audit, clock: ctx.clock });
+  const machines = createMachinesService({
+    repository: createMachinesRepository(ctx.prisma),
+    droneModels: droneModelsRepository,
+    owners,
+    audit,
+    clock: ctx.clock,
+  });
   const pilots = createPilotsService({ repository: createPilotsRepository(ctx.prisma), owners, audit, clock: ctx.clock });
 
   const api = express.Router();
@@ -99,6 +109,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(accountRouter(registry, auth));
   api.use(usersRouter(registry, usersRepository));
   api.use(droneModelsRouter(registry, droneModels));
+  api.use(machinesRouter(registry, machines));
+  api.use(userMachinesRouter(registry, machines));
   api.use(pilotsRouter(registry, pilots));
   api.use(userPilotsRouter(registry, pilots));
   api.use(outboxRouter(registry, ctx.outbox));
