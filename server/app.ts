@@ -96,7 +96,14 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     audit,
     clock: ctx.clock,
   });
-  const pilots = createPilotsService({ repository: createPilotsRepository(ctx.prisma), owners, audit, clock: ctx.clock });
+  const pilots = createPilotsService({
+    repository: createPilotsRepository(ctx.prisma),
+    owners,
+    audit,
+    clock: ctx.clock,
+    users: usersRepository,
+    accounts: auth,
+  });
 
   const api = express.Router();
   const parseJson = express.json({ limit: '10mb' });

@@ -41,6 +41,7 @@ export const ErrorCode = {
   INSUFFICIENT_DATA: 422,
   SUPERVISION_EMAIL_TAKEN: 409,
   SUPERVISION_NOT_NEEDED: 409,
+  SUPERVISION_ALREADY_ENABLED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCode;

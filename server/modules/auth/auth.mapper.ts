@@ -23,7 +23,7 @@ export function toLoginResponse(user: UserWithAccess, tokens: { token: string; e
     gjrt: tokens.gjrt,
     lang: user.lang,
     status: user.agreementStatus,
-    supervision: user.parentId,
+    supervision: user.supervisedPilot?.id ?? null,
     email: user.email,
     airspaceAdmin: airspaceId !== null,
     airspaceAdminId: airspaceId,

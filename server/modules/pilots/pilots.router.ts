@@ -61,6 +61,15 @@ export function pilotsRouter(registry: ApiRegistry, service: PilotsService) {
       params: idParamsSchema,
       status: 204,
       handler: ({ user, params }) => service.remove(user, OWN, params.id),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/supervision',
+      summary: "Create the pilot's supervised account and e-mail it a password-setting link",
+      access: ['PILOT_EDIT'],
+      params: idParamsSchema,
+      response: pilotDetailSchema,
+      handler: ({ user, params }) => service.enableSupervision(user, OWN, params.id),
     }).router;
 }
 

@@ -3,7 +3,9 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { AuditRepository } from '../audit/audit.repository';
+import type { AuthService } from '../auth/auth.service';
 import { checkDeletedAccess, type RecordOwners, type RecordScope } from '../users/record-owner';
+import type { UsersRepository } from '../users/users.repository';
 import { toPilotDetail, toPilotSummary } from './pilots.mapper';
 import type { PilotsRepository, PilotWithDocuments } from './pilots.repository';
 
@@ -12,10 +14,12 @@ export interface PilotsServiceDeps {
   owners: RecordOwners;
   audit: AuditRepository;
   clock: Clock;
+  users: Pick<UsersRepository, 'findOwner'>;
+  accounts: Pick<AuthService, 'createSupervisedAccount'>;
 }
 
 export function createPilotsService(deps: PilotsServiceDeps) {
-  const { repository, owners, audit, clock } = deps;
+  const { repository, owners, audit, clock, users, accounts } = deps;
 
   /**
    * Another operator's pilot answers 404 like a missing one, so that ids cannot be probed; a deleted pilot
@@ -61,6 +65,27 @@ export function createPilotsService(deps: PilotsServiceDeps) {
     async remove(actor: AuthUser, scope: RecordScope, id: string) {
       const pilot = await findPilot(actor, scope, id, { includeDeleted: false });
       await record(actor, 'pilot.deleted', await repository.setDeletedAt(pilot.id, clock.now()));
+    },
+
+    /** Spec domain §5: no account when the pilot is the operator (same e-mail), nor when the e-mail has one already. */
+    async enableSupervision(actor: AuthUser, scope: RecordScope, id: string): Promise<PilotDetail> {
+      const pilot = await findPilot(actor, scope, id, { includeDeleted: false });
+      if (pilot.supervisedUserId) throw new AppError('SUPERVISION_ALREADY_ENABLED', 'This pilot already has a supervised account');
+      const operator = await users.findOwner(pilot.userId);
+      if (!operator) throw new AppError('NOT_FOUND', 'Unknown operator');
+      if (operator.email.toLowerCase() === pilot.email.toLowerCase()) {
+        throw new AppError('SUPERVISION_NOT_NEEDED', "The pilot uses the operator's e-mail: no supervision account is needed");
+      }
+      await accounts.createSupervisedAccount({
+        pilotId: pilot.id,
+        parentId: operator.id,
+        email: pilot.email.toLowerCase(),
+        firstName: pilot.firstName,
+        lastName: pilot.lastName,
+        phoneNumber: pilot.phone,
+        lang: operator.lang,
+      });
+      return toPilotDetail(await findPilot(actor, scope, id, { includeDeleted: false }));
     },
 
     async restore(actor: AuthUser, userId: string, id: string): Promise<PilotDetail> {
