@@ -126,4 +126,45 @@ describe('POST /api/pilots/:id/supervision', () => {
     expectError(await enable(foreign.id), 404, 'NOT_FOUND');
     expectError(await enable(deleted.id), 404, 'NOT_FOUND');
   });
+
+  describe('the supervised account afterwards', () => {
+    async function supervisedPilot() {
+      const email = uniqueEmail('sup');
+      const pilot = await createPilot(t.db.prisma, operator.user.id, { email });
+      await enable(pilot.id);
+      const token = tokenOfLink((await onlyMessageTo(t, email)).text, 'reset-password');
+      await request(t.app).post('/api/security/reset-password').send({ token, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
+      const session = (await postLogin(t, { email, password: NEW_PASSWORD })).body;
+      return { pilot, email, auth: { Authorization: `Bearer ${session.token}` } };
+    }
+
+    it("reads its own pilot record (its 'my account' page), not the operator's other pilots, and cannot list them", async () => {
+      const { pilot, auth } = await supervisedPilot();
+      const colleague = await createPilot(t.db.prisma, operator.user.id);
+
+      const own = await request(t.app).get(`/api/pilots/${pilot.id}`).set(auth);
+
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({ id: pilot.id, ownerId: operator.user.id, supervised: true });
+      expectError(await request(t.app).get(`/api/pilots/${colleague.id}`).set(auth), 404, 'NOT_FOUND');
+      expectError(await request(t.app).get('/api/pilots').set(auth), 403, 'NOT_ALLOWED');
+    });
+
+    it('is closed when the pilot is deleted, a password reset does not reopen it, restoring the pilot does', async () => {
+      const { pilot, email } = await supervisedPilot();
+      const admin = await signedInUser(t.app, t.db.prisma, ['PILOT_EDIT_DELETED_ADMIN']);
+
+      expect((await request(t.app).delete(`/api/pilots/${pilot.id}`).set(operator.auth)).status).toBe(204);
+      expectError(await postLogin(t, { email, password: NEW_PASSWORD }), 403, 'ACCOUNT_DEACTIVATED');
+
+      await request(t.app).post('/api/security/forgotten-password').send({ email });
+      const resetToken = tokenOfLink((await outboxFor(t, email)).at(-1)!.text, 'reset-password');
+      const otherPassword = `${NEW_PASSWORD}-2`;
+      await request(t.app).post('/api/security/reset-password').send({ token: resetToken, password: otherPassword, passwordConfirmation: otherPassword });
+      expectError(await postLogin(t, { email, password: otherPassword }), 403, 'ACCOUNT_DEACTIVATED');
+
+      expect((await request(t.app).post(`/api/users/${operator.user.id}/pilots/${pilot.id}/restore`).set(admin.auth)).status).toBe(200);
+      expect((await postLogin(t, { email, password: otherPassword })).status).toBe(200);
+    });
+  });
 });

@@ -59,7 +59,9 @@ describe('pilots', () => {
     });
 
     it.each(endpoints)('%s %s answers 403 NOT_ALLOWED to a user holding every right but %s', async (method, path, right) => {
-      const { auth } = await signedInUser(t.app, t.db.prisma, RIGHTS.filter((r) => r !== right) as Right[]);
+      // A supervised pilot account may read its own pilot record, so SUPERVISION_PILOT opens GET /api/pilots/:id too.
+      const excluded = right === 'PILOT_LIST' && path !== '/api/pilots' ? [right, 'SUPERVISION_PILOT'] : [right];
+      const { auth } = await signedInUser(t.app, t.db.prisma, RIGHTS.filter((r) => !excluded.includes(r)) as Right[]);
 
       expectError(await request(t.app)[method as 'get'](path).set(auth).send(validPilot()), 403, 'NOT_ALLOWED');
     });

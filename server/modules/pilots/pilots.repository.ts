@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { PilotCreate, PilotListQuery } from '../../../src/shared/contracts/pilots';
+import { DEACTIVATED_WITH_PILOT } from '../../../src/shared/domain/enums';
 
 const withDocuments = {
   documents: { orderBy: [{ skillType: 'asc' }, { reference: 'asc' }] },
@@ -78,8 +79,21 @@ export function createPilotsRepository(prisma: PrismaClient) {
         include: withDocuments,
       });
     },
-    setDeletedAt(id: string, deletedAt: Date | null) {
-      return prisma.pilot.update({ where: { id }, data: { deletedAt }, include: withDocuments });
+    /**
+     * Deleting a pilot closes its supervised account in the same transaction, so that it stops reaching the
+     * operator's records; restoring the pilot reopens an account closed that way, and only that way.
+     */
+    async setDeletedAt(pilot: { id: string; supervisedUserId: string | null }, deletedAt: Date | null) {
+      return prisma.$transaction(async (tx) => {
+        if (pilot.supervisedUserId) {
+          await tx.user.updateMany({
+            where: deletedAt ? { id: pilot.supervisedUserId } : { id: pilot.supervisedUserId, status: 'deactivated', deactivationReason: DEACTIVATED_WITH_PILOT },
+            data: deletedAt ? { status: 'deactivated', deactivationReason: DEACTIVATED_WITH_PILOT } : { status: 'active', deactivationReason: null },
+          });
+          if (deletedAt) await tx.refreshToken.updateMany({ where: { userId: pilot.supervisedUserId, revokedAt: null }, data: { revokedAt: deletedAt } });
+        }
+        return tx.pilot.update({ where: { id: pilot.id }, data: { deletedAt }, include: withDocuments });
+      });
     },
   };
 }

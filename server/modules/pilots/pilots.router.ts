@@ -37,8 +37,8 @@ export function pilotsRouter(registry: ApiRegistry, service: PilotsService) {
     .route({
       method: 'get',
       path: '/:id',
-      summary: "One of the operator's pilots; another operator's pilot is not found",
-      access: ['PILOT_LIST'],
+      summary: "One of the operator's pilots (a supervised pilot account: its own); another operator's pilot is not found",
+      access: ['PILOT_LIST', 'SUPERVISION_PILOT'],
       params: idParamsSchema,
       response: pilotDetailSchema,
       handler: ({ user, params }) => service.get(user, OWN, params.id),

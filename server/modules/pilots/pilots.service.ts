@@ -45,8 +45,11 @@ export function createPilotsService(deps: PilotsServiceDeps) {
       return { items: items.map(toPilotSummary) satisfies PilotSummary[], total, page: query.page, pageSize: query.pageSize };
     },
 
+    /** Without PILOT_LIST, a supervised pilot account reads its own pilot record only (its 'my account' page). */
     async get(actor: AuthUser, scope: RecordScope, id: string): Promise<PilotDetail> {
-      return toPilotDetail(await findPilot(actor, scope, id, { includeDeleted: actor.rights.has('PILOT_LIST_DELETED_ADMIN') }));
+      const pilot = await findPilot(actor, scope, id, { includeDeleted: actor.rights.has('PILOT_LIST_DELETED_ADMIN') });
+      if (!actor.rights.has('PILOT_LIST') && scope.kind === 'own' && pilot.supervisedUserId !== actor.id) throw new AppError('NOT_FOUND', 'Unknown pilot');
+      return toPilotDetail(pilot);
     },
 
     async create(actor: AuthUser, scope: RecordScope, input: PilotCreate): Promise<PilotDetail> {
@@ -64,7 +67,7 @@ export function createPilotsService(deps: PilotsServiceDeps) {
 
     async remove(actor: AuthUser, scope: RecordScope, id: string) {
       const pilot = await findPilot(actor, scope, id, { includeDeleted: false });
-      await record(actor, 'pilot.deleted', await repository.setDeletedAt(pilot.id, clock.now()));
+      await record(actor, 'pilot.deleted', await repository.setDeletedAt(pilot, clock.now()));
     },
 
     /** Spec domain §5: no account when the pilot is the operator (same e-mail), nor when the e-mail has one already. */
@@ -91,7 +94,7 @@ export function createPilotsService(deps: PilotsServiceDeps) {
     async restore(actor: AuthUser, userId: string, id: string): Promise<PilotDetail> {
       const pilot = await findPilot(actor, { kind: 'user', userId }, id, { includeDeleted: true });
       if (!pilot.deletedAt) throw new AppError('NOT_FOUND', 'The pilot is not deleted');
-      const restored = await repository.setDeletedAt(pilot.id, null);
+      const restored = await repository.setDeletedAt(pilot, null);
       await record(actor, 'pilot.restored', restored);
       return toPilotDetail(restored);
     },

@@ -5,6 +5,9 @@ export const CIVILITIES = ['mr', 'mrs'] as const;
 
 export const ACCOUNT_STATUSES = ['pending', 'active', 'deactivated'] as const;
 
+/** Deactivation reason of a supervised pilot account closed because its pilot was deleted. */
+export const DEACTIVATED_WITH_PILOT = 'pilotDeleted';
+
 export const AGREEMENT_STATUSES = [
   'notValidated',
   'toBeValidated',
