@@ -160,7 +160,9 @@ describe('POST /api/pilots/:id/supervision', () => {
       await request(t.app).post('/api/security/forgotten-password').send({ email });
       const resetToken = tokenOfLink((await outboxFor(t, email)).at(-1)!.text, 'reset-password');
       const otherPassword = `${NEW_PASSWORD}-2`;
-      await request(t.app).post('/api/security/reset-password').send({ token: resetToken, password: otherPassword, passwordConfirmation: otherPassword });
+      await request(t.app)
+        .post('/api/security/reset-password')
+        .send({ token: resetToken, password: otherPassword, passwordConfirmation: otherPassword });
       expectError(await postLogin(t, { email, password: otherPassword }), 403, 'ACCOUNT_DEACTIVATED');
 
       expect((await request(t.app).post(`/api/users/${operator.user.id}/pilots/${pilot.id}/restore`).set(admin.auth)).status).toBe(200);

@@ -87,10 +87,18 @@ export function createPilotsRepository(prisma: PrismaClient) {
       return prisma.$transaction(async (tx) => {
         if (pilot.supervisedUserId) {
           await tx.user.updateMany({
-            where: deletedAt ? { id: pilot.supervisedUserId } : { id: pilot.supervisedUserId, status: 'deactivated', deactivationReason: DEACTIVATED_WITH_PILOT },
-            data: deletedAt ? { status: 'deactivated', deactivationReason: DEACTIVATED_WITH_PILOT } : { status: 'active', deactivationReason: null },
+            where: deletedAt
+              ? { id: pilot.supervisedUserId }
+              : { id: pilot.supervisedUserId, status: 'deactivated', deactivationReason: DEACTIVATED_WITH_PILOT },
+            data: deletedAt
+              ? { status: 'deactivated', deactivationReason: DEACTIVATED_WITH_PILOT }
+              : { status: 'active', deactivationReason: null },
           });
-          if (deletedAt) await tx.refreshToken.updateMany({ where: { userId: pilot.supervisedUserId, revokedAt: null }, data: { revokedAt: deletedAt } });
+          if (deletedAt)
+            await tx.refreshToken.updateMany({
+              where: { userId: pilot.supervisedUserId, revokedAt: null },
+              data: { revokedAt: deletedAt },
+            });
         }
         return tx.pilot.update({ where: { id: pilot.id }, data: { deletedAt }, include: withDocuments });
       });

@@ -48,7 +48,8 @@ export function createPilotsService(deps: PilotsServiceDeps) {
     /** Without PILOT_LIST, a supervised pilot account reads its own pilot record only (its 'my account' page). */
     async get(actor: AuthUser, scope: RecordScope, id: string): Promise<PilotDetail> {
       const pilot = await findPilot(actor, scope, id, { includeDeleted: actor.rights.has('PILOT_LIST_DELETED_ADMIN') });
-      if (!actor.rights.has('PILOT_LIST') && scope.kind === 'own' && pilot.supervisedUserId !== actor.id) throw new AppError('NOT_FOUND', 'Unknown pilot');
+      if (!actor.rights.has('PILOT_LIST') && scope.kind === 'own' && pilot.supervisedUserId !== actor.id)
+        throw new AppError('NOT_FOUND', 'Unknown pilot');
       return toPilotDetail(pilot);
     },
 
