@@ -60,7 +60,30 @@ export async function seedDatabase(prisma: PrismaClient): Promise<void> {
     companyName: 'Aerogate Demo Operations',
     phoneNumber: '+33 1 23 45 67 89',
   });
-  await account(DEMO_ACCOUNTS.pilot, 'Supervised pilots', { firstName: 'Paula', lastName: 'Pilot', parentId: operatorId });
+  const pilotAccountId = await account(DEMO_ACCOUNTS.pilot, 'Supervised pilots', {
+    firstName: 'Paula',
+    lastName: 'Pilot',
+    parentId: operatorId,
+  });
+  // The supervised account signs in for this pilot record: the login answers its id as `supervision`.
+  if (!(await prisma.pilot.findUnique({ where: { supervisedUserId: pilotAccountId } }))) {
+    await prisma.pilot.create({
+      data: {
+        userId: operatorId,
+        firstName: 'Paula',
+        lastName: 'Pilot',
+        email: DEMO_ACCOUNTS.pilot,
+        supervisionLevel: 1,
+        rights: ['personalAccount', 'missionPreparation', 'viewOperatorMachines'],
+        supervisedUserId: pilotAccountId,
+        documents: {
+          create: [
+            { skillType: 'openA1A3', reference: 'FRA-RP-DEMO-0001', validFrom: new Date('2025-01-01'), validUntil: new Date('2030-01-01') },
+          ],
+        },
+      },
+    });
+  }
   const managerId = await account(DEMO_ACCOUNTS.manager, 'Airspace managers', {
     firstName: 'Marc',
     lastName: 'Manager',

@@ -16,10 +16,20 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
+import { createDroneModelsRepository } from './modules/drone-models/drone-models.repository';
+import { droneModelsRouter } from './modules/drone-models/drone-models.router';
+import { createDroneModelsService } from './modules/drone-models/drone-models.service';
+import { createMachinesRepository } from './modules/machines/machines.repository';
+import { machinesRouter, userMachinesRouter } from './modules/machines/machines.router';
+import { createMachinesService } from './modules/machines/machines.service';
 import { outboxRouter } from './modules/outbox/outbox.router';
+import { createPilotsRepository } from './modules/pilots/pilots.repository';
+import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
+import { createPilotsService } from './modules/pilots/pilots.service';
 import { regulationRouter } from './modules/regulation/regulation.router';
 import { createRegulationService } from './modules/regulation/regulation.service';
 import { systemRouter } from './modules/system/system.router';
+import { createRecordOwners } from './modules/users/record-owner';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRouter } from './modules/users/users.router';
 import { createRegistry, openApiDocument } from './openapi';
@@ -77,6 +87,26 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     config: ctx.config,
   });
 
+  const usersRepository = createUsersRepository(ctx.prisma, ctx.pool);
+  const owners = createRecordOwners(usersRepository);
+  const droneModelsRepository = createDroneModelsRepository(ctx.prisma);
+  const droneModels = createDroneModelsService({ repository: droneModelsRepository, owners, audit, clock: ctx.clock });
+  const machines = createMachinesService({
+    repository: createMachinesRepository(ctx.prisma),
+    droneModels: droneModelsRepository,
+    owners,
+    audit,
+    clock: ctx.clock,
+  });
+  const pilots = createPilotsService({
+    repository: createPilotsRepository(ctx.prisma),
+    owners,
+    audit,
+    clock: ctx.clock,
+    users: usersRepository,
+    accounts: auth,
+  });
+
   const api = express.Router();
   const parseJson = express.json({ limit: '10mb' });
   // Geozone files are read as text by their route: bad JSON there is GEOZONE_INVALID_JSON, and a BOM is allowed.
@@ -86,7 +116,12 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(systemRouter(registry, ctx.prisma, ctx.config));
   api.use(authRouter(registry, auth, securityLimit));
   api.use(accountRouter(registry, auth));
-  api.use(usersRouter(registry, createUsersRepository(ctx.pool)));
+  api.use(usersRouter(registry, usersRepository));
+  api.use(droneModelsRouter(registry, droneModels));
+  api.use(machinesRouter(registry, machines));
+  api.use(userMachinesRouter(registry, machines));
+  api.use(pilotsRouter(registry, pilots));
+  api.use(userPilotsRouter(registry, pilots));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
   api.use(regulationRouter(registry, createRegulationService({ zones: ctx.zones, clock: ctx.clock })));

@@ -1,5 +1,5 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { type z } from 'zod';
+import type { z } from 'zod';
 import type { Right } from '../../src/shared/domain/rights';
 import { AppError } from './app-error';
 import type { ApiRegistry } from '../openapi';

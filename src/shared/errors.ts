@@ -39,6 +39,9 @@ export const ErrorCode = {
   DRONE_NOT_APPROVED: 422,
   OWN_DECLARATION_SERVICE: 422,
   INSUFFICIENT_DATA: 422,
+  SUPERVISION_EMAIL_TAKEN: 409,
+  SUPERVISION_NOT_NEEDED: 409,
+  SUPERVISION_ALREADY_ENABLED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCode;

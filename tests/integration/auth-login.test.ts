@@ -102,13 +102,16 @@ describe('POST /api/security/login', () => {
       expect(claims).toMatchObject({ sub: user.id, email: user.email, rights: ['MACHINE_EDIT'], exp: session.expiredAt });
     });
 
-    it('tells an airspace manager, a supervised pilot, the language, agreement status and homepage of the account', async () => {
+    it('tells an airspace manager, a supervised pilot (its pilot id), the language, agreement status and homepage of the account', async () => {
       const parent = await createUser(t.db.prisma);
       const user = await createUser(t.db.prisma, {
         lang: 'fr',
         homepage: 'preflights',
         agreementStatus: 'validated',
         parent: { connect: { id: parent.id } },
+      });
+      const pilot = await t.db.prisma.pilot.create({
+        data: { userId: parent.id, firstName: 'Paula', lastName: 'Pilot', email: user.email, supervisedUserId: user.id },
       });
       const airspace = await t.db.prisma.airspace.create({
         data: { name: 'CTR', internalCode: `ctr-${user.id}`, managers: { connect: { id: user.id } } },
@@ -120,7 +123,7 @@ describe('POST /api/security/login', () => {
         lang: 'fr',
         homepage: 'preflights',
         status: 'validated',
-        supervision: null,
+        supervision: pilot.id,
         airspaceAdmin: true,
         airspaceAdminId: airspace.id,
       });

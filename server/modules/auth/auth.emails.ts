@@ -3,7 +3,9 @@ import type { MailMessage } from '../../integrations/mail/mailer';
 
 type Template = (link: string) => { subject: string; text: string };
 
-const templates: Record<'activation' | 'passwordReset' | 'emailChange' | 'doubleFactor', Record<Language, Template>> = {
+type LinkEmail = 'activation' | 'passwordReset' | 'emailChange' | 'supervisedAccount';
+
+const templates: Record<LinkEmail | 'doubleFactor', Record<Language, Template>> = {
   activation: {
     en: (link) => ({
       subject: 'Activate your Aerogate account',
@@ -34,13 +36,23 @@ const templates: Record<'activation' | 'passwordReset' | 'emailChange' | 'double
       text: `Confirmez que cette adresse est désormais celle de votre compte Aerogate :\n${link}\n\nLe lien est valable 24 heures.`,
     }),
   },
+  supervisedAccount: {
+    en: (link) => ({
+      subject: 'Your Aerogate pilot account',
+      text: `Your drone operator has created an Aerogate pilot account for you.\n\nChoose your password to activate it:\n${link}\n\nThe link is valid for 7 days.`,
+    }),
+    fr: (link) => ({
+      subject: 'Votre compte pilote Aerogate',
+      text: `Votre exploitant de drones vous a créé un compte pilote Aerogate.\n\nChoisissez votre mot de passe pour l’activer :\n${link}\n\nLe lien est valable 7 jours.`,
+    }),
+  },
   doubleFactor: {
     en: (code) => ({ subject: '', text: `Your Aerogate sign-in code: ${code}. It expires in 10 minutes.` }),
     fr: (code) => ({ subject: '', text: `Votre code de connexion Aerogate : ${code}. Il expire dans 10 minutes.` }),
   },
 };
 
-export function authEmail(kind: 'activation' | 'passwordReset' | 'emailChange', lang: Language, to: string, link: string): MailMessage {
+export function authEmail(kind: LinkEmail, lang: Language, to: string, link: string): MailMessage {
   return { to, ...templates[kind][lang](link) };
 }
 

@@ -23,8 +23,7 @@ export function toLoginResponse(user: UserWithAccess, tokens: { token: string; e
     gjrt: tokens.gjrt,
     lang: user.lang,
     status: user.agreementStatus,
-    // Spec shell §3: the related pilot record's id; pilot records arrive with the registry (issue 3).
-    supervision: null,
+    supervision: user.supervisedPilot?.id ?? null,
     email: user.email,
     airspaceAdmin: airspaceId !== null,
     airspaceAdminId: airspaceId,

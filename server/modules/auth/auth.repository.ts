@@ -5,6 +5,7 @@ const userWithAccess = {
   groups: { select: { id: true, name: true, rights: true } },
   managedAirspaces: { select: { id: true }, orderBy: { createdAt: 'asc' } },
   externalIdentifiers: { select: { type: true, value: true }, orderBy: { type: 'asc' } },
+  supervisedPilot: { select: { id: true } },
 } satisfies Prisma.UserInclude;
 
 export type UserWithAccess = Prisma.UserGetPayload<{ include: typeof userWithAccess }>;

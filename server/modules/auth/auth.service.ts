@@ -18,7 +18,9 @@ import {
   PASSWORD_HISTORY_SIZE,
   RESET_TOKEN_TTL_MS,
 } from '../../../src/shared/domain/limits';
+import { DEACTIVATED_WITH_PILOT, type Language } from '../../../src/shared/domain/enums';
 import { passwordProblems, type PasswordProblem } from '../../../src/shared/domain/password-policy';
+import { SUPERVISED_PILOT_RIGHTS } from '../../../src/shared/domain/rights';
 import type { Config } from '../../config/env';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { SmsClient } from '../../integrations/sms/sms-client';
@@ -31,6 +33,8 @@ import { rightsOf, toAccount, toLoginResponse } from './auth.mapper';
 import type { AuthRepository, UserWithAccess } from './auth.repository';
 
 export const SIGNUP_GROUP = 'Operators';
+/** The system group of supervised pilot accounts (prisma/seed.ts); created with its rights if it is missing. */
+export const SUPERVISED_GROUP = 'Supervised pilots';
 
 export interface AuthServiceDeps {
   repository: AuthRepository;
@@ -264,6 +268,51 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: 'ACTIVATION_SENT' };
     },
 
+    /**
+     * A supervised pilot account (spec domain §5) for the pilot's e-mail, child of the operator. Nobody knows its
+     * password: the e-mail carries a password-setting link, valid as long as an activation link, and setting the
+     * password activates the account (resetPassword).
+     */
+    async createSupervisedAccount(input: {
+      pilotId: string;
+      parentId: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      phoneNumber: string | null;
+      lang: Language;
+    }) {
+      if (await repository.findUserByEmail(input.email))
+        throw new AppError('SUPERVISION_EMAIL_TAKEN', 'An account already exists for this e-mail');
+      const user = await repository.createUser({
+        email: input.email,
+        passwordHash: await bcrypt.hash(newToken(), config.bcryptRounds),
+        passwordChangedAt: now(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        lang: input.lang,
+        parent: { connect: { id: input.parentId } },
+        supervisedPilot: { connect: { id: input.pilotId } },
+        groups: {
+          connectOrCreate: {
+            where: { name: SUPERVISED_GROUP },
+            create: { name: SUPERVISED_GROUP, rights: [...SUPERVISED_PILOT_RIGHTS], kind: 'system' },
+          },
+        },
+      });
+      const token = await createOneTimeToken(user, 'passwordReset', ACTIVATION_TOKEN_TTL_MS);
+      await mailer.send(authEmail('supervisedAccount', user.lang, user.email, `${config.publicUrl}/reset-password/${token}`));
+      await audit.record({
+        actorId: input.parentId,
+        action: 'account.supervisedCreated',
+        subjectType: 'user',
+        subjectId: user.id,
+        data: { pilotId: input.pilotId },
+      });
+      return user;
+    },
+
     async activate(token: string) {
       const { user } = await consumeLinkToken(token, 'activation', 'ACTIVATION_FAILED', 'ACTIVATION_FAILED');
       if (user.status !== 'pending') throw new AppError('ACTIVATION_FAILED', 'Unable to activate the account');
@@ -290,8 +339,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       await checkNewPassword(user, input.password, user);
       if (!(await repository.consumeOneTimeToken(record.id, now())))
         throw new AppError('RESET_TOKEN_INVALID', 'Unable to reset the password');
-      // Proving ownership of the mailbox also reactivates an account locked by failed attempts.
-      await setPassword(user, input.password, { status: 'active', deactivationReason: null, failedLoginCount: 0 });
+      // Proving ownership of the mailbox also reactivates an account locked by failed attempts, but not a supervised
+      // account closed with its pilot: the mailbox proves who the pilot is, not that the operator still flies them.
+      const reopen = user.deactivationReason === DEACTIVATED_WITH_PILOT ? {} : { status: 'active' as const, deactivationReason: null };
+      await setPassword(user, input.password, { ...reopen, failedLoginCount: 0 });
       await repository.revokeAllForUser(user.id, now());
       await audit.record({ actorId: user.id, action: 'password.reset', subjectType: 'user', subjectId: user.id });
       return { message: 'PASSWORD_RESET' };

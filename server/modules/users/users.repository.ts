@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import type { PrismaClient } from '../../generated/prisma/client';
 import type { UserListQuery } from '../../../src/shared/contracts/users';
 
 export interface UserSummaryRow {
@@ -29,7 +30,7 @@ const SORT_COLUMNS: Record<UserListQuery['sort'], string> = {
  * total) on Prisma's own pool: through Prisma's client engine, relation loading and a separate count cost
  * about six times the CPU per request (bench/api.ts).
  */
-export function createUsersRepository(pool: pg.Pool) {
+export function createUsersRepository(prisma: PrismaClient, pool: pg.Pool) {
   function select(query: UserListQuery, offset: number, limit: number) {
     const values: unknown[] = [];
     const param = (value: unknown) => `$${values.push(value)}`;
@@ -63,6 +64,10 @@ export function createUsersRepository(pool: pg.Pool) {
   }
 
   return {
+    /** What the registry needs to know of the user owning records, or acting on them. */
+    findOwner(id: string) {
+      return prisma.user.findUnique({ where: { id }, select: { id: true, email: true, parentId: true, lang: true } });
+    },
     async list(query: UserListQuery): Promise<{ items: UserSummaryRow[]; total: number }> {
       const { rows } = await select(query, (query.page - 1) * query.pageSize, query.pageSize);
       // Past the last page the window count has no row to ride on.

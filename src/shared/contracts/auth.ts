@@ -28,7 +28,7 @@ export const loginResponseSchema = z.object({
   gjrt: z.string().describe('Single-use refresh token'),
   lang: z.enum(LANGUAGES),
   status: z.enum(AGREEMENT_STATUSES).describe('Agreement status of the account'),
-  supervision: z.string().nullable().describe('Id of the supervising operator for a supervised pilot account'),
+  supervision: z.string().nullable().describe('For a supervised pilot account, the id of the pilot it signs in for (spec shell §3)'),
   email: z.string(),
   airspaceAdmin: z.boolean(),
   airspaceAdminId: z.string().nullable(),

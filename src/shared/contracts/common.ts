@@ -55,3 +55,22 @@ export const errorResponseSchema = z.object({
   fields: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const dateSchema = z.iso.date('validation:date');
+
+/** Free text that may be left out or cleared; blank counts as cleared. */
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+
+/** Query strings carry booleans as text. */
+export const queryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const idParamsSchema = z.object({ id: z.uuid('validation:invalid') });
+export const userIdParamsSchema = z.object({ userId: z.uuid('validation:invalid') });
+export const userRecordParamsSchema = z.object({ userId: z.uuid('validation:invalid'), id: z.uuid('validation:invalid') });
