@@ -12,6 +12,7 @@ import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { accountRouter } from './modules/account/account.router';
+import { contextLayersRouter } from './modules/context-layers/context-layers.router';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
@@ -124,6 +125,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(userPilotsRouter(registry, pilots));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
+  api.use(contextLayersRouter(registry));
   api.use(regulationRouter(registry, createRegulationService({ zones: ctx.zones, clock: ctx.clock })));
   const document = openApiDocument(registry);
   api.get('/api/openapi.json', (_req, res) => {
