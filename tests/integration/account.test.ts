@@ -93,6 +93,17 @@ describe('the signed-in account', () => {
       expectError(await request(t.app).get('/api/account').set('Authorization', header), 401, 'UNAUTHENTICATED');
     });
 
+    it('answers 401 to a real token whose payload was altered to grant a right, and the right is not granted', async () => {
+      const { session } = await signedInUser(t.app, t.db.prisma);
+      const [header, payload, signature] = session.token.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { rights: string[] };
+      const elevated = Buffer.from(JSON.stringify({ ...claims, rights: ['USER_LIST_ADMIN'] })).toString('base64url');
+      const forged = `Bearer ${header}.${elevated}.${signature}`;
+
+      expectError(await request(t.app).get('/api/account').set('Authorization', forged), 401, 'UNAUTHENTICATED');
+      expectError(await request(t.app).get('/api/users').set('Authorization', forged), 401, 'UNAUTHENTICATED');
+    });
+
     it('answers 401 UNAUTHENTICATED once the access token is past ACCESS_TOKEN_TTL_SECONDS', async () => {
       const { auth } = await signedInUser(t.app, t.db.prisma);
       t.clock.advance(t.config.accessTokenTtlSeconds * 1000 - 1000);
