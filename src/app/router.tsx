@@ -53,7 +53,7 @@ const at = (path: string, route: Pick<RouteObject, 'lazy'>): RouteObject => ({ p
 const mapRoutes: RouteObject[] = [
   at(
     paths.live.path,
-    screen(() => import('./routes/live')),
+    screen(() => import('./routes/live'), 'map'),
   ),
   at(
     paths.replay.path,

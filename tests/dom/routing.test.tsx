@@ -43,7 +43,7 @@ describe('routes (spec §2)', () => {
 
     const { router } = renderApp('/');
 
-    expect(await screen.findByTestId('placeholder-live')).toBeInTheDocument();
+    expect(await screen.findByTestId('live-map')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/backoffice/live');
     expect(screen.getByTestId('layout-map')).toBeInTheDocument();
   });

@@ -1,6 +1,21 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Box, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { MapView } from '@/components/map/map-view';
+import { MapLayers } from '@/features/map-layers/components/map-layers';
 
-/** /backoffice/live: built by a later issue; until then an honest placeholder. */
+/** /backoffice/live: the airspace map; the traffic on it comes with the live-traffic issue. */
 export default function LiveRoute() {
-  return <PlaceholderPage screen="live" feature="traffic" />;
+  const { t } = useTranslation('map');
+  return (
+    <Box h="100%" style={{ display: 'flex', flexDirection: 'column' }} data-testid="live-map">
+      <Text size="xs" c="dimmed" px="sm" py={4} data-testid="live-traffic-later">
+        {t('live.trafficLater')}
+      </Text>
+      <Box style={{ flex: 1, minHeight: 0 }}>
+        <MapView label={t('label')} hash>
+          <MapLayers />
+        </MapView>
+      </Box>
+    </Box>
+  );
 }

@@ -1,0 +1,137 @@
+import { Box, Checkbox, CloseButton, ColorSwatch, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { RESTRICTIONS } from '@/shared/geozones/zone';
+import { CONTEXT_COLORS, LATER_GROUPS, LAYER_GROUPS, LAYERS_OF_GROUP, RESTRICTION_COLORS, type LayerKey } from '../layer-catalogue';
+
+export type GeozoneStatus = { kind: 'zoomIn' } | { kind: 'error' } | { kind: 'count'; count: number | undefined };
+
+interface LayerPanelProps {
+  visible: Record<LayerKey, boolean>;
+  onToggle: (key: LayerKey, visible: boolean) => void;
+  geozones: GeozoneStatus;
+}
+
+function GeozoneNote({ status }: { status: GeozoneStatus }) {
+  const { t } = useTranslation('map');
+  if (status.kind === 'zoomIn')
+    return (
+      <Text size="xs" c="dimmed" data-testid="geozone-zoom-in">
+        {t('layers.zoomInForGeozones')}
+      </Text>
+    );
+  if (status.kind === 'error')
+    return (
+      <Text size="xs" c="red">
+        {t('layers.loadFailed')}
+      </Text>
+    );
+  return (
+    <Text size="xs" c="dimmed" data-testid="geozone-count" data-count={status.count ?? ''} aria-live="polite">
+      {status.count === undefined ? '…' : t('layers.geozoneCount', { count: status.count })}
+    </Text>
+  );
+}
+
+function Legend() {
+  const { t } = useTranslation('map');
+  return (
+    <Stack gap={4} data-testid="map-legend">
+      <Title order={3} size="sm">
+        {t('legend.title')}
+      </Title>
+      {RESTRICTIONS.map((restriction) => (
+        <Group key={restriction} gap="xs" wrap="nowrap">
+          <ColorSwatch color={RESTRICTION_COLORS[restriction]} size={14} radius={2} aria-hidden />
+          <Text size="xs">{t(`legend.${restriction}`)}</Text>
+        </Group>
+      ))}
+      {(Object.keys(CONTEXT_COLORS) as (keyof typeof CONTEXT_COLORS)[]).map((name) => (
+        <Group key={name} gap="xs" wrap="nowrap">
+          <ColorSwatch color={CONTEXT_COLORS[name]} size={14} radius={name === 'protected' ? 2 : 7} aria-hidden />
+          <Text size="xs">{t(`layers.${name}`)}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** Spec shell §1: the layer groups, each with its layers or a note saying why it is empty. */
+export function LayerPanel({ visible, onToggle, geozones }: LayerPanelProps) {
+  const { t } = useTranslation('map');
+  const [opened, { toggle }] = useDisclosure(true);
+  if (!opened) {
+    return (
+      <Paper pos="absolute" top={10} left={10} shadow="sm" p={6} style={{ zIndex: 2 }}>
+        <UnstyledButton onClick={toggle} aria-expanded={false} aria-controls="map-layer-panel" data-testid="layer-panel-open">
+          <Text size="sm" fw={600}>
+            {t('layers.title')}
+          </Text>
+        </UnstyledButton>
+      </Paper>
+    );
+  }
+  return (
+    <Paper
+      id="map-layer-panel"
+      pos="absolute"
+      top={10}
+      left={10}
+      w={260}
+      shadow="sm"
+      p="sm"
+      style={{ zIndex: 2 }}
+      data-testid="layer-panel"
+    >
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="md">
+          {t('layers.title')}
+        </Title>
+        <CloseButton onClick={toggle} aria-label={t('layers.show')} aria-expanded aria-controls="map-layer-panel" />
+      </Group>
+      <ScrollArea.Autosize mah="calc(100dvh - 220px)">
+        <Stack gap="sm">
+          {LAYER_GROUPS.map((group) => {
+            const layers = LAYERS_OF_GROUP[group];
+            const note = LATER_GROUPS[group] ?? (layers.length === 0 ? 'layers.emptyGroup' : undefined);
+            return (
+              <Box
+                component="fieldset"
+                key={group}
+                disabled={layers.length === 0}
+                data-testid={`layer-group-${group}`}
+                m={0}
+                p={0}
+                style={{ border: 0 }}
+              >
+                <Text component="legend" size="sm" fw={600} c={layers.length === 0 ? 'dimmed' : undefined}>
+                  {t(`layers.groups.${group}`)}
+                </Text>
+                <Stack gap={4} mt={4}>
+                  {layers.map((key) => (
+                    <Box key={key}>
+                      <Checkbox
+                        size="xs"
+                        label={t(`layers.${key}`)}
+                        checked={visible[key]}
+                        onChange={(event) => onToggle(key, event.currentTarget.checked)}
+                        data-testid={`layer-toggle-${key}`}
+                      />
+                      {key === 'geozones' && visible.geozones ? <GeozoneNote status={geozones} /> : null}
+                    </Box>
+                  ))}
+                  {note ? (
+                    <Text size="xs" c="dimmed">
+                      {t(note)}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Box>
+            );
+          })}
+          <Legend />
+        </Stack>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}

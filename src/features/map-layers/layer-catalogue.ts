@@ -1,0 +1,42 @@
+import type { ContextLayerName } from '@/shared/contracts/context-layers';
+import type { Restriction } from '@/shared/geozones/zone';
+
+/** Spec shell §1, in this order. */
+export const LAYER_GROUPS = ['weather', 'aeronautical', 'natural', 'networks', 'deconfliction', 'others'] as const;
+export type LayerGroup = (typeof LAYER_GROUPS)[number];
+
+export type LayerKey = 'geozones' | ContextLayerName;
+
+export const LAYERS_OF_GROUP: Readonly<Record<LayerGroup, readonly LayerKey[]>> = {
+  weather: [],
+  aeronautical: ['geozones'],
+  natural: ['protected'],
+  networks: ['rail', 'motorways', 'powerlines'],
+  deconfliction: [],
+  others: [],
+};
+
+/** Groups whose layers arrive with a later issue: shown disabled with their own note. */
+export const LATER_GROUPS: Partial<Record<LayerGroup, string>> = { weather: 'layers.weatherLater' };
+
+export const DEFAULT_VISIBLE: Readonly<Record<LayerKey, boolean>> = {
+  geozones: true,
+  protected: true,
+  rail: false,
+  motorways: false,
+  powerlines: false,
+};
+
+export const RESTRICTION_COLORS: Readonly<Record<Restriction, string>> = {
+  PROHIBITED: '#e03131',
+  REQ_AUTHORISATION: '#f76707',
+  CONDITIONAL: '#f2c200',
+  NO_RESTRICTION: '#1c7ed6',
+};
+
+export const CONTEXT_COLORS: Readonly<Record<ContextLayerName, string>> = {
+  protected: '#2f9e44',
+  rail: '#343a40',
+  motorways: '#c2255c',
+  powerlines: '#7048e8',
+};
