@@ -75,7 +75,8 @@ function persistedSecret(dataDir: string): string {
 /** Reads the environment once at boot; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  // Plain English for whoever starts the server; the contracts' i18n keys are for the SPA.
+  const parsed = envSchema.safeParse(cleaned, { error: z.locales.en().localeError });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
