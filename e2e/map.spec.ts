@@ -9,7 +9,7 @@ async function mapState(page: Page) {
 const visibleLayers = (page: Page) =>
   page.getByTestId('map').evaluate((node) => (node.getAttribute('data-visible-layers') ?? '').split(' '));
 
-test('the live map renders offline, switches a context layer and loads the geozones of the view', async ({ page }) => {
+test('the live map renders offline, switches a context layer, loads the geozones of the view and measures a drawn area', async ({ page }) => {
   await signIn(page, DEMO.operator);
   await page.goto('/backoffice/live');
 
@@ -30,4 +30,19 @@ test('the live map renders offline, switches a context layer and loads the geozo
   const count = Number(await page.getByTestId('geozone-count').getAttribute('data-count'));
   expect(count).toBeGreaterThan(0);
   await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('DGAC');
+
+  // A square of 200 px a side at zoom 11 (≈ 15 m a pixel): about 9 km², under the 10 km² limit.
+  await page.getByTestId('draw-polygon').click();
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  for (const [dx, dy] of [
+    [0, 0],
+    [200, 0],
+    [200, 200],
+    [0, 200],
+    [0, 0],
+  ] as const) {
+    await page.mouse.click(x + dx, y + dy);
+  }
+  await expect.poll(async () => Number(await page.getByTestId('draw-area').getAttribute('data-km2'))).toBeGreaterThan(1);
 });

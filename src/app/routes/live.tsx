@@ -1,9 +1,13 @@
 import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DrawControl } from '@/components/map/draw-control';
 import { MapView } from '@/components/map/map-view';
 import { MapLayers } from '@/features/map-layers/components/map-layers';
 
-/** /backoffice/live: the airspace map; the traffic on it comes with the live-traffic issue. */
+/**
+ * /backoffice/live: the airspace map; the traffic on it comes with the live-traffic issue. The drawing toolbar is a
+ * preview of the mission editor's, which reuses DrawControl.
+ */
 export default function LiveRoute() {
   const { t } = useTranslation('map');
   return (
@@ -14,6 +18,7 @@ export default function LiveRoute() {
       <Box style={{ flex: 1, minHeight: 0 }}>
         <MapView label={t('label')} hash>
           <MapLayers />
+          <DrawControl />
         </MapView>
       </Box>
     </Box>

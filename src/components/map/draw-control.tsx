@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Feature, Point, Polygon } from 'geojson';
+import { useTranslation } from 'react-i18next';
+import { TerraDraw, TerraDrawPointMode, TerraDrawPolygonMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from 'terra-draw';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import { MISSION_MAX_AREA_KM2 } from '@/shared/domain/limits';
+import { exceedsMissionArea, totalAreaKm2 } from '@/shared/geo/area';
+import type { DrawnShapes } from '@/shared/geo/drawn-shapes';
+import { useMap } from './map-context';
+
+export const DRAW_MODES = ['polygon', 'point', 'select'] as const;
+export type DrawMode = (typeof DRAW_MODES)[number];
+
+const DRAW_COLOR = '#1864ab';
+
+function shapesOf(snapshot: GeoJSONStoreFeatures[]): DrawnShapes {
+  const plain = (feature: GeoJSONStoreFeatures) => ({
+    type: 'Feature' as const,
+    id: feature.id,
+    properties: {},
+    geometry: feature.geometry,
+  });
+  return {
+    areas: snapshot
+      .filter((feature) => feature.geometry.type === 'Polygon' && feature.properties.mode === 'polygon')
+      .map(plain) as Feature<Polygon>[],
+    waypoints: snapshot
+      .filter((feature) => feature.geometry.type === 'Point' && feature.properties.mode === 'point')
+      .map(plain) as Feature<Point>[],
+  };
+}
+
+/** Draws a mission's areas and waypoints on the nearest MapView (terra-draw); hands them on as GeoJSON. */
+export function useDrawing(onChange?: (shapes: DrawnShapes) => void) {
+  const map = useMap();
+  const draw = useRef<TerraDraw | null>(null);
+  const [mode, setModeState] = useState<DrawMode | null>(null);
+  const [shapes, setShapes] = useState<DrawnShapes>({ areas: [], waypoints: [] });
+  const notify = useRef(onChange);
+  notify.current = onChange;
+
+  useEffect(() => {
+    if (!map) return;
+    const created = new TerraDraw({
+      adapter: new TerraDrawMapLibreGLAdapter({ map }),
+      modes: [
+        new TerraDrawPolygonMode({ styles: { fillColor: DRAW_COLOR, outlineColor: DRAW_COLOR, fillOpacity: 0.2 } }),
+        new TerraDrawPointMode({ styles: { pointColor: DRAW_COLOR, pointWidth: 6 } }),
+        new TerraDrawSelectMode({
+          flags: {
+            polygon: { feature: { draggable: true, coordinates: { midpoints: true, draggable: true, deletable: true } } },
+            point: { feature: { draggable: true } },
+          },
+        }),
+      ],
+    });
+    created.start();
+    const update = () => {
+      const next = shapesOf(created.getSnapshot());
+      setShapes(next);
+      notify.current?.(next);
+    };
+    created.on('change', update);
+    draw.current = created;
+    return () => {
+      draw.current = null;
+      created.off('change', update);
+      // The map may be removed first when the whole view unmounts.
+      if (map.getStyle()) created.stop();
+    };
+  }, [map]);
+
+  const setMode = (next: DrawMode | null) => {
+    draw.current?.setMode(next ?? 'static');
+    setModeState(next);
+  };
+  const clear = () => draw.current?.clear();
+
+  const areaKm2 = totalAreaKm2(shapes.areas);
+  return { mode, setMode, clear, shapes, areaKm2, tooLarge: exceedsMissionArea(areaKm2) };
+}
+
+/** A small toolbar: draw an area, add waypoints, select and edit, clear; with the area live and the 10 km² warning. */
+export function DrawControl({ onChange }: { onChange?: (shapes: DrawnShapes) => void }) {
+  const { t, i18n } = useTranslation('map');
+  const { mode, setMode, clear, shapes, areaKm2, tooLarge } = useDrawing(onChange);
+  const km2 = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(areaKm2);
+  return (
+    <Paper pos="absolute" top={10} right={50} p="xs" shadow="sm" w={250} style={{ zIndex: 2 }} data-testid="draw-control">
+      <Stack gap={6}>
+        <Text size="sm" fw={600} id="draw-control-title">
+          {t('draw.title')}
+        </Text>
+        <Group gap={4} role="toolbar" aria-labelledby="draw-control-title">
+          {DRAW_MODES.map((each) => (
+            <Button
+              key={each}
+              size="compact-xs"
+              variant={mode === each ? 'filled' : 'default'}
+              aria-pressed={mode === each}
+              onClick={() => setMode(mode === each ? null : each)}
+              data-testid={`draw-${each}`}
+            >
+              {t(`draw.${each}`)}
+            </Button>
+          ))}
+          <Button size="compact-xs" variant="subtle" color="red" onClick={clear} data-testid="draw-clear">
+            {t('draw.clear')}
+          </Button>
+        </Group>
+        <Text size="xs" data-testid="draw-area" data-km2={areaKm2.toFixed(3)} aria-live="polite">
+          {t('draw.area', { km2 })} · {t('draw.waypoints', { count: shapes.waypoints.length })}
+        </Text>
+        {tooLarge ? (
+          <Alert color="orange" p={6} data-testid="draw-too-large">
+            <Text size="xs">{t('draw.tooLarge', { max: MISSION_MAX_AREA_KM2 })}</Text>
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
