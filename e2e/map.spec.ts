@@ -9,7 +9,9 @@ async function mapState(page: Page) {
 const visibleLayers = (page: Page) =>
   page.getByTestId('map').evaluate((node) => (node.getAttribute('data-visible-layers') ?? '').split(' '));
 
-test('the live map renders offline, switches a context layer, loads the geozones of the view and measures a drawn area', async ({ page }) => {
+test('the live map renders offline, switches a context layer, loads the geozones of the view and measures a drawn area', async ({
+  page,
+}) => {
   await signIn(page, DEMO.operator);
   await page.goto('/backoffice/live');
 
