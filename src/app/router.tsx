@@ -151,51 +151,51 @@ const adminRoutes: RouteObject[] = [
   ),
   at(
     paths.pilots.path,
-    screen(() => import('./routes/pilots')),
+    screen(() => import('./routes/pilots'), 'pilots'),
   ),
   at(
     paths.userPilots.path,
-    screen(() => import('./routes/pilots')),
+    screen(() => import('./routes/pilots'), 'pilots'),
   ),
   at(
     paths.pilotAdd.path,
-    screen(() => import('./routes/pilot-form')),
+    screen(() => import('./routes/pilot-form'), 'pilots'),
   ),
   at(
     paths.userPilotAdd.path,
-    screen(() => import('./routes/pilot-form')),
+    screen(() => import('./routes/pilot-form'), 'pilots'),
   ),
   at(
     paths.pilotEdit.path,
-    screen(() => import('./routes/pilot-form')),
+    screen(() => import('./routes/pilot-form'), 'pilots'),
   ),
   at(
     paths.userPilotEdit.path,
-    screen(() => import('./routes/pilot-form')),
+    screen(() => import('./routes/pilot-form'), 'pilots'),
   ),
   at(
     paths.machines.path,
-    screen(() => import('./routes/machines')),
+    screen(() => import('./routes/machines'), 'machines'),
   ),
   at(
     paths.userMachines.path,
-    screen(() => import('./routes/machines')),
+    screen(() => import('./routes/machines'), 'machines'),
   ),
   at(
     paths.machineAdd.path,
-    screen(() => import('./routes/machine-form')),
+    screen(() => import('./routes/machine-form'), 'machines', 'validation'),
   ),
   at(
     paths.userMachineAdd.path,
-    screen(() => import('./routes/machine-form')),
+    screen(() => import('./routes/machine-form'), 'machines', 'validation'),
   ),
   at(
     paths.machineEdit.path,
-    screen(() => import('./routes/machine-form')),
+    screen(() => import('./routes/machine-form'), 'machines', 'validation'),
   ),
   at(
     paths.userMachineEdit.path,
-    screen(() => import('./routes/machine-form')),
+    screen(() => import('./routes/machine-form'), 'machines', 'validation'),
   ),
   at(
     paths.userPayments.path,
@@ -259,15 +259,15 @@ const adminRoutes: RouteObject[] = [
   ),
   at(
     paths.droneModels.path,
-    screen(() => import('./routes/drone-models')),
+    screen(() => import('./routes/drone-models'), 'droneModels'),
   ),
   at(
     paths.droneModelAdd.path,
-    screen(() => import('./routes/drone-model-form')),
+    screen(() => import('./routes/drone-model-form'), 'droneModels'),
   ),
   at(
     paths.droneModelEdit.path,
-    screen(() => import('./routes/drone-model-form')),
+    screen(() => import('./routes/drone-model-form'), 'droneModels'),
   ),
   at(
     paths.myAgreement.path,

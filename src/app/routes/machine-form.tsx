@@ -1,6 +1,34 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Alert, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LoadingState } from '@/components/ui/list-states';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { useMachine } from '@/features/machines/api/get-machine';
+import { MachineForm } from '@/features/machines/components/machine-form';
 
-/** /backoffice/machines/add, machines/add/{userId}, machines/edit/{id}, machines/edit/{userId}/{id}: built by a later issue; until then an honest placeholder. */
+/** /backoffice/machines/add, machines/add/{userId}, machines/edit/{id}, machines/edit/{userId}/{id}. */
 export default function MachineFormRoute() {
-  return <PlaceholderPage screen="machineForm" feature="machines" />;
+  const { t } = useTranslation('machines');
+  const { id, userId } = useParams();
+  const navigate = useNavigate();
+  const { data: machine, isPending, isError } = useMachine(id, userId);
+  const onSaved = () => void navigate(userId ? paths.userMachines.getHref(userId) : paths.machines.getHref());
+
+  return (
+    <Stack>
+      <PageHeader title={t(id ? 'editTitle' : 'addTitle')} />
+      {!id ? (
+        <MachineForm userId={userId} onSaved={onSaved} />
+      ) : isPending ? (
+        <LoadingState />
+      ) : isError ? (
+        <Alert color="red" role="alert">
+          {t('loadOneFailed')}
+        </Alert>
+      ) : (
+        <MachineForm key={machine.id} machine={machine} userId={userId} onSaved={onSaved} />
+      )}
+    </Stack>
+  );
 }
