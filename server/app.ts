@@ -23,6 +23,10 @@ import { createDroneModelsService } from './modules/drone-models/drone-models.se
 import { createMachinesRepository } from './modules/machines/machines.repository';
 import { machinesRouter, userMachinesRouter } from './modules/machines/machines.router';
 import { createMachinesService } from './modules/machines/machines.service';
+import { createMissionRegulation } from './modules/missions/missions.regulation';
+import { createMissionsRepository } from './modules/missions/missions.repository';
+import { missionsRouter } from './modules/missions/missions.router';
+import { createMissionsService } from './modules/missions/missions.service';
 import { outboxRouter } from './modules/outbox/outbox.router';
 import { createPilotsRepository } from './modules/pilots/pilots.repository';
 import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
@@ -108,6 +112,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     accounts: auth,
   });
 
+  const missionsRepository = createMissionsRepository(ctx.prisma);
+  const missions = createMissionsService({ repository: missionsRepository, owners, audit, clock: ctx.clock });
+  const missionRegulation = createMissionRegulation({ repository: missionsRepository, missions, zones: ctx.zones, clock: ctx.clock });
+
   const api = express.Router();
   const parseJson = express.json({ limit: '10mb' });
   // Geozone files are read as text by their route: bad JSON there is GEOZONE_INVALID_JSON, and a BOM is allowed.
@@ -123,6 +131,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(userMachinesRouter(registry, machines));
   api.use(pilotsRouter(registry, pilots));
   api.use(userPilotsRouter(registry, pilots));
+  api.use(missionsRouter(registry, missions, missionRegulation));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
   api.use(contextLayersRouter(registry));

@@ -1,0 +1,175 @@
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import type { MissionCreate, MissionListQuery } from '../../../src/shared/contracts/missions';
+import type { MissionStatus } from '../../../src/shared/domain/mission-status';
+
+const pilotRef = { select: { id: true, firstName: true, lastName: true } } as const;
+const machineRef = { select: { id: true, internalName: true, serialNumber: true } } as const;
+
+const withSummary = { referentPilot: pilotRef, mainMachine: machineRef } satisfies Prisma.MissionInclude;
+const withDetail = {
+  ...withSummary,
+  additionalPilots: { ...pilotRef, orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }] },
+  additionalMachines: { ...machineRef, orderBy: { internalName: 'asc' } },
+} satisfies Prisma.MissionInclude;
+
+export type MissionSummaryRow = Prisma.MissionGetPayload<{ include: typeof withSummary }>;
+export type MissionRow = Prisma.MissionGetPayload<{ include: typeof withDetail }>;
+
+/** Stored fields of a mission, computed by the service (area in km², feet, status). */
+export interface MissionData {
+  input: MissionCreate;
+  areaKm2: number;
+  maxHeightM: number | null;
+  maxAltitudeFt: number | null;
+  status: MissionStatus;
+}
+
+export interface HistoryEntry {
+  from: MissionStatus | null;
+  to: MissionStatus;
+  action: string;
+  actorId: string;
+  at: Date;
+  reason?: string | null;
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : (value as Prisma.InputJsonValue));
+
+function fields(data: MissionData) {
+  const { input } = data;
+  return {
+    title: input.title,
+    status: data.status,
+    referentPilotId: input.referentPilotId ?? null,
+    mainMachineId: input.mainMachineId ?? null,
+    maxHeightM: data.maxHeightM,
+    maxAltitudeFt: data.maxAltitudeFt,
+    maximumDurationMin: input.maximumDurationMin ?? null,
+    totalFlightTimeMin: input.totalFlightTimeMin ?? null,
+    description: input.description ?? null,
+    camerawork: input.camerawork,
+    areas: json(input.areas),
+    areaKm2: data.areaKm2,
+    waypoints: json(input.waypoints),
+    contextMarkers: input.contextMarkers as Prisma.InputJsonValue,
+    safetyZones: json(input.safetyZones),
+    constraints: json(input.constraints),
+    scenario: input.scenario ?? null,
+    country: input.country ?? null,
+    startAt: input.startAt ? new Date(input.startAt) : null,
+    endAt: input.endAt ? new Date(input.endAt) : null,
+    requestDate: input.requestDate ? new Date(input.requestDate) : null,
+    teleServiceNumber: input.teleServiceNumber ?? null,
+    orderingParty: input.orderingParty ?? null,
+    additionalRequirements: input.additionalRequirements ?? null,
+  };
+}
+
+const ORDER: Record<MissionListQuery['sort'], (order: 'asc' | 'desc') => Prisma.MissionOrderByWithRelationInput[]> = {
+  startAt: (order) => [{ startAt: { sort: order, nulls: 'last' } }],
+  title: (order) => [{ title: order }],
+  createdAt: (order) => [{ createdAt: order }],
+  status: (order) => [{ status: order }, { startAt: { sort: 'asc', nulls: 'last' } }],
+};
+
+export function createMissionsRepository(prisma: PrismaClient) {
+  return {
+    /** Missions of `ownerId` (all owners when null), filtered, one page. */
+    async list(ownerId: string | null, query: MissionListQuery): Promise<{ items: MissionSummaryRow[]; total: number }> {
+      const and: Prisma.MissionWhereInput[] = [];
+      if (ownerId) and.push({ userId: ownerId });
+      if (query.status) and.push({ status: { in: query.status } });
+      // A mission meets [from, to] when it starts before `to` and ends after `from` (no end: starts after `from`).
+      if (query.to) and.push({ startAt: { lte: new Date(query.to) } });
+      if (query.from) and.push({ OR: [{ endAt: { gte: new Date(query.from) } }, { endAt: null, startAt: { gte: new Date(query.from) } }] });
+      if (query.search)
+        and.push({
+          OR: (['title', 'description', 'orderingParty', 'teleServiceNumber'] as const).map((field) => ({
+            [field]: { contains: query.search, mode: 'insensitive' },
+          })),
+        });
+      const where: Prisma.MissionWhereInput = { AND: and };
+      const [items, total] = await Promise.all([
+        prisma.mission.findMany({
+          where,
+          include: withSummary,
+          orderBy: [...ORDER[query.sort](query.order), { id: 'asc' }],
+          skip: (query.page - 1) * query.pageSize,
+          take: query.pageSize,
+        }),
+        prisma.mission.count({ where }),
+      ]);
+      return { items, total };
+    },
+    find(id: string) {
+      return prisma.mission.findUnique({ where: { id }, include: withDetail });
+    },
+    ownerAgreement(userId: string) {
+      return prisma.user.findUnique({ where: { id: userId }, select: { id: true, agreementStatus: true } });
+    },
+    /** How many of `ids` are current (not deleted) pilots of `ownerId`. */
+    countOwnedPilots(ownerId: string, ids: string[]) {
+      return prisma.pilot.count({ where: { id: { in: ids }, userId: ownerId, deletedAt: null } });
+    },
+    countOwnedMachines(ownerId: string, ids: string[]) {
+      return prisma.machine.count({ where: { id: { in: ids }, userId: ownerId, deletedAt: null } });
+    },
+    create(ownerId: string, data: MissionData, history: HistoryEntry, duplicatedFromId: string | null = null) {
+      return prisma.mission.create({
+        data: {
+          ...fields(data),
+          userId: ownerId,
+          duplicatedFromId,
+          additionalPilots: { connect: data.input.additionalPilotIds.map((id) => ({ id })) },
+          additionalMachines: { connect: data.input.additionalMachineIds.map((id) => ({ id })) },
+          history: { create: history },
+        },
+        include: withDetail,
+      });
+    },
+    update(id: string, data: MissionData, history: HistoryEntry | null) {
+      return prisma.mission.update({
+        where: { id },
+        data: {
+          ...fields(data),
+          additionalPilots: { set: data.input.additionalPilotIds.map((pid) => ({ id: pid })) },
+          additionalMachines: { set: data.input.additionalMachineIds.map((mid) => ({ id: mid })) },
+          ...(history ? { history: { create: history } } : {}),
+        },
+        include: withDetail,
+      });
+    },
+    /** Moves the mission from `from` to `history.to` only if it is still in `from` (two simultaneous actions: one wins). */
+    async transition(id: string, from: MissionStatus, history: HistoryEntry) {
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.mission.updateMany({ where: { id, status: from }, data: { status: history.to } });
+        if (count === 0) return null;
+        await tx.missionHistory.create({ data: { ...history, missionId: id } });
+        return tx.mission.findUnique({ where: { id }, include: withDetail });
+      });
+    },
+    remove(id: string) {
+      return prisma.mission.delete({ where: { id } });
+    },
+    history(missionId: string) {
+      return prisma.missionHistory.findMany({ where: { missionId }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+    },
+    saveVerdict(id: string, country: string, verdict: unknown, at: Date) {
+      return prisma.mission.update({
+        where: { id },
+        data: { country: country as MissionRow['country'], lastVerdict: verdict as Prisma.InputJsonValue, lastVerdictAt: at },
+      });
+    },
+    /** What the regulation needs from the mission's pilot and machine. */
+    regulationFacts(mission: { referentPilotId: string | null; mainMachineId: string | null }) {
+      return Promise.all([
+        mission.referentPilotId
+          ? prisma.pilot.findUnique({ where: { id: mission.referentPilotId }, include: { documents: true } })
+          : Promise.resolve(null),
+        mission.mainMachineId ? prisma.machine.findUnique({ where: { id: mission.mainMachineId } }) : Promise.resolve(null),
+      ]);
+    },
+  };
+}
+
+export type MissionsRepository = ReturnType<typeof createMissionsRepository>;

@@ -1,0 +1,236 @@
+import {
+  feetOf,
+  METRES_PER_FOOT,
+  missionAreaIssue,
+  missionAreaKm2,
+  type MissionCreate,
+  type MissionDetail,
+  type MissionListQuery,
+  type MissionSummary,
+  type MissionUpdate,
+} from '../../../src/shared/contracts/missions';
+import type { AgreementStatus } from '../../../src/shared/domain/enums';
+import { completenessStatus, isInPreparation, nextStatus, type MissionAction } from '../../../src/shared/domain/mission-status';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-token';
+import type { Clock } from '../../lib/clock';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { RecordOwners } from '../users/record-owner';
+import { toMissionDetail, toMissionHistoryEntry, toMissionSummary } from './missions.mapper';
+import type { MissionData, MissionRow, MissionsRepository } from './missions.repository';
+
+/**
+ * Agreement statuses under which the owner may create (or duplicate) missions and send them for validation: an
+ * agreement validated and still running (validated, updated — its update awaits revalidation but the previous one
+ * holds —, nearlyExpired, renewValidation — renewal asked before expiry), or an account that needs none. The others
+ * (notValidated, toBeValidated, expired, rejected) answer 403 AGREEMENT_STATUS_FORBIDS (docs/missions.md).
+ */
+export const AGREEMENT_STATUSES_ALLOWING_MISSIONS: readonly AgreementStatus[] = [
+  'validated',
+  'updated',
+  'nearlyExpired',
+  'renewValidation',
+  'noNeedAgreement',
+];
+
+export interface MissionsServiceDeps {
+  repository: MissionsRepository;
+  owners: RecordOwners;
+  audit: AuditRepository;
+  clock: Clock;
+}
+
+const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
+
+export function createMissionsService(deps: MissionsServiceDeps) {
+  const { repository, owners, audit, clock } = deps;
+
+  /**
+   * Administrators (the *_ADMIN right of the operation) reach every mission; others their operator's only, and
+   * another operator's mission answers 404 like a missing one.
+   */
+  async function findMission(actor: AuthUser, id: string, adminRight: 'PREFLIGHT_LIST_ADMIN' | 'PREFLIGHT_EDIT_ADMIN') {
+    const mission = await repository.find(id);
+    if (!mission) throw new AppError('NOT_FOUND', 'Unknown mission');
+    if (actor.rights.has(adminRight)) return mission;
+    const ownRight = adminRight === 'PREFLIGHT_LIST_ADMIN' ? 'PREFLIGHT_LIST' : 'PREFLIGHT_EDIT';
+    if (!actor.rights.has(ownRight) || mission.userId !== (await owners.ownerId(actor, { kind: 'own' })))
+      throw new AppError('NOT_FOUND', 'Unknown mission');
+    return mission;
+  }
+
+  async function checkAgreement(ownerId: string) {
+    const owner = await repository.ownerAgreement(ownerId);
+    if (!owner || !AGREEMENT_STATUSES_ALLOWING_MISSIONS.includes(owner.agreementStatus)) {
+      throw new AppError('AGREEMENT_STATUS_FORBIDS', 'Your agreement status does not allow you to do this action');
+    }
+  }
+
+  /** Pilots and machines must be current records of the mission's owner. */
+  async function checkReferences(ownerId: string, input: MissionCreate) {
+    const pilots = [...new Set([input.referentPilotId, ...input.additionalPilotIds].filter((id): id is string => !!id))];
+    if (pilots.length > 0 && (await repository.countOwnedPilots(ownerId, pilots)) !== pilots.length)
+      throw new AppError('MISSION_PILOT_NOT_OWNED', 'A pilot of the mission is not one of its owner’s pilots');
+    const machines = [...new Set([input.mainMachineId, ...input.additionalMachineIds].filter((id): id is string => !!id))];
+    if (machines.length > 0 && (await repository.countOwnedMachines(ownerId, machines)) !== machines.length)
+      throw new AppError('MISSION_MACHINE_NOT_OWNED', 'A machine of the mission is not one of its owner’s machines');
+  }
+
+  /** The stored form of the input: area checked and measured, metres as the source of feet, status from completeness. */
+  function prepare(input: MissionCreate, current?: MissionRow): MissionData {
+    const issue = missionAreaIssue(input.areas);
+    if (issue === 'MISSION_NO_AREA') throw new AppError(issue, 'A flight area is required');
+    if (issue) throw new AppError(issue, 'The flight area exceeds 10 km²');
+    // Only a start that changes is checked: a saved mission whose day has come can still be edited.
+    const startChanged = input.startAt && (!current?.startAt || current.startAt.getTime() !== new Date(input.startAt).getTime());
+    if (startChanged && new Date(input.startAt as string) < clock.now()) throw invalid('startAt', 'validation:dateInPast');
+    const maxHeightM =
+      input.maxHeightM ?? (input.maxAltitudeFt != null ? Math.round(input.maxAltitudeFt * METRES_PER_FOOT * 10) / 10 : null);
+    const status = completenessStatus({
+      title: input.title,
+      hasArea: true,
+      referentPilotId: input.referentPilotId,
+      mainMachineId: input.mainMachineId,
+      startAt: input.startAt,
+      endAt: input.endAt,
+      maxHeightM,
+    });
+    return {
+      input,
+      areaKm2: missionAreaKm2(input.areas),
+      maxHeightM,
+      maxAltitudeFt: maxHeightM === null ? null : feetOf(maxHeightM),
+      status,
+    };
+  }
+
+  function record(actor: AuthUser, action: string, mission: { id: string; userId: string }) {
+    return audit.record({ actorId: actor.id, action, subjectType: 'mission', subjectId: mission.id, data: { ownerId: mission.userId } });
+  }
+
+  /** The mission as a create input, for duplication. */
+  function asInput(row: MissionRow): MissionCreate {
+    const detail = toMissionDetail(row);
+    return {
+      title: detail.title,
+      referentPilotId: row.referentPilotId,
+      additionalPilotIds: detail.additionalPilots.map((p) => p.id),
+      mainMachineId: row.mainMachineId,
+      additionalMachineIds: detail.additionalMachines.map((m) => m.id),
+      maxHeightM: detail.maxHeightM,
+      maxAltitudeFt: detail.maxAltitudeFt,
+      maximumDurationMin: detail.maximumDurationMin,
+      totalFlightTimeMin: detail.totalFlightTimeMin,
+      description: detail.description,
+      camerawork: detail.camerawork,
+      areas: detail.areas,
+      waypoints: detail.waypoints,
+      contextMarkers: detail.contextMarkers,
+      safetyZones: detail.safetyZones,
+      constraints: detail.constraints,
+      scenario: detail.scenario,
+      country: detail.country,
+      startAt: detail.startAt,
+      endAt: detail.endAt,
+      requestDate: detail.requestDate,
+      teleServiceNumber: detail.teleServiceNumber,
+      orderingParty: detail.orderingParty,
+      additionalRequirements: detail.additionalRequirements,
+    };
+  }
+
+  return {
+    findMission,
+
+    async list(actor: AuthUser, query: MissionListQuery) {
+      const ownerId = actor.rights.has('PREFLIGHT_LIST_ADMIN') ? (query.ownerId ?? null) : await owners.ownerId(actor, { kind: 'own' });
+      const { items, total } = await repository.list(ownerId, query);
+      return { items: items.map(toMissionSummary) satisfies MissionSummary[], total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(actor: AuthUser, id: string): Promise<MissionDetail> {
+      return toMissionDetail(await findMission(actor, id, 'PREFLIGHT_LIST_ADMIN'));
+    },
+
+    async create(actor: AuthUser, input: MissionCreate): Promise<MissionDetail> {
+      const ownerId = await owners.ownerId(actor, { kind: 'own' });
+      await checkAgreement(ownerId);
+      const data = prepare(input);
+      await checkReferences(ownerId, input);
+      const mission = await repository.create(ownerId, data, {
+        from: null,
+        to: data.status,
+        action: 'create',
+        actorId: actor.id,
+        at: clock.now(),
+      });
+      await record(actor, 'mission.created', mission);
+      return toMissionDetail(mission);
+    },
+
+    /** Only a mission in preparation is edited; its status follows what it now holds (docs/missions.md). */
+    async update(actor: AuthUser, id: string, input: MissionUpdate): Promise<MissionDetail> {
+      const mission = await findMission(actor, id, 'PREFLIGHT_EDIT_ADMIN');
+      if (!isInPreparation(mission.status))
+        throw new AppError('MISSION_NOT_EDITABLE', `A mission in status ${mission.status} can no longer be modified`);
+      const data = prepare(input, mission);
+      await checkReferences(mission.userId, input);
+      const history =
+        data.status === mission.status
+          ? null
+          : { from: mission.status, to: data.status, action: 'save', actorId: actor.id, at: clock.now() };
+      const updated = await repository.update(mission.id, data, history);
+      await record(actor, 'mission.updated', updated);
+      return toMissionDetail(updated);
+    },
+
+    async remove(actor: AuthUser, id: string) {
+      const mission = await findMission(actor, id, 'PREFLIGHT_EDIT_ADMIN');
+      if (!isInPreparation(mission.status))
+        throw new AppError('MISSION_NOT_DELETABLE', `A mission in status ${mission.status} cannot be deleted`);
+      await repository.remove(mission.id);
+      await record(actor, 'mission.deleted', mission);
+    },
+
+    /** One action of the status machine; `duplicate` answers the new draft copy. */
+    async act(actor: AuthUser, id: string, action: MissionAction, reason: string | null | undefined): Promise<MissionDetail> {
+      const mission = await findMission(actor, id, 'PREFLIGHT_EDIT_ADMIN');
+      const next = nextStatus(mission.status, action);
+      if (next === null)
+        throw new AppError('MISSION_TRANSITION_NOT_ALLOWED', `Action ${action} is not allowed on a mission in status ${mission.status}`);
+      const at = clock.now();
+      if (action === 'duplicate') {
+        await checkAgreement(mission.userId);
+        const input = asInput(mission);
+        const copy = await repository.create(
+          mission.userId,
+          { input, areaKm2: mission.areaKm2, maxHeightM: mission.maxHeightM, maxAltitudeFt: mission.maxAltitudeFt, status: 'draft' },
+          { from: null, to: 'draft', action: 'duplicate', actorId: actor.id, at, reason: reason ?? null },
+          mission.id,
+        );
+        await record(actor, 'mission.duplicated', copy);
+        return toMissionDetail(copy);
+      }
+      if (action === 'sendForValidation') await checkAgreement(mission.userId);
+      const updated = await repository.transition(mission.id, mission.status, {
+        from: mission.status,
+        to: next,
+        action,
+        actorId: actor.id,
+        at,
+        reason: reason ?? null,
+      });
+      if (!updated) throw new AppError('MISSION_TRANSITION_NOT_ALLOWED', 'The mission changed status meanwhile');
+      await record(actor, `mission.${action}`, updated);
+      return toMissionDetail(updated);
+    },
+
+    async history(actor: AuthUser, id: string) {
+      const mission = await findMission(actor, id, 'PREFLIGHT_LIST_ADMIN');
+      return (await repository.history(mission.id)).map(toMissionHistoryEntry);
+    },
+  };
+}
+
+export type MissionsService = ReturnType<typeof createMissionsService>;
