@@ -1,6 +1,41 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Alert, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LoadingState } from '@/components/ui/list-states';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { usePilot } from '@/features/pilots/api/get-pilot';
+import { PilotForm } from '@/features/pilots/components/pilot-form';
+import { PilotSupervision } from '@/features/pilots/components/pilot-supervision';
+import { useCan } from '@/lib/authorization';
 
-/** /backoffice/pilots/add, pilots/add/{userId}, pilots/edit/{id}, pilots/edit/{userId}/{id}: built by a later issue; until then an honest placeholder. */
+/** /backoffice/pilots/add, pilots/add/{userId}, pilots/edit/{id}, pilots/edit/{userId}/{id}. */
 export default function PilotFormRoute() {
-  return <PlaceholderPage screen="pilotForm" feature="pilots" />;
+  const { t } = useTranslation('pilots');
+  const { id, userId } = useParams();
+  const navigate = useNavigate();
+  const canSupervise = useCan('PILOT_EDIT');
+  const { data: pilot, isPending, isError } = usePilot(id, userId);
+  const onSaved = () => void navigate(userId ? paths.userPilots.getHref(userId) : paths.pilots.getHref());
+
+  return (
+    <Stack>
+      <PageHeader title={t(id ? 'editTitle' : 'addTitle')} />
+      {!id ? (
+        <PilotForm userId={userId} onSaved={onSaved} />
+      ) : isPending ? (
+        <LoadingState />
+      ) : isError ? (
+        <Alert color="red" role="alert">
+          {t('loadOneFailed')}
+        </Alert>
+      ) : (
+        <>
+          {/* The supervised account is the operator's own action: POST /api/pilots/:id/supervision has no admin variant. */}
+          {!userId && canSupervise && <PilotSupervision pilot={pilot} />}
+          <PilotForm key={pilot.id} pilot={pilot} userId={userId} onSaved={onSaved} />
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyListState, LoadingState } from '@/components/ui/list-states';
+import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { paths } from '@/config/paths';
+import { useCan } from '@/lib/authorization';
+import { useSession } from '@/lib/session';
+import { showToast } from '@/lib/toast';
+import type { PILOT_SORTS, PilotSummary } from '@/shared/contracts/pilots';
+import { SUPERVISION_LEVEL_MAX } from '@/shared/domain/enums';
+import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
+import { useDeletePilot } from '../api/delete-pilot';
+import { usePilots } from '../api/get-pilots';
+import { useRestorePilot } from '../api/restore-pilot';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const LEVELS = Array.from({ length: SUPERVISION_LEVEL_MAX + 1 }, (_, level) => level);
+type Sort = (typeof PILOT_SORTS)[number];
+
+/** The operator's pilots (or a user's, for administrators), paginated, searched, sorted and filtered by the server. */
+export function PilotList({ userId }: { userId?: string }) {
+  const { t } = useTranslation('pilots');
+  const session = useSession();
+  const canEdit = useCan(userId ? 'USER_EDIT_ADMIN' : 'PILOT_EDIT');
+  const canListDeleted = useCan('PILOT_LIST_DELETED_ADMIN');
+  const canRestore = useCan('PILOT_EDIT_DELETED_ADMIN');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [level, setLevel] = useState('');
+  const [deleted, setDeleted] = useState(false);
+  const [sort, setSort] = useState<Sort>('lastName');
+  const [order, setOrder] = useState<SortOrder>('asc');
+  const [toDelete, setToDelete] = useState<PilotSummary | null>(null);
+  const remove = useDeletePilot();
+  const restore = useRestorePilot();
+
+  const { data, isPending, isError } = usePilots({
+    userId,
+    page,
+    pageSize: PAGE_SIZE_DEFAULT,
+    search: debouncedSearch || undefined,
+    sort,
+    order,
+    supervisionLevel: level === '' ? undefined : Number(level),
+    deleted: deleted && canListDeleted,
+  });
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const restoreOwner = userId ?? session?.userId ?? undefined;
+  const nameOf = (pilot: PilotSummary) => `${pilot.firstName} ${pilot.lastName}`;
+  const onSort = (field: Sort, next: SortOrder) => {
+    setSort(field);
+    setOrder(next);
+    setPage(1);
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync({ userId, id: toDelete.id });
+      showToast({ color: 'teal', message: t('deleted', { name: nameOf(toDelete) }), 'data-testid': 'pilot-deleted' });
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const onRestore = async (pilot: PilotSummary) => {
+    if (!restoreOwner) return;
+    await restore.mutateAsync({ userId: restoreOwner, id: pilot.id });
+    showToast({ color: 'teal', message: t('restored', { name: nameOf(pilot) }), 'data-testid': 'pilot-restored' });
+  };
+
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('filters.search')}
+          type="search"
+          data-testid="pilot-search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <NativeSelect
+          label={t('fields.supervisionLevel')}
+          data-testid="pilot-level"
+          value={level}
+          onChange={(event) => {
+            setLevel(event.currentTarget.value);
+            setPage(1);
+          }}
+          data={[
+            { value: '', label: t('filters.allLevels') },
+            ...LEVELS.map((value) => ({ value: String(value), label: t(`levels.${value}`) })),
+          ]}
+        />
+        {canListDeleted && (
+          <Switch
+            label={t('filters.showDeleted')}
+            data-testid="pilot-show-deleted"
+            checked={deleted}
+            onChange={(event) => {
+              setDeleted(event.currentTarget.checked);
+              setPage(1);
+            }}
+          />
+        )}
+      </Group>
+
+      {isPending ? (
+        <LoadingState />
+      ) : isError ? (
+        <Text c="red" role="alert">
+          {t('loadFailed')}
+        </Text>
+      ) : data.items.length === 0 ? (
+        <EmptyListState label={t('empty')} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover data-testid="pilot-table">
+              <Table.Caption>{t('total', { count: data.total })}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader field="lastName" label={t('fields.lastName')} sort={sort} order={order} onSort={onSort} />
+                  <Table.Th>{t('fields.firstName')}</Table.Th>
+                  <SortHeader field="email" label={t('fields.email')} sort={sort} order={order} onSort={onSort} />
+                  <Table.Th>{t('fields.phone')}</Table.Th>
+                  <Table.Th>{t('fields.supervisionLevel')}</Table.Th>
+                  <Table.Th>{t('columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((pilot) => (
+                  <Table.Tr key={pilot.id} data-testid="pilot-row">
+                    <Table.Td>{pilot.lastName}</Table.Td>
+                    <Table.Td>{pilot.firstName}</Table.Td>
+                    <Table.Td>{pilot.email}</Table.Td>
+                    <Table.Td>{pilot.phone ?? '–'}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        <Text size="sm">{t(`levels.${pilot.supervisionLevel}`)}</Text>
+                        {pilot.supervised && (
+                          <Badge size="sm" variant="light" color="teal">
+                            {t('supervised')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {pilot.deletedAt
+                        ? canRestore &&
+                          restoreOwner && (
+                            <Button size="compact-xs" variant="light" onClick={() => void onRestore(pilot)} data-testid="pilot-restore">
+                              {t('restore')}
+                            </Button>
+                          )
+                        : canEdit && (
+                            <Group gap="xs" wrap="nowrap">
+                              <Anchor
+                                component={Link}
+                                size="sm"
+                                to={userId ? paths.userPilotEdit.getHref(userId, pilot.id) : paths.pilotEdit.getHref(pilot.id)}
+                              >
+                                {t('edit')}
+                              </Anchor>
+                              <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(pilot)}>
+                                {t('delete')}
+                              </Button>
+                            </Group>
+                          )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pageCount > 1 && (
+            <Pagination
+              value={page}
+              onChange={setPage}
+              total={pageCount}
+              aria-label={t('pagination')}
+              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
+              getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
+            />
+          )}
+        </>
+      )}
+
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('confirmDelete.title')}
+        message={t('confirmDelete.message', { name: toDelete ? nameOf(toDelete) : '' })}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Fieldset, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
+import type { PilotDetail } from '@/shared/contracts/pilots';
+import { useCreateSupervision } from '../api/create-supervision';
+
+/** Spec domain §5: an operator creates a supervised account for a pilot, who receives a password-setting link. */
+export function PilotSupervision({ pilot }: { pilot: PilotDetail }) {
+  const { t } = useTranslation('pilots');
+  const supervise = useCreateSupervision();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onCreate = async () => {
+    setFailure(null);
+    try {
+      await supervise.mutateAsync(pilot.id);
+      showToast({ color: 'teal', message: t('supervisedAccount.created', { email: pilot.email }), 'data-testid': 'supervision-created' });
+    } catch (error) {
+      setFailure(errorMessageOf(error));
+    }
+  };
+
+  const supervised = pilot.supervised || supervise.isSuccess;
+  return (
+    <Fieldset legend={t('supervisedAccount.title')} data-testid="pilot-supervision">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('supervisedAccount.hint')}
+        </Text>
+        {supervised ? (
+          <Group>
+            <Badge color="teal" variant="light">
+              {t('supervised')}
+            </Badge>
+          </Group>
+        ) : (
+          <Group>
+            <Button variant="light" loading={supervise.isPending} onClick={() => void onCreate()} data-testid="supervision-create">
+              {t('supervisedAccount.create')}
+            </Button>
+          </Group>
+        )}
+        {failure && (
+          <Alert color="red" role="alert" data-testid="supervision-error">
+            {failure}
+          </Alert>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
