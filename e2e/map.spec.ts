@@ -12,6 +12,8 @@ const visibleLayers = (page: Page) =>
 test('the live map renders offline, switches a context layer, loads the geozones of the view and measures a drawn area', async ({
   page,
 }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   await signIn(page, DEMO.operator);
   await page.goto('/backoffice/live');
 
@@ -32,6 +34,10 @@ test('the live map renders offline, switches a context layer, loads the geozones
   const count = Number(await page.getByTestId('geozone-count').getAttribute('data-count'));
   expect(count).toBeGreaterThan(0);
   await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('DGAC');
+  // The geozone source is re-created with its credits and keeps its place: under its outline and the networks.
+  const order = await visibleLayers(page);
+  expect(order.indexOf('context-protected')).toBeLessThan(order.indexOf('geozones-fill'));
+  expect(order.indexOf('geozones-fill')).toBeLessThan(order.indexOf('geozones-line'));
 
   // A square of 200 px a side at zoom 11 (≈ 15 m a pixel): about 9 km², under the 10 km² limit.
   await page.getByTestId('draw-polygon').click();
@@ -47,4 +53,10 @@ test('the live map renders offline, switches a context layer, loads the geozones
     await page.mouse.click(x + dx, y + dy);
   }
   await expect.poll(async () => Number(await page.getByTestId('draw-area').getAttribute('data-km2'))).toBeGreaterThan(1);
+
+  // Leaving the screen removes the map, its layers and the drawing cleanly.
+  await page.getByTestId('tab-dashboard').click();
+  await expect(page).toHaveURL(/\/backoffice\/dashboard/);
+  await expect(page.getByTestId('map')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
 });

@@ -67,7 +67,7 @@ export function useDrawing(onChange?: (shapes: DrawnShapes) => void) {
       draw.current = null;
       created.off('change', update);
       // The map may be removed first when the whole view unmounts.
-      if (map.getStyle()) created.stop();
+      if (map.getLayersOrder().length > 0) created.stop();
     };
   }, [map]);
 

@@ -24,6 +24,8 @@ export function GeoJsonLayer({ id, data, attribution, visible = true, filter, be
   // What a re-created source and layer start from; the effects below keep them in step afterwards.
   const latest = useRef({ data, visible, paint, filter });
   latest.current = { data, visible, paint, filter };
+  // The layer drawn just above this one when it was last removed: a re-created layer (new attribution) keeps its place.
+  const above = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     if (!map) return;
@@ -38,11 +40,13 @@ export function GeoJsonLayer({ id, data, attribution, visible = true, filter, be
         layout: { visibility: start.visible ? 'visible' : 'none' },
         ...(start.filter ? { filter: start.filter } : {}),
       } as LayerSpecification,
-      beforeId && map.getLayer(beforeId) ? beforeId : undefined,
+      [beforeId, above.current].find((layer) => layer !== undefined && map.getLayer(layer)),
     );
     return () => {
       // The map may already be gone with its style when the whole view unmounts.
-      if (!map.getStyle()) return;
+      const order = map.getLayersOrder();
+      if (order.length === 0) return;
+      above.current = order[order.indexOf(id) + 1];
       if (map.getLayer(id)) map.removeLayer(id);
       if (map.getSource(id)) map.removeSource(id);
     };

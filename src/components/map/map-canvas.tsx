@@ -38,9 +38,10 @@ export interface MapCanvasProps {
 
 /** Ids of our layers currently visible, in drawing order: what tests read instead of a global. */
 function visibleLayerIds(map: MlMap): string {
-  return (map.getStyle()?.layers ?? [])
-    .filter((layer) => map.getLayoutProperty(layer.id, 'visibility') !== 'none' && layer.type !== 'background')
-    .map((layer) => layer.id)
+  // getLayersOrder, not getStyle: the latter serialises every GeoJSON source's data.
+  return map
+    .getLayersOrder()
+    .filter((id) => map.getLayer(id)?.type !== 'background' && map.getLayoutProperty(id, 'visibility') !== 'none')
     .join(' ');
 }
 
