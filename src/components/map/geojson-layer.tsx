@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { FeatureCollection } from 'geojson';
 import type { FilterSpecification, GeoJSONSource, LayerSpecification } from 'maplibre-gl';
+import { escapeHtml } from './escape-html';
 import { useMap } from './map-context';
 
 type DrawnLayerType = 'fill' | 'line' | 'circle';
@@ -30,7 +31,7 @@ export function GeoJsonLayer({ id, data, attribution, visible = true, filter, be
   useEffect(() => {
     if (!map) return;
     const start = latest.current;
-    map.addSource(id, { type: 'geojson', data: start.data, attribution });
+    map.addSource(id, { type: 'geojson', data: start.data, attribution: attribution && escapeHtml(attribution) });
     map.addLayer(
       {
         id,

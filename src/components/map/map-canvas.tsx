@@ -14,6 +14,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 import { offlineStyle } from './default-style';
+import { escapeHtml } from './escape-html';
 import { MapContext } from './map-context';
 import { setMapState } from './map-state';
 
@@ -102,7 +103,7 @@ export default function MapCanvas({
     // The map is created once; later changes go through the effects below and the layers.
   }, []);
 
-  const credits = attributions.join(' · ');
+  const credits = attributions.map(escapeHtml).join(' · ');
   useEffect(() => {
     if (!map) return;
     const control = new AttributionControl({ compact: false, customAttribution: credits || undefined });
