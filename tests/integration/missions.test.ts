@@ -7,6 +7,7 @@ import { createUser, login, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { AGREEMENT_STATUSES_ALLOWING_MISSIONS } from '../../server/modules/missions/missions.service';
 import { CLOCK_START, MINUTE, bearer, expectError } from './support';
+import { importJson, readSeedFile } from './zones-support';
 import { MISSION_OPERATOR, NEAR_ORLY, completeMission, missionOperator, postMission, square } from './missions-support';
 
 const ZERO = '00000000-0000-4000-8000-000000000000';
@@ -328,6 +329,24 @@ describe('missions', () => {
       );
       const eu = await request(t.app).get(`/api/preflights/${created.body.id}/regulation`).query({ country: 'EU' }).set(operator.auth);
       expect(eu.body.country).toBe('EU');
+    });
+  });
+
+  describe('GET /api/preflights/:id/regulation with the Orly zones imported', () => {
+    it('adds the aerodrome zones the area meets to the facts and the stored verdict', async () => {
+      const france = JSON.parse(readSeedFile('fr-ed269.json')) as { features: { name: string }[] };
+      const orly = { ...france, features: france.features.filter((zone) => zone.name.includes('PARIS ORLY')) };
+      const admin = (await signedInUser(t.app, t.db.prisma, ['AIRSPACE_EDIT_ADMIN'])).auth;
+      expect((await importJson(t, admin, JSON.stringify(orly), 'orly')).status).toBe(201);
+      const created = await post(completeMission(operator, { country: 'FR' }));
+
+      const response = await request(t.app).get(`/api/preflights/${created.body.id}/regulation`).set(operator.auth);
+
+      expect(response.status).toBe(200);
+      expect(response.body.geozones.map((zone: { identifier: string }) => zone.identifier)).toEqual(expect.arrayContaining(['FR4320']));
+      expect(response.body.geozones.every((zone: { restriction: string }) => zone.restriction === 'REQ_AUTHORISATION')).toBe(true);
+      const stored = await t.db.prisma.mission.findUniqueOrThrow({ where: { id: created.body.id } });
+      expect((stored.lastVerdict as { geozones: unknown[] }).geozones).toHaveLength(response.body.geozones.length);
     });
   });
 
