@@ -56,6 +56,8 @@ export function DroneModelList() {
         message: t('deleted', { name: `${toDelete.brand} ${toDelete.name}` }),
         'data-testid': 'drone-model-deleted',
       });
+    } catch {
+      // The api client has shown the error toast.
     } finally {
       setToDelete(null);
     }

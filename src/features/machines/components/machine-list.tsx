@@ -70,6 +70,8 @@ export function MachineList({ userId }: { userId?: string }) {
     try {
       await remove.mutateAsync({ userId, id: toDelete.id });
       showToast({ color: 'teal', message: t('deleted', { name: toDelete.internalName }), 'data-testid': 'machine-deleted' });
+    } catch {
+      // The api client has shown the error toast.
     } finally {
       setToDelete(null);
     }
@@ -77,8 +79,12 @@ export function MachineList({ userId }: { userId?: string }) {
 
   const onRestore = async (machine: MachineSummary) => {
     if (!restoreOwner) return;
-    await restore.mutateAsync({ userId: restoreOwner, id: machine.id });
-    showToast({ color: 'teal', message: t('restored', { name: machine.internalName }), 'data-testid': 'machine-restored' });
+    try {
+      await restore.mutateAsync({ userId: restoreOwner, id: machine.id });
+      showToast({ color: 'teal', message: t('restored', { name: machine.internalName }), 'data-testid': 'machine-restored' });
+    } catch {
+      // The api client has shown the error toast.
+    }
   };
 
   return (

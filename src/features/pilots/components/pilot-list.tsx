@@ -63,6 +63,8 @@ export function PilotList({ userId }: { userId?: string }) {
     try {
       await remove.mutateAsync({ userId, id: toDelete.id });
       showToast({ color: 'teal', message: t('deleted', { name: nameOf(toDelete) }), 'data-testid': 'pilot-deleted' });
+    } catch {
+      // The api client has shown the error toast.
     } finally {
       setToDelete(null);
     }
@@ -70,8 +72,12 @@ export function PilotList({ userId }: { userId?: string }) {
 
   const onRestore = async (pilot: PilotSummary) => {
     if (!restoreOwner) return;
-    await restore.mutateAsync({ userId: restoreOwner, id: pilot.id });
-    showToast({ color: 'teal', message: t('restored', { name: nameOf(pilot) }), 'data-testid': 'pilot-restored' });
+    try {
+      await restore.mutateAsync({ userId: restoreOwner, id: pilot.id });
+      showToast({ color: 'teal', message: t('restored', { name: nameOf(pilot) }), 'data-testid': 'pilot-restored' });
+    } catch {
+      // The api client has shown the error toast.
+    }
   };
 
   return (
