@@ -72,6 +72,22 @@ describe('mission statuses', () => {
     expect(await t.db.prisma.missionHistory.count({ where: { missionId: id, action } })).toBe(0);
   });
 
+  it('POST /api/preflights/takeoff and /landing (spec §7, body preFlightId) take off and land the mission', async () => {
+    const id = await missionIn('validated');
+
+    const takeOff = await request(t.app).post('/api/preflights/takeoff').set(operator.auth).send({ preFlightId: id });
+    expect(takeOff.status).toBe(200);
+    expect(takeOff.body.status).toBe('onGoing');
+    t.clock.advance(MINUTE);
+    const landing = await request(t.app).post('/api/preflights/landing').set(operator.auth).send({ preFlightId: id });
+    expect(landing.body.status).toBe('validated');
+    expectError(
+      await request(t.app).post('/api/preflights/landing').set(operator.auth).send({ preFlightId: id }),
+      409,
+      'MISSION_TRANSITION_NOT_ALLOWED',
+    );
+  });
+
   it('an unknown action answers 422 VALIDATION_FAILED', async () => {
     const id = await missionIn('complete');
 

@@ -32,6 +32,8 @@ describe('missions', () => {
       ['put', `/api/preflights/${ZERO}`, 'PREFLIGHT_EDIT'],
       ['delete', `/api/preflights/${ZERO}`, 'PREFLIGHT_EDIT'],
       ['post', `/api/preflights/${ZERO}/actions/cancel`, 'PREFLIGHT_EDIT'],
+      ['post', '/api/preflights/takeoff', 'PREFLIGHT_EDIT'],
+      ['post', '/api/preflights/landing', 'PREFLIGHT_EDIT'],
       ['get', `/api/preflights/${ZERO}/history`, 'PREFLIGHT_LIST'],
       ['get', `/api/preflights/${ZERO}/regulation`, 'PREFLIGHT_LIST'],
       ['get', `/api/preflights/${ZERO}/export`, 'PREFLIGHT_LIST'],

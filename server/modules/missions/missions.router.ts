@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
 import {
+  flightEventBodySchema,
   missionActionBodySchema,
   missionActionParamsSchema,
   missionCreateSchema,
@@ -42,6 +43,26 @@ export function missionsRouter(registry: ApiRegistry, service: MissionsService, 
       body: missionCreateSchema,
       response: missionDetailSchema,
       handler: ({ user, body }) => service.create(user, body),
+    })
+    .route({
+      method: 'post',
+      path: '/takeoff',
+      summary: 'Spec §7 take-off call: the takeOff action on the mission `preFlightId`',
+      access: EDIT,
+      body: flightEventBodySchema,
+      response: missionDetailSchema,
+      status: 200,
+      handler: ({ user, body }) => service.act(user, body.preFlightId, 'takeOff', null),
+    })
+    .route({
+      method: 'post',
+      path: '/landing',
+      summary: 'Spec §7 landing call: the land action on the mission `preFlightId`',
+      access: EDIT,
+      body: flightEventBodySchema,
+      response: missionDetailSchema,
+      status: 200,
+      handler: ({ user, body }) => service.act(user, body.preFlightId, 'land', null),
     })
     .route({
       method: 'get',

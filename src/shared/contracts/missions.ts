@@ -214,6 +214,9 @@ export type MissionListQuery = z.infer<typeof missionListQuerySchema>;
 
 export const missionActionParamsSchema = idParamsSchema.extend({ action: z.enum(MISSION_ACTIONS) });
 
+/** Spec domain §7: POST preflights/takeoff and preflights/landing carry the mission id as preFlightId. */
+export const flightEventBodySchema = z.object({ preFlightId: z.uuid('validation:invalid') });
+
 export const missionActionBodySchema = z.object({ reason: optionalText(1000) });
 
 export const missionHistoryEntrySchema = z.object({
