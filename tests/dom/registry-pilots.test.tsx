@@ -135,4 +135,38 @@ describe('pilots', () => {
       'This pilot uses your own e-mail: no supervision account is needed.',
     );
   });
+
+  it('creates the supervised account and shows it', async () => {
+    const api = mockApi((request) => {
+      if (request.url === 'pilots/p-1') return { status: 200, data: detail() };
+      if (request.url === 'pilots/p-1/supervision') return { status: 201, data: detail({ supervised: true, supervisedUserId: 'u-7' }) };
+      return undefined;
+    });
+    signInAs('operator');
+    renderApp('/backoffice/pilots/edit/p-1');
+    await userEvent.click(await screen.findByTestId('supervision-create'));
+    await waitFor(() => expect(api.to('POST', 'pilots/p-1/supervision')).toHaveLength(1));
+    expect(await screen.findByTestId('supervision-created')).toHaveTextContent('pilot1@operator.test');
+    expect(screen.queryByTestId('supervision-create')).not.toBeInTheDocument();
+  });
+
+  it("saves an administrator's edit of a user's pilot through /api/users/:userId/pilots", async () => {
+    const api = mockApi((request) => {
+      if (request.url !== 'users/u-9/pilots/p-1') return request.url === 'users/u-9/pilots' ? page([]) : undefined;
+      return { status: 200, data: detail(request.method === 'PUT' ? (request.body as Partial<PilotDetail>) : {}) };
+    });
+    signInAs('admin');
+    const { router } = renderApp('/backoffice/pilots/edit/u-9/p-1');
+    const form = await screen.findByTestId('pilot-form');
+    expect(screen.queryByTestId('pilot-supervision')).not.toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText(/^Last name/));
+    await userEvent.type(within(form).getByLabelText(/^Last name/), 'Renamed');
+    await userEvent.click(screen.getByTestId('pilot-save'));
+    await waitFor(() => expect(api.to('PUT', 'users/u-9/pilots/p-1')).toHaveLength(1));
+    expect(api.to('PUT', 'users/u-9/pilots/p-1')[0].body).toMatchObject({
+      lastName: 'Renamed',
+      documents: [{ skillType: 'licence', reference: 'LIC-1', validFrom: '2026-01-01', validUntil: null }],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/backoffice/pilots/user/u-9'));
+  });
 });
