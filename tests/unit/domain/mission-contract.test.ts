@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { feetOf, missionAreaIssue, missionAreaKm2, missionFormSchema } from '../../../src/shared/contracts/missions';
+import { feetOf, missionAreaIssue, missionAreaKm2, missionFormSchema, type MissionAreas } from '../../../src/shared/contracts/missions';
 import { ageOn, CERTIFICATE_OF_SKILL } from '../../../server/modules/missions/missions.regulation';
 
 /** A square of `sideDeg` at the equator, where a degree is about 111.3 km on each axis. */
-const square = (sideDeg: number) => ({
-  type: 'MultiPolygon' as const,
+const square = (sideDeg: number): MissionAreas => ({
+  type: 'MultiPolygon',
   coordinates: [
     [
       [
@@ -22,7 +22,7 @@ describe('mission area', () => {
   it.each([
     ['no areas', undefined, 'MISSION_NO_AREA'],
     ['null', null, 'MISSION_NO_AREA'],
-    ['an empty MultiPolygon', { type: 'MultiPolygon' as const, coordinates: [] }, 'MISSION_NO_AREA'],
+    ['an empty MultiPolygon', { type: 'MultiPolygon', coordinates: [] } as MissionAreas, 'MISSION_NO_AREA'],
     ['about 9.9 km²', square(0.0282), null],
     ['about 10.1 km²', square(0.0286), 'MISSION_AREA_TOO_LARGE'],
   ])('%s → %s', (_case, areas, issue) => {
