@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyListState, LoadingState } from '@/components/ui/list-states';
+import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
@@ -31,7 +31,7 @@ export function DroneModelList() {
   const [toDelete, setToDelete] = useState<DroneModelSummary | null>(null);
   const remove = useDeleteDroneModel();
 
-  const { data, isPending, isError } = useDroneModels({
+  const query = useDroneModels({
     page,
     pageSize: PAGE_SIZE_DEFAULT,
     search: debouncedSearch || undefined,
@@ -39,7 +39,6 @@ export function DroneModelList() {
     order,
     personal: personal === '' ? undefined : personal === 'true',
   });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const canEdit = (model: DroneModelSummary) => isAdmin || (model.personal && canEditPersonal);
   const onSort = (field: Sort, next: SortOrder) => {
     setSort(field);
@@ -92,72 +91,51 @@ export function DroneModelList() {
         />
       </Group>
 
-      {isPending ? (
-        <LoadingState />
-      ) : isError ? (
-        <Text c="red" role="alert">
-          {t('loadFailed')}
-        </Text>
-      ) : data.items.length === 0 ? (
-        <EmptyListState label={t('empty')} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover data-testid="drone-model-table">
-              <Table.Caption>{t('total', { count: data.total })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader field="brand" label={t('fields.brand')} sort={sort} order={order} onSort={onSort} />
-                  <SortHeader field="name" label={t('fields.name')} sort={sort} order={order} onSort={onSort} />
-                  <Table.Th>{t('columns.catalogue')}</Table.Th>
-                  <Table.Th>{t('columns.frequencies')}</Table.Th>
-                  <Table.Th>{t('columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((model) => (
-                  <Table.Tr key={model.id} data-testid="drone-model-row">
-                    <Table.Td>{model.brand}</Table.Td>
-                    <Table.Td>{model.name}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={model.personal ? 'grape' : 'blue'}>
-                        {model.personal ? t('filters.personal') : t('filters.shared')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {model.frequencyMinGHz || model.frequencyMaxGHz
-                        ? t('frequencyRange', { min: model.frequencyMinGHz ?? '–', max: model.frequencyMaxGHz ?? '–' })
-                        : '–'}
-                    </Table.Td>
-                    <Table.Td>
-                      {canEdit(model) && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Anchor component={Link} to={paths.droneModelEdit.getHref(model.id)} size="sm">
-                            {t('edit')}
-                          </Anchor>
-                          <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(model)}>
-                            {t('delete')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pageCount > 1 && (
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pageCount}
-              aria-label={t('pagination')}
-              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
-            />
-          )}
-        </>
-      )}
+      <PagedTable
+        state={query}
+        page={page}
+        onPage={setPage}
+        labels={{ loadFailed: t('loadFailed'), empty: t('empty'), caption: (count) => t('total', { count }), pagination: t('pagination') }}
+        minWidth={640}
+        testId="drone-model-table"
+        head={
+          <Table.Tr>
+            <SortHeader field="brand" label={t('fields.brand')} sort={sort} order={order} onSort={onSort} />
+            <SortHeader field="name" label={t('fields.name')} sort={sort} order={order} onSort={onSort} />
+            <Table.Th>{t('columns.catalogue')}</Table.Th>
+            <Table.Th>{t('columns.frequencies')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        }
+        renderRow={(model) => (
+          <Table.Tr key={model.id} data-testid="drone-model-row">
+            <Table.Td>{model.brand}</Table.Td>
+            <Table.Td>{model.name}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={model.personal ? 'grape' : 'blue'}>
+                {model.personal ? t('filters.personal') : t('filters.shared')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {model.frequencyMinGHz || model.frequencyMaxGHz
+                ? t('frequencyRange', { min: model.frequencyMinGHz ?? '–', max: model.frequencyMaxGHz ?? '–' })
+                : '–'}
+            </Table.Td>
+            <Table.Td>
+              {canEdit(model) && (
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor component={Link} to={paths.droneModelEdit.getHref(model.id)} size="sm">
+                    {t('edit')}
+                  </Anchor>
+                  <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(model)}>
+                    {t('delete')}
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <ConfirmDialog
         opened={toDelete !== null}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyListState, LoadingState } from '@/components/ui/list-states';
+import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
@@ -46,7 +46,7 @@ export function MachineList({ userId }: { userId?: string }) {
   const restore = useRestoreMachine();
   const models = useDroneModelChoices();
 
-  const { data, isPending, isError } = useMachines({
+  const query = useMachines({
     userId,
     page,
     pageSize: PAGE_SIZE_DEFAULT,
@@ -57,7 +57,6 @@ export function MachineList({ userId }: { userId?: string }) {
     droneModelId: droneModelId || undefined,
     deleted: deleted && canListDeleted,
   });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const restoreOwner = userId ?? session?.userId ?? undefined;
   const onSort = (field: Sort, next: SortOrder) => {
     setSort(field);
@@ -140,85 +139,64 @@ export function MachineList({ userId }: { userId?: string }) {
         )}
       </Group>
 
-      {isPending ? (
-        <LoadingState />
-      ) : isError ? (
-        <Text c="red" role="alert">
-          {t('loadFailed')}
-        </Text>
-      ) : data.items.length === 0 ? (
-        <EmptyListState label={t('empty')} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover data-testid="machine-table">
-              <Table.Caption>{t('total', { count: data.total })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader field="internalName" label={t('fields.internalName')} sort={sort} order={order} onSort={onSort} />
-                  <SortHeader field="serialNumber" label={t('fields.serialNumber')} sort={sort} order={order} onSort={onSort} />
-                  <Table.Th>{t('fields.remoteIdentificationNumber')}</Table.Th>
-                  <Table.Th>{t('fields.droneModelId')}</Table.Th>
-                  <Table.Th>{t('fields.classes')}</Table.Th>
-                  <Table.Th>{t('columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((machine) => (
-                  <Table.Tr key={machine.id} data-testid="machine-row">
-                    <Table.Td>{machine.internalName}</Table.Td>
-                    <Table.Td>{machine.serialNumber}</Table.Td>
-                    <Table.Td>{machine.remoteIdentificationNumber ?? '–'}</Table.Td>
-                    <Table.Td>{machine.droneModel ? `${machine.droneModel.brand} ${machine.droneModel.name}` : '–'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {machine.classes.map((value) => (
-                          <Badge key={value} variant="light" size="sm">
-                            {t(`classes.${value}`)}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {machine.deletedAt
-                        ? canRestore &&
-                          restoreOwner && (
-                            <Button size="compact-xs" variant="light" onClick={() => void onRestore(machine)} data-testid="machine-restore">
-                              {t('restore')}
-                            </Button>
-                          )
-                        : canEdit && (
-                            <Group gap="xs" wrap="nowrap">
-                              <Anchor
-                                component={Link}
-                                size="sm"
-                                to={userId ? paths.userMachineEdit.getHref(userId, machine.id) : paths.machineEdit.getHref(machine.id)}
-                              >
-                                {t('edit')}
-                              </Anchor>
-                              <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(machine)}>
-                                {t('delete')}
-                              </Button>
-                            </Group>
-                          )}
-                    </Table.Td>
-                  </Table.Tr>
+      <PagedTable
+        state={query}
+        page={page}
+        onPage={setPage}
+        labels={{ loadFailed: t('loadFailed'), empty: t('empty'), caption: (count) => t('total', { count }), pagination: t('pagination') }}
+        minWidth={720}
+        testId="machine-table"
+        head={
+          <Table.Tr>
+            <SortHeader field="internalName" label={t('fields.internalName')} sort={sort} order={order} onSort={onSort} />
+            <SortHeader field="serialNumber" label={t('fields.serialNumber')} sort={sort} order={order} onSort={onSort} />
+            <Table.Th>{t('fields.remoteIdentificationNumber')}</Table.Th>
+            <Table.Th>{t('fields.droneModelId')}</Table.Th>
+            <Table.Th>{t('fields.classes')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        }
+        renderRow={(machine) => (
+          <Table.Tr key={machine.id} data-testid="machine-row">
+            <Table.Td>{machine.internalName}</Table.Td>
+            <Table.Td>{machine.serialNumber}</Table.Td>
+            <Table.Td>{machine.remoteIdentificationNumber ?? '–'}</Table.Td>
+            <Table.Td>{machine.droneModel ? `${machine.droneModel.brand} ${machine.droneModel.name}` : '–'}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {machine.classes.map((value) => (
+                  <Badge key={value} variant="light" size="sm">
+                    {t(`classes.${value}`)}
+                  </Badge>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pageCount > 1 && (
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pageCount}
-              aria-label={t('pagination')}
-              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
-            />
-          )}
-        </>
-      )}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              {machine.deletedAt
+                ? canRestore &&
+                  restoreOwner && (
+                    <Button size="compact-xs" variant="light" onClick={() => void onRestore(machine)} data-testid="machine-restore">
+                      {t('restore')}
+                    </Button>
+                  )
+                : canEdit && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor
+                        component={Link}
+                        size="sm"
+                        to={userId ? paths.userMachineEdit.getHref(userId, machine.id) : paths.machineEdit.getHref(machine.id)}
+                      >
+                        {t('edit')}
+                      </Anchor>
+                      <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(machine)}>
+                        {t('delete')}
+                      </Button>
+                    </Group>
+                  )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <ConfirmDialog
         opened={toDelete !== null}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Group, Modal, NativeSelect, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { EmptyListState, LoadingState } from '@/components/ui/list-states';
+import { PagedTable } from '@/components/ui/paged-table';
 import { LinkifiedText } from '@/components/ui/linkified-text';
 import { OUTBOX_CHANNELS, type OutboxMessage } from '@/shared/contracts/system';
 import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
@@ -26,9 +26,8 @@ export function OutboxBrowser() {
   const [debouncedRecipient] = useDebouncedValue(recipient, SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<OutboxMessage | null>(null);
 
-  const query: OutboxQuery = { page, pageSize: PAGE_SIZE_DEFAULT, channel, recipient: debouncedRecipient || undefined };
-  const { data, isPending, isError } = useOutbox(query);
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const filters: OutboxQuery = { page, pageSize: PAGE_SIZE_DEFAULT, channel, recipient: debouncedRecipient || undefined };
+  const messages = useOutbox(filters);
   const formatDate = (value: string) => new Date(value).toLocaleString(i18n.language);
 
   return (
@@ -60,67 +59,46 @@ export function OutboxBrowser() {
         />
       </Group>
 
-      {isPending ? (
-        <LoadingState />
-      ) : isError ? (
-        <Text c="red" role="alert">
-          {t('loadFailed')}
-        </Text>
-      ) : data.items.length === 0 ? (
-        <EmptyListState label={t('empty')} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover data-testid="outbox-table">
-              <Table.Caption>{t('total', { count: data.total })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columns.createdAt')}</Table.Th>
-                  <Table.Th>{t('columns.channel')}</Table.Th>
-                  <Table.Th>{t('columns.recipient')}</Table.Th>
-                  <Table.Th>{t('columns.subject')}</Table.Th>
-                  <Table.Th>{t('columns.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((message) => (
-                  <Table.Tr key={message.id} data-testid="outbox-row">
-                    <Table.Td>{formatDate(message.createdAt)}</Table.Td>
-                    <Table.Td>{t(`channels.${message.channel}`)}</Table.Td>
-                    <Table.Td>{message.recipient}</Table.Td>
-                    <Table.Td>
-                      <UnstyledButton
-                        onClick={() => setSelected(message)}
-                        c="blue"
-                        td="underline"
-                        data-testid="outbox-open"
-                        aria-label={t('open', { subject: message.subject ?? t('noSubject') })}
-                      >
-                        {message.subject ?? t('noSubject')}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[message.status]} variant="light">
-                        {t(`statuses.${message.status}`)}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pageCount > 1 && (
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pageCount}
-              aria-label={t('pagination')}
-              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
-            />
-          )}
-        </>
-      )}
+      <PagedTable
+        state={messages}
+        page={page}
+        onPage={setPage}
+        labels={{ loadFailed: t('loadFailed'), empty: t('empty'), caption: (count) => t('total', { count }), pagination: t('pagination') }}
+        minWidth={640}
+        testId="outbox-table"
+        head={
+          <Table.Tr>
+            <Table.Th>{t('columns.createdAt')}</Table.Th>
+            <Table.Th>{t('columns.channel')}</Table.Th>
+            <Table.Th>{t('columns.recipient')}</Table.Th>
+            <Table.Th>{t('columns.subject')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+          </Table.Tr>
+        }
+        renderRow={(message) => (
+          <Table.Tr key={message.id} data-testid="outbox-row">
+            <Table.Td>{formatDate(message.createdAt)}</Table.Td>
+            <Table.Td>{t(`channels.${message.channel}`)}</Table.Td>
+            <Table.Td>{message.recipient}</Table.Td>
+            <Table.Td>
+              <UnstyledButton
+                onClick={() => setSelected(message)}
+                c="blue"
+                td="underline"
+                data-testid="outbox-open"
+                aria-label={t('open', { subject: message.subject ?? t('noSubject') })}
+              >
+                {message.subject ?? t('noSubject')}
+              </UnstyledButton>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLORS[message.status]} variant="light">
+                {t(`statuses.${message.status}`)}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <Modal
         opened={selected !== null}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyListState, LoadingState } from '@/components/ui/list-states';
+import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
@@ -39,7 +39,7 @@ export function PilotList({ userId }: { userId?: string }) {
   const remove = useDeletePilot();
   const restore = useRestorePilot();
 
-  const { data, isPending, isError } = usePilots({
+  const query = usePilots({
     userId,
     page,
     pageSize: PAGE_SIZE_DEFAULT,
@@ -49,7 +49,6 @@ export function PilotList({ userId }: { userId?: string }) {
     supervisionLevel: level === '' ? undefined : Number(level),
     deleted: deleted && canListDeleted,
   });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const restoreOwner = userId ?? session?.userId ?? undefined;
   const nameOf = (pilot: PilotSummary) => `${pilot.firstName} ${pilot.lastName}`;
   const onSort = (field: Sort, next: SortOrder) => {
@@ -119,86 +118,65 @@ export function PilotList({ userId }: { userId?: string }) {
         )}
       </Group>
 
-      {isPending ? (
-        <LoadingState />
-      ) : isError ? (
-        <Text c="red" role="alert">
-          {t('loadFailed')}
-        </Text>
-      ) : data.items.length === 0 ? (
-        <EmptyListState label={t('empty')} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover data-testid="pilot-table">
-              <Table.Caption>{t('total', { count: data.total })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader field="lastName" label={t('fields.lastName')} sort={sort} order={order} onSort={onSort} />
-                  <Table.Th>{t('fields.firstName')}</Table.Th>
-                  <SortHeader field="email" label={t('fields.email')} sort={sort} order={order} onSort={onSort} />
-                  <Table.Th>{t('fields.phone')}</Table.Th>
-                  <Table.Th>{t('fields.supervisionLevel')}</Table.Th>
-                  <Table.Th>{t('columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((pilot) => (
-                  <Table.Tr key={pilot.id} data-testid="pilot-row">
-                    <Table.Td>{pilot.lastName}</Table.Td>
-                    <Table.Td>{pilot.firstName}</Table.Td>
-                    <Table.Td>{pilot.email}</Table.Td>
-                    <Table.Td>{pilot.phone ?? '–'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Text size="sm">{t(`levels.${pilot.supervisionLevel}`)}</Text>
-                        {pilot.supervised && (
-                          <Badge size="sm" variant="light" color="teal">
-                            {t('supervised')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {pilot.deletedAt
-                        ? canRestore &&
-                          restoreOwner && (
-                            <Button size="compact-xs" variant="light" onClick={() => void onRestore(pilot)} data-testid="pilot-restore">
-                              {t('restore')}
-                            </Button>
-                          )
-                        : canEdit && (
-                            <Group gap="xs" wrap="nowrap">
-                              <Anchor
-                                component={Link}
-                                size="sm"
-                                to={userId ? paths.userPilotEdit.getHref(userId, pilot.id) : paths.pilotEdit.getHref(pilot.id)}
-                              >
-                                {t('edit')}
-                              </Anchor>
-                              <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(pilot)}>
-                                {t('delete')}
-                              </Button>
-                            </Group>
-                          )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pageCount > 1 && (
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pageCount}
-              aria-label={t('pagination')}
-              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
-            />
-          )}
-        </>
-      )}
+      <PagedTable
+        state={query}
+        page={page}
+        onPage={setPage}
+        labels={{ loadFailed: t('loadFailed'), empty: t('empty'), caption: (count) => t('total', { count }), pagination: t('pagination') }}
+        minWidth={720}
+        testId="pilot-table"
+        head={
+          <Table.Tr>
+            <SortHeader field="lastName" label={t('fields.lastName')} sort={sort} order={order} onSort={onSort} />
+            <Table.Th>{t('fields.firstName')}</Table.Th>
+            <SortHeader field="email" label={t('fields.email')} sort={sort} order={order} onSort={onSort} />
+            <Table.Th>{t('fields.phone')}</Table.Th>
+            <Table.Th>{t('fields.supervisionLevel')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        }
+        renderRow={(pilot) => (
+          <Table.Tr key={pilot.id} data-testid="pilot-row">
+            <Table.Td>{pilot.lastName}</Table.Td>
+            <Table.Td>{pilot.firstName}</Table.Td>
+            <Table.Td>{pilot.email}</Table.Td>
+            <Table.Td>{pilot.phone ?? '–'}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                <Text size="sm">{t(`levels.${pilot.supervisionLevel}`)}</Text>
+                {pilot.supervised && (
+                  <Badge size="sm" variant="light" color="teal">
+                    {t('supervised')}
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              {pilot.deletedAt
+                ? canRestore &&
+                  restoreOwner && (
+                    <Button size="compact-xs" variant="light" onClick={() => void onRestore(pilot)} data-testid="pilot-restore">
+                      {t('restore')}
+                    </Button>
+                  )
+                : canEdit && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor
+                        component={Link}
+                        size="sm"
+                        to={userId ? paths.userPilotEdit.getHref(userId, pilot.id) : paths.pilotEdit.getHref(pilot.id)}
+                      >
+                        {t('edit')}
+                      </Anchor>
+                      <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(pilot)}>
+                        {t('delete')}
+                      </Button>
+                    </Group>
+                  )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <ConfirmDialog
         opened={toDelete !== null}
