@@ -11,7 +11,7 @@ import { hasGeozones, seedGeozones } from '../prisma/seed-geozones';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabaseSession(config);
+  const database = await openDatabaseSession(config, logger);
   if (database.appliedMigrations.length > 0) logger.info({ migrations: database.appliedMigrations }, 'migrations applied');
   // Demo accounts are created on an empty embedded database only; a real deployment seeds with `npm run db:seed`.
   if (database.embedded && !(await isSeeded(database.prisma))) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config/env';
+import type { Logger } from './logger';
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client';
 import { connectDatabase, migrateDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './database';
@@ -14,7 +15,7 @@ export interface DatabaseSession {
 }
 
 /** DATABASE_URL set: that PostgreSQL. Unset: the embedded PGlite persisted under DATA_DIR. Migrated either way. */
-export async function openDatabaseSession(config: Config): Promise<DatabaseSession> {
+export async function openDatabaseSession(config: Config, logger?: Logger): Promise<DatabaseSession> {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
   if (!url) {
@@ -23,7 +24,10 @@ export async function openDatabaseSession(config: Config): Promise<DatabaseSessi
   }
   try {
     const { applied } = await migrateDatabase(url);
-    const clients = connectDatabase(url, { embedded: embedded !== undefined });
+    const clients = connectDatabase(url, {
+      embedded: embedded !== undefined,
+      onIdleError: (error) => logger?.warn({ err: error }, 'an idle database connection was closed by the server'),
+    });
     return {
       prisma: clients.prisma,
       pool: clients.pool,

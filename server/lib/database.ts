@@ -100,8 +100,11 @@ export interface DatabaseClients {
 }
 
 /** One connection pool shared by Prisma and the prepared statements; PGlite serves a single connection. */
-export function connectDatabase(url: string, options: { embedded: boolean }): DatabaseClients {
+export function connectDatabase(url: string, options: { embedded: boolean; onIdleError?: (error: Error) => void }): DatabaseClients {
   const pool = new pg.Pool({ connectionString: url, max: options.embedded ? 1 : 10 });
+  // A server restart or an administrator's termination closes idle connections; the pool drops them and opens
+  // new ones on demand. Without a listener, Node would treat the 'error' event as fatal and stop the process.
+  pool.on('error', (error) => options.onIdleError?.(error));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
