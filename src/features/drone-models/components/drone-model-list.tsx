@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagedTable } from '@/components/ui/paged-table';
+import { RecordActions } from '@/components/ui/record-actions';
 import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
@@ -122,16 +122,12 @@ export function DroneModelList() {
                 : '–'}
             </Table.Td>
             <Table.Td>
-              {canEdit(model) && (
-                <Group gap="xs" wrap="nowrap">
-                  <Anchor component={Link} to={paths.droneModelEdit.getHref(model.id)} size="sm">
-                    {t('edit')}
-                  </Anchor>
-                  <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(model)}>
-                    {t('delete')}
-                  </Button>
-                </Group>
-              )}
+              <RecordActions
+                editHref={paths.droneModelEdit.getHref(model.id)}
+                labels={{ edit: t('edit'), delete: t('delete'), restore: t('restore') }}
+                canEdit={canEdit(model)}
+                onDelete={() => setToDelete(model)}
+              />
             </Table.Td>
           </Table.Tr>
         )}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Table, TextInput } from '@mantine/core';
+import { Badge, Group, NativeSelect, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagedTable } from '@/components/ui/paged-table';
+import { RecordActions } from '@/components/ui/record-actions';
 import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
@@ -172,27 +172,16 @@ export function MachineList({ userId }: { userId?: string }) {
               </Group>
             </Table.Td>
             <Table.Td>
-              {machine.deletedAt
-                ? canRestore &&
-                  restoreOwner && (
-                    <Button size="compact-xs" variant="light" onClick={() => void onRestore(machine)} data-testid="machine-restore">
-                      {t('restore')}
-                    </Button>
-                  )
-                : canEdit && (
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor
-                        component={Link}
-                        size="sm"
-                        to={userId ? paths.userMachineEdit.getHref(userId, machine.id) : paths.machineEdit.getHref(machine.id)}
-                      >
-                        {t('edit')}
-                      </Anchor>
-                      <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(machine)}>
-                        {t('delete')}
-                      </Button>
-                    </Group>
-                  )}
+              <RecordActions
+                editHref={userId ? paths.userMachineEdit.getHref(userId, machine.id) : paths.machineEdit.getHref(machine.id)}
+                labels={{ edit: t('edit'), delete: t('delete'), restore: t('restore') }}
+                deleted={!!machine.deletedAt}
+                canEdit={canEdit}
+                canRestore={canRestore && !!restoreOwner}
+                onDelete={() => setToDelete(machine)}
+                onRestore={() => void onRestore(machine)}
+                restoreTestId="machine-restore"
+              />
             </Table.Td>
           </Table.Tr>
         )}

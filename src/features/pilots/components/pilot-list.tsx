@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, NativeSelect, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagedTable } from '@/components/ui/paged-table';
+import { RecordActions } from '@/components/ui/record-actions';
 import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
@@ -152,27 +152,16 @@ export function PilotList({ userId }: { userId?: string }) {
               </Group>
             </Table.Td>
             <Table.Td>
-              {pilot.deletedAt
-                ? canRestore &&
-                  restoreOwner && (
-                    <Button size="compact-xs" variant="light" onClick={() => void onRestore(pilot)} data-testid="pilot-restore">
-                      {t('restore')}
-                    </Button>
-                  )
-                : canEdit && (
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor
-                        component={Link}
-                        size="sm"
-                        to={userId ? paths.userPilotEdit.getHref(userId, pilot.id) : paths.pilotEdit.getHref(pilot.id)}
-                      >
-                        {t('edit')}
-                      </Anchor>
-                      <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(pilot)}>
-                        {t('delete')}
-                      </Button>
-                    </Group>
-                  )}
+              <RecordActions
+                editHref={userId ? paths.userPilotEdit.getHref(userId, pilot.id) : paths.pilotEdit.getHref(pilot.id)}
+                labels={{ edit: t('edit'), delete: t('delete'), restore: t('restore') }}
+                deleted={!!pilot.deletedAt}
+                canEdit={canEdit}
+                canRestore={canRestore && !!restoreOwner}
+                onDelete={() => setToDelete(pilot)}
+                onRestore={() => void onRestore(pilot)}
+                restoreTestId="pilot-restore"
+              />
             </Table.Td>
           </Table.Tr>
         )}
