@@ -1,0 +1,98 @@
+// Notifications to authorities (spec domain §4 statuses); the window rules and transitions are ours (docs/notifications.md).
+export const NOTIFICATION_TYPES = ['army', 'prefecture'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_STATUSES = ['scheduled', 'sent', 'updated', 'canceled'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** send: first sending; update: the mission changed after sending; cancel: by the user; expire: the window closed unsent. */
+export const NOTIFICATION_ACTIONS = ['send', 'update', 'cancel', 'expire'] as const;
+export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
+
+export const NOTIFICATION_TRANSITIONS: Readonly<Record<NotificationStatus, Partial<Record<NotificationAction, NotificationStatus>>>> = {
+  scheduled: { send: 'sent', cancel: 'canceled', expire: 'canceled' },
+  sent: { update: 'updated', cancel: 'canceled' },
+  updated: { update: 'updated', cancel: 'canceled' },
+  canceled: {},
+};
+
+export function nextNotificationStatus(status: NotificationStatus, action: NotificationAction): NotificationStatus | null {
+  return NOTIFICATION_TRANSITIONS[status][action] ?? null;
+}
+
+export function allowedNotificationActions(status: NotificationStatus): NotificationAction[] {
+  return NOTIFICATION_ACTIONS.filter((action) => NOTIFICATION_TRANSITIONS[status][action] !== undefined);
+}
+
+/** Notifications the authority holds: cancelling them needs a call, and the mission cannot go while they stand. */
+export function isAtAuthority(status: NotificationStatus): boolean {
+  return status === 'sent' || status === 'updated';
+}
+
+/** The regulation requirement that calls for each type of notification (src/shared/regulation/codes.ts). */
+export const NOTIFICATION_REQUIREMENT: Readonly<Record<NotificationType, 'ARMY_NOTIFICATION' | 'PREFECTURE_DECLARATION'>> = {
+  army: 'ARMY_NOTIFICATION',
+  prefecture: 'PREFECTURE_DECLARATION',
+};
+
+/** The French military notification covers at most 12 hours of flight. */
+export const MILITARY_MAX_HOURS = 12;
+
+const PARIS = 'Europe/Paris';
+const HOUR = 3_600_000;
+
+const parisParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PARIS,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function wallClock(instant: Date) {
+  const parts = Object.fromEntries(parisParts.formatToParts(instant).map((part) => [part.type, part.value]));
+  return { year: +parts.year, month: +parts.month, day: +parts.day, hour: +parts.hour, minute: +parts.minute, second: +parts.second };
+}
+
+/** Paris wall-clock time minus UTC at `instant`, in ms (1 h in winter, 2 h in summer). */
+function parisOffset(instant: Date): number {
+  const w = wallClock(instant);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant when Paris clocks show `hour`:00 on the Paris calendar day of `instant` shifted by `dayShift` days. */
+export function parisTimeOnDay(instant: Date, dayShift: number, hour: number): Date {
+  const day = wallClock(instant);
+  const local = Date.UTC(day.year, day.month - 1, day.day + dayShift, hour);
+  const guess = new Date(local - parisOffset(new Date(local)));
+  return new Date(local - parisOffset(guess));
+}
+
+export interface NotificationWindow {
+  /** Sending is possible from this instant (null: at once). */
+  opensAt: Date | null;
+  /** …and no longer from this one. */
+  closesAt: Date;
+}
+
+/**
+ * Military: from 04:00 two days before the flight day to 04:00 on the day, Paris time, and never after take-off.
+ * Prefecture: at once, until take-off (the notice the verdict asks for is the operator's to meet).
+ */
+export function notificationWindow(type: NotificationType, startAt: Date): NotificationWindow {
+  if (type === 'prefecture') return { opensAt: null, closesAt: startAt };
+  const closesAt = parisTimeOnDay(startAt, 0, 4);
+  return { opensAt: parisTimeOnDay(startAt, -2, 4), closesAt: closesAt < startAt ? closesAt : startAt };
+}
+
+export function isWindowOpen(window: NotificationWindow, now: Date): boolean {
+  return (window.opensAt === null || window.opensAt <= now) && now < window.closesAt;
+}
+
+/** Whether one notification of `type` can cover the flight from `startAt` to `endAt`. */
+export function coversFlight(type: NotificationType, startAt: Date, endAt: Date): boolean {
+  return type !== 'army' || endAt.getTime() - startAt.getTime() <= MILITARY_MAX_HOURS * HOUR;
+}
