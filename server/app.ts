@@ -27,6 +27,8 @@ import { createMissionRegulation } from './modules/missions/missions.regulation'
 import { createMissionsRepository } from './modules/missions/missions.repository';
 import { missionsRouter } from './modules/missions/missions.router';
 import { createMissionsService } from './modules/missions/missions.service';
+import { notificationsRouter } from './modules/notifications/notifications.router';
+import { createNotificationSender, createNotificationsService } from './modules/notifications/notifications.service';
 import { outboxRouter } from './modules/outbox/outbox.router';
 import { createPilotsRepository } from './modules/pilots/pilots.repository';
 import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
@@ -113,7 +115,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   });
 
   const missionsRepository = createMissionsRepository(ctx.prisma);
-  const missions = createMissionsService({ repository: missionsRepository, owners, audit, clock: ctx.clock });
+  const notificationSender = createNotificationSender(ctx);
+  const missions = createMissionsService({
+    repository: missionsRepository,
+    owners,
+    audit,
+    clock: ctx.clock,
+    releaseNotifications: notificationSender.releaseMission,
+  });
+  const notifications = createNotificationsService(ctx, missions, notificationSender);
   const missionRegulation = createMissionRegulation({ repository: missionsRepository, missions, zones: ctx.zones, clock: ctx.clock });
 
   const api = express.Router();
@@ -132,6 +142,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(pilotsRouter(registry, pilots));
   api.use(userPilotsRouter(registry, pilots));
   api.use(missionsRouter(registry, missions, missionRegulation));
+  api.use(notificationsRouter(registry, notifications));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
   api.use(contextLayersRouter(registry));

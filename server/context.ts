@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Config } from './config/env';
 import type { PrismaClient } from './generated/prisma/client';
+import { createAuthorityClient, type AuthorityClient } from './integrations/authority/authority-client';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
 import { JOBS } from './jobs/definitions';
@@ -23,6 +24,8 @@ export interface AppContext {
   outbox: OutboxRepository;
   mailer: Mailer;
   sms: SmsClient;
+  /** Flight notifications to authorities (military, prefecture). */
+  authority: AuthorityClient;
   /** The geozone store and its in-memory index: one per process, shared by every request. */
   zones: ZonesService;
   /** Scheduled jobs; started by the server process, run by hand in tests. */
@@ -40,11 +43,13 @@ export function createContext(options: {
   const { jobs: definitions = JOBS, ...rest } = options;
   const outbox = createOutboxRepository(options.prisma);
   const clock = options.clock ?? systemClock;
+  const mailer = createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger });
   const ctx: AppContext = {
     ...rest,
     clock,
     outbox,
-    mailer: createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger }),
+    mailer,
+    authority: createAuthorityClient({ config: options.config.authority, mailer, outbox, logger: options.logger }),
     sms: createSmsClient({ url: options.config.smsUrl, outbox, logger: options.logger }),
     zones: createZonesService({ repository: createZonesRepository(options.prisma), clock, logger: options.logger }),
     jobs: createJobs({ definitions, pool: options.pool, logger: options.logger, context: () => ctx }),

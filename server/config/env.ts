@@ -21,6 +21,9 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Aerogate <no-reply@aerogate.local>'),
   SMS_URL: z.url().optional(),
+  AUTHORITY_NOTIFICATION_URL: z.url().optional(),
+  AUTHORITY_NOTIFICATION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  AUTHORITY_NOTIFICATION_EMAIL: z.email().optional(),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -47,6 +50,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   smsUrl: string | undefined;
+  /** Where flights are notified to authorities: an HTTP service, else a mailbox, else the outbox only. */
+  authority: { url: string; secret: string } | { email: string } | null;
   publicUrl: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
@@ -72,6 +77,17 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+function authorityTransport(e: z.infer<typeof envSchema>): Config['authority'] {
+  if (e.AUTHORITY_NOTIFICATION_URL) {
+    if (!e.AUTHORITY_NOTIFICATION_SECRET)
+      throw new ConfigError(
+        'Invalid configuration:\n  AUTHORITY_NOTIFICATION_SECRET: required with AUTHORITY_NOTIFICATION_URL (requests are signed)',
+      );
+    return { url: e.AUTHORITY_NOTIFICATION_URL, secret: e.AUTHORITY_NOTIFICATION_SECRET };
+  }
+  return e.AUTHORITY_NOTIFICATION_EMAIL ? { email: e.AUTHORITY_NOTIFICATION_EMAIL } : null;
+}
+
 /** Reads the environment once at boot; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -91,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsUrl: e.SMS_URL,
+    authority: authorityTransport(e),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

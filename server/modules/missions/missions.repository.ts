@@ -132,6 +132,9 @@ export function createMissionsRepository(prisma: PrismaClient) {
         where: { id },
         data: {
           ...fields(data),
+          // The verdict was computed on the mission as it was: a saved change calls for a new one.
+          lastVerdict: Prisma.DbNull,
+          lastVerdictAt: null,
           additionalPilots: { set: data.input.additionalPilotIds.map((pid) => ({ id: pid })) },
           additionalMachines: { set: data.input.additionalMachineIds.map((mid) => ({ id: mid })) },
           ...(history ? { history: { create: history } } : {}),

@@ -38,13 +38,15 @@ export interface MissionsServiceDeps {
   owners: RecordOwners;
   audit: AuditRepository;
   clock: Clock;
+  /** Cancels the mission's notifications held by authorities; throws when one cannot be cancelled. */
+  releaseNotifications: (missionId: string) => Promise<void>;
 }
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
 
 export function createMissionsService(deps: MissionsServiceDeps) {
-  const { repository, owners, audit, clock } = deps;
+  const { repository, owners, audit, clock, releaseNotifications } = deps;
 
   /**
    * Administrators (the *_ADMIN right of the operation) reach every mission; others their operator's only, and
@@ -189,6 +191,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       const mission = await findMission(actor, id, 'PREFLIGHT_EDIT_ADMIN');
       if (!isInPreparation(mission.status))
         throw new AppError('MISSION_NOT_DELETABLE', `A mission in status ${mission.status} cannot be deleted`);
+      await releaseNotifications(mission.id);
       await repository.remove(mission.id);
       await record(actor, 'mission.deleted', mission);
     },

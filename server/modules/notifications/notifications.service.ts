@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import type { MissionNotifications, NotificationCall, NotificationDetail } from '../../../src/shared/contracts/notifications';
+import {
+  allowedNotificationActions,
+  coversFlight,
+  isAtAuthority,
+  isWindowOpen,
+  nextNotificationStatus,
+  NOTIFICATION_REQUIREMENT,
+  NOTIFICATION_TYPES,
+  notificationWindow,
+  type NotificationAction,
+  type NotificationType,
+} from '../../../src/shared/domain/notification';
+import type { MissionStatus } from '../../../src/shared/domain/mission-status';
+import type { AppContext } from '../../context';
+import { type Prisma, type Notification } from '../../generated/prisma/client';
+import type { AuthorityCallKind } from '../../integrations/authority/authority-client';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-token';
+import type { MissionRow } from '../missions/missions.repository';
+import type { MissionsService } from '../missions/missions.service';
+
+/** After a failed sending, the dispatch job waits this long (doubling at each failure, at most an hour). */
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 3_600_000;
+
+/** Mission statuses whose general information is complete and that may still fly. */
+const READY_STATUSES = ['complete', 'toBeValidated', 'validated', 'onGoing'] as const satisfies readonly MissionStatus[];
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function requiredTypes(mission: MissionRow): NotificationType[] {
+  const requirements = (mission.lastVerdict as { requirements?: string[] } | null)?.requirements ?? [];
+  return NOTIFICATION_TYPES.filter((type) => requirements.includes(NOTIFICATION_REQUIREMENT[type]));
+}
+
+/**
+ * "A notification needs the general information and regulation tabs validated first": the mission is complete (or
+ * further) and its verdict was computed on it as saved (saving clears the stored verdict).
+ */
+function tabsValidated(mission: MissionRow): boolean {
+  return (READY_STATUSES as readonly string[]).includes(mission.status) && mission.lastVerdict !== null;
+}
+
+function windowOf(notification: Pick<Notification, 'type' | 'payload'>) {
+  const { startAt } = (notification.payload as { mission: { startAt: string } }).mission;
+  return notificationWindow(notification.type, new Date(startAt));
+}
+
+export function toNotificationDetail(row: Notification): NotificationDetail {
+  const window = windowOf(row);
+  return {
+    id: row.id,
+    missionId: row.missionId,
+    type: row.type,
+    status: row.status,
+    opensAt: iso(window.opensAt),
+    closesAt: window.closesAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    canceledAt: iso(row.canceledAt),
+    externalId: row.externalId,
+    revision: row.revision,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    calls: row.calls as NotificationCall[],
+    allowedActions: allowedNotificationActions(row.status),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Calls to the authority, used by the API and by the dispatch job. */
+export function createNotificationSender(ctx: AppContext) {
+  const { prisma, clock } = ctx;
+
+  async function payloadOf(mission: MissionRow, type: NotificationType) {
+    const operator = await prisma.user.findUniqueOrThrow({
+      where: { id: mission.userId },
+      select: { firstName: true, lastName: true, companyName: true, email: true, phoneNumber: true },
+    });
+    return {
+      type,
+      operator,
+      mission: {
+        id: mission.id,
+        title: mission.title,
+        startAt: iso(mission.startAt),
+        endAt: iso(mission.endAt),
+        maxHeightM: mission.maxHeightM,
+        maxAltitudeFt: mission.maxAltitudeFt,
+        areas: mission.areas,
+        referentPilot: mission.referentPilot ? `${mission.referentPilot.firstName} ${mission.referentPilot.lastName}` : null,
+        mainMachine: mission.mainMachine
+          ? { name: mission.mainMachine.internalName, serialNumber: mission.mainMachine.serialNumber }
+          : null,
+      },
+    };
+  }
+
+  async function tellUser(notification: Notification, outcome: 'sent' | 'failed' | 'canceled' | 'expired') {
+    const user = await prisma.user.findUnique({ where: { id: notification.userId }, select: { email: true } });
+    const mission = (notification.payload as { mission: { title: string } }).mission;
+    if (!user) return;
+    const authority = notification.type === 'army' ? 'the Ministère des Armées' : 'the prefecture';
+    const text = {
+      sent: `Your flight "${mission.title}" was notified to ${authority}.`,
+      failed: `Notifying your flight "${mission.title}" to ${authority} failed: ${notification.lastError ?? ''}. It will be retried while the sending window is open.`,
+      canceled: `The notification of your flight "${mission.title}" to ${authority} was cancelled.`,
+      expired: `The sending window for your flight "${mission.title}" closed before it could be notified to ${authority}.`,
+    }[outcome];
+    await ctx.mailer.send({ to: user.email, subject: `Aerogate: flight notification ${outcome}`, text });
+  }
+
+  /** One call to the authority; the status moves only if it is still the one read. Throws when the call fails. */
+  async function callAuthority(
+    notification: Notification,
+    kind: AuthorityCallKind,
+    action: NotificationAction,
+    payload = notification.payload,
+  ) {
+    const to = nextNotificationStatus(notification.status, action);
+    if (!to) throw new AppError('NOTIFICATION_TRANSITION_NOT_ALLOWED', `A ${notification.status} notification cannot be ${action}`);
+    const revision = action === 'update' ? notification.revision + 1 : notification.revision;
+    const now = clock.now();
+    const calls = notification.calls as NotificationCall[];
+    try {
+      const { externalId } = await ctx.authority.call({
+        kind,
+        type: notification.type,
+        idempotencyKey: `${notification.idempotencyKey}-${kind}-${revision}`,
+        payload: { reference: notification.idempotencyKey, externalId: notification.externalId, ...(payload as object) },
+      });
+      const { count } = await prisma.notification.updateMany({
+        where: { id: notification.id, status: notification.status },
+        data: {
+          status: to,
+          revision,
+          payload: payload as Prisma.InputJsonValue,
+          externalId: externalId ?? notification.externalId,
+          sentAt: kind === 'cancel' ? notification.sentAt : now,
+          canceledAt: to === 'canceled' ? now : null,
+          attempts: 0,
+          lastError: null,
+          calls: [...calls, { at: now.toISOString(), kind, outcome: 'ok' }],
+        },
+      });
+      const updated = await prisma.notification.findUniqueOrThrow({ where: { id: notification.id } });
+      if (count === 1) await tellUser(updated, to === 'canceled' ? 'canceled' : 'sent');
+      return updated;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'EXTERNAL_SERVICE_UNAVAILABLE') throw error;
+      const attempts = notification.attempts + 1;
+      const failed = await prisma.notification.update({
+        where: { id: notification.id },
+        data: {
+          attempts,
+          lastError: error.message,
+          sendAfter: kind === 'send' ? new Date(now.getTime() + Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS)) : undefined,
+          calls: [...calls, { at: now.toISOString(), kind, outcome: 'failed', error: error.message }],
+        },
+      });
+      await tellUser(failed, 'failed');
+      throw error;
+    }
+  }
+
+  return {
+    payloadOf,
+    callAuthority,
+
+    /**
+     * Before a mission is deleted: its notifications held by an authority are cancelled there. If one cancellation
+     * fails the mission stays (spec §8), with its notifications as they were.
+     */
+    async releaseMission(missionId: string) {
+      const rows = await prisma.notification.findMany({ where: { missionId, status: { in: ['sent', 'updated'] } } });
+      for (const row of rows) {
+        try {
+          await callAuthority(row, 'cancel', 'cancel');
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'EXTERNAL_SERVICE_UNAVAILABLE')
+            throw new AppError('MISSION_NOTIFICATION_CANCEL_FAILED', 'The mission cannot be deleted: cancelling its notification failed');
+          throw error;
+        }
+      }
+    },
+
+    /** The dispatch job: sends the scheduled notifications whose window is open, expires those whose window closed. */
+    async dispatchDue() {
+      const now = clock.now();
+      const due = await prisma.notification.findMany({
+        where: { status: 'scheduled', sendAfter: { lte: now } },
+        orderBy: { sendAfter: 'asc' },
+      });
+      for (const row of due) {
+        const window = windowOf(row);
+        if (now >= window.closesAt) {
+          const { count } = await prisma.notification.updateMany({
+            where: { id: row.id, status: 'scheduled' },
+            data: { status: 'canceled', canceledAt: now, lastError: 'The sending window closed' },
+          });
+          if (count === 1) await tellUser({ ...row, status: 'canceled' }, 'expired');
+          continue;
+        }
+        if (!isWindowOpen(window, now)) continue;
+        try {
+          await callAuthority(row, 'send', 'send');
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== 'EXTERNAL_SERVICE_UNAVAILABLE') throw error;
+        }
+      }
+    },
+  };
+}
+
+export type NotificationSender = ReturnType<typeof createNotificationSender>;
+
+export function createNotificationsService(ctx: AppContext, missions: Pick<MissionsService, 'findMission'>, sender: NotificationSender) {
+  const { prisma, clock } = ctx;
+  const { payloadOf, callAuthority } = sender;
+
+  async function findNotification(actor: AuthUser, missionId: string, notificationId: string, mode: 'read' | 'edit') {
+    const mission = await missions.findMission(actor, missionId, mode === 'read' ? 'PREFLIGHT_LIST_ADMIN' : 'PREFLIGHT_EDIT_ADMIN');
+    const notification = await prisma.notification.findFirst({ where: { id: notificationId, missionId: mission.id } });
+    if (!notification) throw new AppError('NOT_FOUND', 'Unknown notification');
+    return { mission, notification };
+  }
+
+  return {
+    async list(actor: AuthUser, missionId: string): Promise<MissionNotifications> {
+      const mission = await missions.findMission(actor, missionId, 'PREFLIGHT_LIST_ADMIN');
+      const rows = await prisma.notification.findMany({ where: { missionId }, orderBy: { createdAt: 'asc' } });
+      return { required: requiredTypes(mission), tabsValidated: tabsValidated(mission), items: rows.map(toNotificationDetail) };
+    },
+
+    /** Creates the notification and, when its window is open, sends it at once; a failed sending is retried by the job. */
+    async create(actor: AuthUser, missionId: string, type: NotificationType): Promise<NotificationDetail> {
+      const mission = await missions.findMission(actor, missionId, 'PREFLIGHT_EDIT_ADMIN');
+      if (!tabsValidated(mission) || !mission.startAt || !mission.endAt)
+        throw new AppError('NOTIFICATION_TABS_NOT_VALIDATED', 'Validate the general information and regulation tabs first');
+      if (!requiredTypes(mission).includes(type))
+        throw new AppError('NOTIFICATION_NOT_REQUIRED', 'The regulation verdict does not call for this notification');
+      if (!coversFlight(type, mission.startAt, mission.endAt))
+        throw new AppError('NOTIFICATION_TOO_LONG', 'A military notification covers at most 12 hours of flight');
+      const window = notificationWindow(type, mission.startAt);
+      const now = clock.now();
+      if (now >= window.closesAt) throw new AppError('NOTIFICATION_WINDOW_CLOSED', 'The sending window of this notification has closed');
+      const existing = await prisma.notification.findFirst({ where: { missionId, type, status: { not: 'canceled' } } });
+      if (existing) throw new AppError('NOTIFICATION_ALREADY_EXISTS', 'This mission already has a notification of this type');
+      const created = await prisma.notification.create({
+        data: {
+          missionId,
+          userId: mission.userId,
+          type,
+          status: 'scheduled',
+          payload: (await payloadOf(mission, type)) as Prisma.InputJsonValue,
+          idempotencyKey: `AGN-${randomUUID()}`,
+          sendAfter: window.opensAt ?? now,
+        },
+      });
+      if (!isWindowOpen(window, now)) return toNotificationDetail(created);
+      try {
+        return toNotificationDetail(await callAuthority(created, 'send', 'send'));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'EXTERNAL_SERVICE_UNAVAILABLE')
+          return toNotificationDetail(await prisma.notification.findUniqueOrThrow({ where: { id: created.id } }));
+        throw error;
+      }
+    },
+
+    async act(
+      actor: AuthUser,
+      missionId: string,
+      notificationId: string,
+      action: 'send' | 'update' | 'cancel',
+    ): Promise<NotificationDetail> {
+      const { mission, notification } = await findNotification(actor, missionId, notificationId, 'edit');
+      if (action === 'cancel') {
+        if (!isAtAuthority(notification.status)) {
+          if (!nextNotificationStatus(notification.status, 'cancel'))
+            throw new AppError('NOTIFICATION_TRANSITION_NOT_ALLOWED', `A ${notification.status} notification cannot be cancelled`);
+          const canceled = await prisma.notification.update({
+            where: { id: notification.id },
+            data: { status: 'canceled', canceledAt: clock.now() },
+          });
+          return toNotificationDetail(canceled);
+        }
+        return toNotificationDetail(await callAuthority(notification, 'cancel', 'cancel'));
+      }
+      if (!isWindowOpen(windowOf(notification), clock.now()))
+        throw new AppError('NOTIFICATION_WINDOW_CLOSED', 'The sending window of this notification is not open');
+      if (action === 'send') return toNotificationDetail(await callAuthority(notification, 'send', 'send'));
+      return toNotificationDetail(await callAuthority(notification, 'update', 'update', await payloadOf(mission, notification.type)));
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
