@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['./tests/setup/integration-global.ts'],
           testTimeout: 60_000,
+          // Each file migrates its own database before its first test; on a loaded machine that outlasts the default 10 s.
+          hookTimeout: 120_000,
         },
       },
     ],
