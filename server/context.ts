@@ -6,6 +6,10 @@ import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { Logger } from './lib/logger';
+import { createReadCache, type ReadCache } from './lib/read-cache';
+import type { TableChanges } from './lib/table-changes';
+import type { PreparedJson } from './lib/prepared-json';
+import { USER_LIST_TABLES } from './modules/users/users.repository';
 import { createOutboxRepository, type OutboxRepository } from './modules/outbox/outbox.repository';
 import { createZonesRepository } from './zones/zones.repository';
 import { createZonesService, type ZonesService } from './zones/zones.service';
@@ -16,6 +20,8 @@ export interface AppContext {
   prisma: PrismaClient;
   /** Prisma's own pool, for prepared statements on hot reads. */
   pool: pg.Pool;
+  /** Change notifications of the database (another instance's writes included), for caches to stay exact. */
+  changes: TableChanges;
   logger: Logger;
   clock: Clock;
   outbox: OutboxRepository;
@@ -23,9 +29,18 @@ export interface AppContext {
   sms: SmsClient;
   /** The geozone store and its in-memory index: one per process, shared by every request. */
   zones: ZonesService;
+  /** Answered pages of the user list, one cache per process, emptied by any change to what the list shows. */
+  userListCache: ReadCache<PreparedJson>;
 }
 
-export function createContext(options: { config: Config; prisma: PrismaClient; pool: pg.Pool; logger: Logger; clock?: Clock }): AppContext {
+export function createContext(options: {
+  config: Config;
+  prisma: PrismaClient;
+  pool: pg.Pool;
+  changes: TableChanges;
+  logger: Logger;
+  clock?: Clock;
+}): AppContext {
   const outbox = createOutboxRepository(options.prisma);
   const clock = options.clock ?? systemClock;
   return {
@@ -35,5 +50,6 @@ export function createContext(options: { config: Config; prisma: PrismaClient; p
     mailer: createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger }),
     sms: createSmsClient({ url: options.config.smsUrl, outbox, logger: options.logger }),
     zones: createZonesService({ repository: createZonesRepository(options.prisma), clock, logger: options.logger }),
+    userListCache: createReadCache(options.changes, { tables: USER_LIST_TABLES, maxEntries: 1000 }),
   };
 }

@@ -51,7 +51,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const clock = new TestClock();
-  const ctx = createContext({ config, prisma: db.prisma, pool: db.pool, logger: createLogger(config.logLevel), clock });
+  const ctx = createContext({
+    config,
+    prisma: db.prisma,
+    pool: db.pool,
+    changes: db.changes,
+    logger: createLogger(config.logLevel),
+    clock,
+  });
   const app = createApp(ctx);
   return { app, ctx, db, clock, config, close: () => db.close() };
 }
