@@ -40,18 +40,23 @@ async function prepareDatabase() {
 }
 
 interface LoadResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   non2xx: number;
+  /** CPU time of this process (the server) per request answered, in microseconds: less swayed by a busy machine. */
+  cpuPerRequest: number;
 }
 
 /** autocannon in a process of its own, so the load generator does not share the server's event loop. */
 async function measure(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
   const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const cpu = process.cpuUsage();
   const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as LoadResult;
+  const used = process.cpuUsage(cpu);
+  const result = JSON.parse(stdout) as Omit<LoadResult, 'cpuPerRequest'>;
+  return { ...result, cpuPerRequest: (used.user + used.system) / result.requests.total };
 }
 
 const url = await prepareDatabase();
@@ -128,7 +133,7 @@ const cached = await measureUsers();
 const written = await measureUsers(WRITE_EVERY_MS);
 
 const row = (name: string, r: LoadResult) =>
-  `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+  `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   cpu ${r.cpuPerRequest.toFixed(0).padStart(4)} µs/req   errors ${r.errors + r.non2xx}`;
 const answered = (run: Awaited<ReturnType<typeof measureUsers>>) => {
   const total = run.hits + run.reads;
   const writes = run.writes ? `, ${run.writes} writes (1 per ${Math.round(total / run.writes)} requests)` : ', no write';
