@@ -1,7 +1,9 @@
 import type pg from 'pg';
 
-/** The channel the migrations' triggers notify, with the changed table's name as payload. */
+/** The channel the migrations' triggers notify, with "<table> <transaction id>" as payload. */
 export const CHANGES_CHANNEL = 'aerogate_changes';
+
+const HEARD_MAX = 10_000;
 
 /** `table` changed; null when the process may have missed changes (it listened on no connection for a while). */
 export type ChangeListener = (table: string | null) => void;
@@ -25,6 +27,8 @@ export interface TableChanges {
 export function createTableChanges(): TableChanges {
   const listeners = new Set<ChangeListener>();
   const connections = new Set<pg.ClientBase>();
+  // Each listening connection receives its own copy of a notification, some after a cache was filled again.
+  const heard = new Set<string>();
   const emit = (table: string | null) => {
     for (const listener of listeners) listener(table);
   };
@@ -36,7 +40,10 @@ export function createTableChanges(): TableChanges {
     },
     async attach(client) {
       client.on('notification', (message) => {
-        if (message.channel === CHANGES_CHANNEL) emit(message.payload ?? null);
+        if (message.channel !== CHANGES_CHANNEL || !message.payload || heard.has(message.payload)) return;
+        heard.add(message.payload);
+        if (heard.size > HEARD_MAX) heard.delete(heard.values().next().value as string);
+        emit(message.payload.split(' ')[0]!);
       });
       client.once('end', () => {
         if (connections.delete(client) && connections.size === 0) emit(null);
