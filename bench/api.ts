@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import { promisify } from 'node:util';
 import bcrypt from 'bcrypt';
 import express from 'express';
@@ -14,11 +15,15 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../prisma/seed';
 
 // Throughput and p99 of a bare Express route next to GET /api/users (JWT check, rights check, a page of
 // 20 users with their groups and the total) on PostgreSQL, in one run, so the ratio is what matters.
+// GET /api/users is measured twice: with no write (pages come from the read cache after the first read),
+// then while another connection, standing for another instance, renames a user every few requests, so each
+// write empties the cache through PostgreSQL's notification. Each line says how the pages were answered.
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'aerogate_bench';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 500;
+const WRITE_EVERY_MS = Number(process.env.BENCH_WRITE_EVERY_MS ?? 5);
 const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
 const run = promisify(execFile);
 
@@ -35,18 +40,23 @@ async function prepareDatabase() {
 }
 
 interface LoadResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   non2xx: number;
+  /** CPU time of this process (the server) per request answered, in microseconds: less swayed by a busy machine. */
+  cpuPerRequest: number;
 }
 
 /** autocannon in a process of its own, so the load generator does not share the server's event loop. */
 async function measure(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
   const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const cpu = process.cpuUsage();
   const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as LoadResult;
+  const used = process.cpuUsage(cpu);
+  const result = JSON.parse(stdout) as Omit<LoadResult, 'cpuPerRequest'>;
+  return { ...result, cpuPerRequest: (used.user + used.system) / result.requests.total };
 }
 
 const url = await prepareDatabase();
@@ -63,6 +73,8 @@ await prisma.user.createMany({
     status: 'active' as const,
   })),
 });
+// Planner statistics, as autovacuum would have them on a live database.
+await database.pool.query('ANALYZE');
 
 const config = loadConfig({
   ...process.env,
@@ -70,7 +82,7 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
 });
-const ctx = createContext({ config, prisma, pool: database.pool, logger: createLogger(config.logLevel) });
+const ctx = createContext({ config, prisma, pool: database.pool, changes: database.changes, logger: createLogger(config.logLevel) });
 const app = express();
 app.get('/bare', (_req, res) => {
   res.json({ ok: true });
@@ -90,18 +102,52 @@ const page = await fetch(`${base}/api/users?page=3&pageSize=20`, { headers: { au
 const body = (await page.json()) as { items: unknown[]; total: number };
 if (page.status !== 200 || body.items.length !== 20) throw new Error(`GET /api/users answered ${page.status}`);
 
+/** A load run on GET /api/users, with what the read cache did meanwhile and how many writes were made. */
+async function measureUsers(writeEveryMs?: number) {
+  const before = ctx.userListCache.stats();
+  const writer = new pg.Client({ connectionString: url });
+  await writer.connect();
+  let writes = 0;
+  let writing = writeEveryMs !== undefined;
+  const writeLoop = (async () => {
+    while (writing) {
+      await writer.query(`UPDATE "User" SET "firstName" = $1 WHERE email = 'bench-0@example.com'`, [`First0-${writes}`]);
+      writes += 1;
+      await new Promise((resolve) => setTimeout(resolve, writeEveryMs));
+    }
+  })();
+  const result = await measure(`${base}/api/users?page=3&pageSize=20`, { authorization: `Bearer ${token}` });
+  writing = false;
+  await writeLoop;
+  await writer.end();
+  const after = ctx.userListCache.stats();
+  const hits = after.hits - before.hits;
+  const reads = after.misses - before.misses + (after.bypassed - before.bypassed);
+  return { result, hits, reads, writes };
+}
+
 await measure(`${base}/api/users?pageSize=20`, { authorization: `Bearer ${token}` });
 const bare = await measure(`${base}/bare`);
 const stack = await measure(`${base}/api/status`);
-const users = await measure(`${base}/api/users?page=3&pageSize=20`, { authorization: `Bearer ${token}` });
+const cached = await measureUsers();
+const written = await measureUsers(WRITE_EVERY_MS);
 
 const row = (name: string, r: LoadResult) =>
-  `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL, ${USERS + 4} users`);
+  `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   cpu ${r.cpuPerRequest.toFixed(0).padStart(4)} µs/req   errors ${r.errors + r.non2xx}`;
+const answered = (run: Awaited<ReturnType<typeof measureUsers>>) => {
+  const total = run.hits + run.reads;
+  const writes = run.writes ? `, ${run.writes} writes (1 per ${Math.round(total / run.writes)} requests)` : ', no write';
+  return `  ${((100 * run.hits) / total).toFixed(1)}% from the cache, ${run.reads} database reads${writes}`;
+};
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL, ${USERS + 4} users, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
+);
 console.log(row('bare route', bare));
 console.log(row('GET /api/status (no database)', stack));
-console.log(row('GET /api/users (page of 20)', users));
-console.log(`ratio (users / bare): ${(users.requests.average / bare.requests.average).toFixed(2)}`);
+console.log(row('GET /api/users (page of 20)', cached.result) + answered(cached));
+console.log(row('GET /api/users, writes meanwhile', written.result) + answered(written));
+const ratio = (run: LoadResult) => (run.requests.average / bare.requests.average).toFixed(2);
+console.log(`ratio (users / bare): ${ratio(cached.result)} without writes, ${ratio(written.result)} with writes`);
 
 server.closeAllConnections();
 await new Promise((resolve) => server.close(resolve));

@@ -135,7 +135,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(systemRouter(registry, ctx.prisma, ctx.config));
   api.use(authRouter(registry, auth, securityLimit));
   api.use(accountRouter(registry, auth));
-  api.use(usersRouter(registry, usersRepository));
+  api.use(usersRouter(registry, usersRepository, ctx.userListCache));
   api.use(droneModelsRouter(registry, droneModels));
   api.use(machinesRouter(registry, machines));
   api.use(userMachinesRouter(registry, machines));

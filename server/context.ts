@@ -9,6 +9,10 @@ import { createJobs, type JobDefinition, type Jobs } from './jobs/jobs';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { Logger } from './lib/logger';
+import { createReadCache, type ReadCache } from './lib/read-cache';
+import type { TableChanges } from './lib/table-changes';
+import type { PreparedJson } from './lib/prepared-json';
+import { USER_LIST_TABLES } from './modules/users/users.repository';
 import { createOutboxRepository, type OutboxRepository } from './modules/outbox/outbox.repository';
 import { createZonesRepository } from './zones/zones.repository';
 import { createZonesService, type ZonesService } from './zones/zones.service';
@@ -19,6 +23,8 @@ export interface AppContext {
   prisma: PrismaClient;
   /** Prisma's own pool, for prepared statements on hot reads. */
   pool: pg.Pool;
+  /** Change notifications of the database (another instance's writes included), for caches to stay exact. */
+  changes: TableChanges;
   logger: Logger;
   clock: Clock;
   outbox: OutboxRepository;
@@ -30,12 +36,15 @@ export interface AppContext {
   zones: ZonesService;
   /** Scheduled jobs; started by the server process, run by hand in tests. */
   jobs: Jobs;
+  /** Answered pages of the user list, one cache per process, emptied by any change to what the list shows. */
+  userListCache: ReadCache<PreparedJson>;
 }
 
 export function createContext(options: {
   config: Config;
   prisma: PrismaClient;
   pool: pg.Pool;
+  changes: TableChanges;
   logger: Logger;
   clock?: Clock;
   jobs?: readonly JobDefinition[];
@@ -53,6 +62,7 @@ export function createContext(options: {
     sms: createSmsClient({ url: options.config.smsUrl, outbox, logger: options.logger }),
     zones: createZonesService({ repository: createZonesRepository(options.prisma), clock, logger: options.logger }),
     jobs: createJobs({ definitions, pool: options.pool, logger: options.logger, context: () => ctx }),
+    userListCache: createReadCache(options.changes, { tables: USER_LIST_TABLES, maxEntries: 1000 }),
   };
   return ctx;
 }

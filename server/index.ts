@@ -24,7 +24,7 @@ async function main() {
     const datasets = await seedGeozones(database.prisma);
     logger.info({ datasets, ms: Math.round(performance.now() - started) }, 'geozones seeded');
   }
-  const ctx = createContext({ config, prisma: database.prisma, pool: database.pool, logger });
+  const ctx = createContext({ config, prisma: database.prisma, pool: database.pool, changes: database.changes, logger });
   await ctx.zones.load();
   await ctx.jobs.start();
   const app = createApp(ctx, { spaDir: path.resolve(import.meta.dirname, '..', 'dist') });

@@ -3,11 +3,13 @@ import type { Config } from '../config/env';
 import type { Logger } from './logger';
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { TableChanges } from './table-changes';
 import { connectDatabase, migrateDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './database';
 
 export interface DatabaseSession {
   prisma: PrismaClient;
   pool: pg.Pool;
+  changes: TableChanges;
   url: string;
   embedded: boolean;
   appliedMigrations: string[];
@@ -31,6 +33,7 @@ export async function openDatabaseSession(config: Config, logger?: Logger): Prom
     return {
       prisma: clients.prisma,
       pool: clients.pool,
+      changes: clients.changes,
       url,
       embedded: embedded !== undefined,
       appliedMigrations: applied,

@@ -9,6 +9,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { createTableChanges, type TableChanges } from './table-changes';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -96,12 +97,15 @@ export interface DatabaseClients {
   prisma: PrismaClient;
   /** The same pool Prisma uses, for the few hot reads written as prepared SQL statements. */
   pool: pg.Pool;
+  /** Change notifications of the database, heard on the pool's connections. */
+  changes: TableChanges;
   close(): Promise<void>;
 }
 
 /** One connection pool shared by Prisma and the prepared statements; PGlite serves a single connection. */
 export function connectDatabase(url: string, options: { embedded: boolean; onIdleError?: (error: Error) => void }): DatabaseClients {
-  const pool = new pg.Pool({ connectionString: url, max: options.embedded ? 1 : 10 });
+  const changes = createTableChanges();
+  const pool = new pg.Pool({ connectionString: url, max: options.embedded ? 1 : 10, onConnect: changes.attach });
   // A server restart or an administrator's termination closes idle connections; the pool drops them and opens
   // new ones on demand. Without a listener, Node would treat the 'error' event as fatal and stop the process.
   pool.on('error', (error) => options.onIdleError?.(error));
@@ -109,6 +113,7 @@ export function connectDatabase(url: string, options: { embedded: boolean; onIdl
   return {
     prisma,
     pool,
+    changes,
     async close() {
       await prisma.$disconnect();
       await pool.end();

@@ -52,7 +52,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...env,
   });
   const clock = new TestClock();
-  const ctx = createContext({ config, prisma: db.prisma, pool: db.pool, logger: createLogger(config.logLevel), clock, jobs: options.jobs });
+  const ctx = createContext({
+    config,
+    prisma: db.prisma,
+    pool: db.pool,
+    changes: db.changes,
+    logger: createLogger(config.logLevel),
+    clock,
+    jobs: options.jobs,
+  });
   const app = createApp(ctx);
   return { app, ctx, db, clock, config, close: () => db.close() };
 }

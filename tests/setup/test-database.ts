@@ -4,10 +4,12 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { connectDatabase, startEmbeddedPostgres } from '../../server/lib/database';
 import type { PrismaClient } from '../../server/generated/prisma/client';
+import type { TableChanges } from '../../server/lib/table-changes';
 
 export interface TestDatabase {
   prisma: PrismaClient;
   pool: pg.Pool;
+  changes: TableChanges;
   url: string;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
@@ -19,10 +21,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (source.kind === 'pglite') {
     const dump = await readFile(source.dumpFile);
     const embedded = await startEmbeddedPostgres({ loadDataDir: new Blob([dump]) });
-    const { prisma, pool, close } = connectDatabase(embedded.url, { embedded: true });
+    const { prisma, pool, changes, close } = connectDatabase(embedded.url, { embedded: true });
     return {
       prisma,
       pool,
+      changes,
       url: embedded.url,
       kind: 'pglite',
       async close() {
@@ -38,10 +41,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(source.serverUrl);
   url.pathname = `/${name}`;
-  const { prisma, pool, close } = connectDatabase(url.toString(), { embedded: false });
+  const { prisma, pool, changes, close } = connectDatabase(url.toString(), { embedded: false });
   return {
     prisma,
     pool,
+    changes,
     url: url.toString(),
     kind: 'postgres',
     async close() {

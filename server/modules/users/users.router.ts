@@ -1,6 +1,8 @@
 import { pageOf } from '../../../src/shared/contracts/common';
 import { userListQuerySchema, userSummarySchema, type UserSummary } from '../../../src/shared/contracts/users';
 import { ApiRouter } from '../../lib/api-router';
+import { prepareJson, sendPreparedJson, type PreparedJson } from '../../lib/prepared-json';
+import type { ReadCache } from '../../lib/read-cache';
 import type { ApiRegistry } from '../../openapi';
 import type { UserSummaryRow, UsersRepository } from './users.repository';
 
@@ -17,7 +19,12 @@ const toUserSummary = (row: UserSummaryRow): UserSummary => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function usersRouter(registry: ApiRegistry, repository: UsersRepository) {
+/**
+ * Pages are kept serialized in `cache` until a change to what the list shows. Every caller holding the list
+ * right sees every account, so the normalized query alone names a page: a list narrowed to the caller (an
+ * operator's own accounts) would add the caller's scope to the key.
+ */
+export function usersRouter(registry: ApiRegistry, repository: UsersRepository, cache: ReadCache<PreparedJson>) {
   return new ApiRouter(registry, '/api/users', 'users').route({
     method: 'get',
     path: '/',
@@ -25,9 +32,21 @@ export function usersRouter(registry: ApiRegistry, repository: UsersRepository) 
     access: ['USER_LIST_ADMIN'],
     query: userListQuerySchema,
     response: pageOf(userSummarySchema),
-    handler: async ({ query }) => {
-      const { items, total } = await repository.list(query);
-      return { items: items.map(toUserSummary), total, page: query.page, pageSize: query.pageSize };
+    handler: async ({ query, req, res }) => {
+      const key = JSON.stringify([
+        query.page,
+        query.pageSize,
+        query.search ?? '',
+        query.sort,
+        query.order,
+        query.status,
+        query.agreementStatus,
+      ]);
+      const page = await cache.get(key, async () => {
+        const { items, total } = await repository.list(query);
+        return prepareJson(req.app, { items: items.map(toUserSummary), total, page: query.page, pageSize: query.pageSize });
+      });
+      sendPreparedJson(res, page);
     },
   }).router;
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { signAccessToken, verifyAccessToken } from '../../../server/lib/auth-token';
+
+const SECRET = 'unit-secret-unit-secret-unit-secret-0123';
+const ISSUED = new Date('2026-06-15T08:00:00Z');
+const at = (seconds: number) => new Date(ISSUED.getTime() + seconds * 1000);
+
+describe('access tokens', () => {
+  const sign = () => signAccessToken({ id: 'user-1', email: 'a@example.com', rights: ['USER_LIST_ADMIN'] }, SECRET, 60, ISSUED).token;
+
+  it('answers the same user at every verification until the expiry, then null', () => {
+    const token = sign();
+
+    const first = verifyAccessToken(token, SECRET, at(0));
+    const again = verifyAccessToken(token, SECRET, at(59));
+    const expired = verifyAccessToken(token, SECRET, at(60));
+
+    expect(first).toMatchObject({ id: 'user-1', email: 'a@example.com' });
+    expect([...(first?.rights ?? [])]).toEqual(['USER_LIST_ADMIN']);
+    expect(again).toEqual(first);
+    expect(expired).toBeNull();
+  });
+
+  it('refuses a token already verified once when it is presented with another secret', () => {
+    const token = sign();
+    verifyAccessToken(token, SECRET, at(0));
+
+    expect(verifyAccessToken(token, 'another-secret-another-secret-another-1', at(1))).toBeNull();
+  });
+
+  it('refuses a token whose claims were altered after a valid one was verified', () => {
+    const token = sign();
+    verifyAccessToken(token, SECRET, at(0));
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = [header, Buffer.from(JSON.stringify({ ...claims, sub: 'user-2' })).toString('base64url'), signature].join('.');
+
+    expect(verifyAccessToken(forged, SECRET, at(1))).toBeNull();
+  });
+});
