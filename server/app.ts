@@ -12,6 +12,12 @@ import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { accountRouter } from './modules/account/account.router';
+import { agreementRouter, agreementsAdminRouter } from './modules/agreements/agreements.router';
+import { agreementsFromContext } from './modules/agreements/agreements.service';
+import { createAttachmentsRepository } from './modules/attachments/attachments.repository';
+import { attachmentsRouter } from './modules/attachments/attachments.router';
+import { createAttachmentsService } from './modules/attachments/attachments.service';
+import { createAttachmentStorage } from './modules/attachments/attachments.storage';
 import { contextLayersRouter } from './modules/context-layers/context-layers.router';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -112,6 +118,16 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     accounts: auth,
   });
 
+  const agreements = agreementsFromContext(ctx, owners);
+  const attachments = createAttachmentsService({
+    repository: createAttachmentsRepository(ctx.prisma),
+    storage: createAttachmentStorage(ctx.config.dataDir),
+    owners,
+    audit,
+    clock: ctx.clock,
+    onOperatorDocumentChanged: agreements.dataChanged,
+  });
+
   const missionsRepository = createMissionsRepository(ctx.prisma);
   const missions = createMissionsService({ repository: missionsRepository, owners, audit, clock: ctx.clock });
   const missionRegulation = createMissionRegulation({ repository: missionsRepository, missions, zones: ctx.zones, clock: ctx.clock });
@@ -124,7 +140,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(maintenance(ctx.config.maintenance));
   api.use(systemRouter(registry, ctx.prisma, ctx.config));
   api.use(authRouter(registry, auth, securityLimit));
-  api.use(accountRouter(registry, auth));
+  api.use(accountRouter(registry, auth, agreements));
   api.use(usersRouter(registry, usersRepository));
   api.use(droneModelsRouter(registry, droneModels));
   api.use(machinesRouter(registry, machines));
@@ -132,6 +148,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(pilotsRouter(registry, pilots));
   api.use(userPilotsRouter(registry, pilots));
   api.use(missionsRouter(registry, missions, missionRegulation));
+  api.use(attachmentsRouter(registry, attachments));
+  api.use(agreementRouter(registry, agreements));
+  api.use(agreementsAdminRouter(registry, agreements));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
   api.use(contextLayersRouter(registry));
