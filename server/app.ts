@@ -62,6 +62,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
         directives: {
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'worker-src': ["'self'", 'blob:'],
+          // The attachment reader shows a PDF fetched with the session's token in a frame, from a blob: URL.
+          'frame-src': ["'self'", 'blob:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'connect-src': ["'self'", 'https:'],
         },
