@@ -22,6 +22,28 @@ export async function isSeeded(prisma: PrismaClient): Promise<boolean> {
   return (await prisma.group.count()) > 0;
 }
 
+/** The plateau of Saclay, south-west of Paris: demo missions drawn there are routed to the manager's airspace. */
+const DEMO_AIRSPACE_AREA = {
+  geometry: {
+    type: 'MultiPolygon',
+    coordinates: [
+      [
+        [
+          [2.1, 48.68],
+          [2.25, 48.68],
+          [2.25, 48.75],
+          [2.1, 48.75],
+          [2.1, 48.68],
+        ],
+      ],
+    ],
+  },
+  minLon: 2.1,
+  minLat: 48.68,
+  maxLon: 2.25,
+  maxLat: 48.75,
+};
+
 /** Groups, demo accounts and the manager's airspace. Idempotent: existing rows are left as they are. */
 export async function seedDatabase(prisma: PrismaClient): Promise<void> {
   const groups = new Map<string, string>();
@@ -92,6 +114,23 @@ export async function seedDatabase(prisma: PrismaClient): Promise<void> {
   await prisma.airspace.upsert({
     where: { internalCode: 'LFPS-DEMO' },
     update: {},
-    create: { name: 'Paris-Saclay demo airspace', internalCode: 'LFPS-DEMO', managers: { connect: { id: managerId } } },
+    create: {
+      name: 'Paris-Saclay demo airspace',
+      internalCode: 'LFPS-DEMO',
+      authorityName: 'Paris-Saclay demo authority',
+      ...DEMO_AIRSPACE_AREA,
+      minNoticeDays: 1,
+      maxNoticeDays: 90,
+      maxDurationHours: 12,
+      maxPolygons: 5,
+      maxAreaKm2: 10,
+      maxAreaPerPolygonKm2: 5,
+      maxExtentKm: 10,
+      autoRejectDelayHours: 72,
+      generalConditions: 'Flights are allowed on weekdays only. Call the control tower before take-off and after landing.',
+      twrPhoneNumber: '+33 1 00 00 00 00',
+      activationTrigger: 'never',
+      managers: { connect: { id: managerId } },
+    },
   });
 }

@@ -3,6 +3,8 @@ import type { Config } from './config/env';
 import type { PrismaClient } from './generated/prisma/client';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
+import { JOBS } from './jobs/definitions';
+import { createJobs, type JobDefinition, type Jobs } from './jobs/jobs';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { Logger } from './lib/logger';
@@ -23,17 +25,29 @@ export interface AppContext {
   sms: SmsClient;
   /** The geozone store and its in-memory index: one per process, shared by every request. */
   zones: ZonesService;
+  /** Scheduled jobs; started by the server process, run by hand in tests. */
+  jobs: Jobs;
 }
 
-export function createContext(options: { config: Config; prisma: PrismaClient; pool: pg.Pool; logger: Logger; clock?: Clock }): AppContext {
+export function createContext(options: {
+  config: Config;
+  prisma: PrismaClient;
+  pool: pg.Pool;
+  logger: Logger;
+  clock?: Clock;
+  jobs?: readonly JobDefinition[];
+}): AppContext {
+  const { jobs: definitions = JOBS, ...rest } = options;
   const outbox = createOutboxRepository(options.prisma);
   const clock = options.clock ?? systemClock;
-  return {
-    ...options,
+  const ctx: AppContext = {
+    ...rest,
     clock,
     outbox,
     mailer: createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger }),
     sms: createSmsClient({ url: options.config.smsUrl, outbox, logger: options.logger }),
     zones: createZonesService({ repository: createZonesRepository(options.prisma), clock, logger: options.logger }),
+    jobs: createJobs({ definitions, pool: options.pool, logger: options.logger, context: () => ctx }),
   };
+  return ctx;
 }

@@ -26,6 +26,7 @@ async function main() {
   }
   const ctx = createContext({ config, prisma: database.prisma, pool: database.pool, logger });
   await ctx.zones.load();
+  await ctx.jobs.start();
   const app = createApp(ctx, { spaDir: path.resolve(import.meta.dirname, '..', 'dist') });
   const server = app.listen(config.port, config.host, () => {
     logger.info(
@@ -43,6 +44,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     await new Promise<void>((resolve) => server.once('close', () => resolve()));
+    await ctx.jobs.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config/env';
 import { createContext, type AppContext } from '../../server/context';
+import type { JobDefinition } from '../../server/jobs/jobs';
 import type { Clock } from '../../server/lib/clock';
 import { createLogger } from '../../server/lib/logger';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -39,7 +40,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { jobs?: readonly JobDefinition[] } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'aerogate-test-')),
@@ -51,7 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const clock = new TestClock();
-  const ctx = createContext({ config, prisma: db.prisma, pool: db.pool, logger: createLogger(config.logLevel), clock });
+  const ctx = createContext({ config, prisma: db.prisma, pool: db.pool, logger: createLogger(config.logLevel), clock, jobs: options.jobs });
   const app = createApp(ctx);
   return { app, ctx, db, clock, config, close: () => db.close() };
 }

@@ -1,0 +1,84 @@
+import type pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import type { AppContext } from '../context';
+import type { Logger } from '../lib/logger';
+
+/**
+ * A timer of the platform (auto-reject, agreement expiry, scheduled notifications…). Each runs as a sweep: `run`
+ * finds what is due at `ctx.clock.now()` and acts on it, so a missed tick (restart, outage) is caught up by the
+ * next one and tests drive it with their own clock.
+ */
+export interface JobDefinition {
+  /** The pg-boss queue and schedule name. */
+  name: string;
+  /** Cron expression, UTC. */
+  cron: string;
+  run(ctx: AppContext): Promise<void>;
+}
+
+export interface Jobs {
+  readonly definitions: readonly JobDefinition[];
+  /** Runs one job's sweep now, in this process (the scheduler does the same on each tick). */
+  runNow(name: string): Promise<void>;
+  /** Queues one run of a job for the next free worker of any instance, with the queue's retries. */
+  trigger(name: string): Promise<void>;
+  /** Starts the persistent queue on the application's database: one schedule and one worker per job. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss's own tables live in this schema, beside the application's. */
+export const JOBS_SCHEMA = 'pgboss';
+
+const POLLING_SECONDS = 2;
+const RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const;
+
+export function createJobs(options: {
+  definitions: readonly JobDefinition[];
+  pool: pg.Pool;
+  logger: Logger;
+  context: () => AppContext;
+}): Jobs {
+  const { definitions, pool, logger, context } = options;
+  let boss: PgBoss | null = null;
+
+  const find = (name: string) => {
+    const definition = definitions.find((candidate) => candidate.name === name);
+    if (!definition) throw new Error(`Unknown job ${name}`);
+    return definition;
+  };
+
+  return {
+    definitions,
+    async runNow(name) {
+      await find(name).run(context());
+    },
+    async trigger(name) {
+      if (!boss) throw new Error('The job queue is not started');
+      await boss.send(find(name).name, null);
+    },
+    async start() {
+      // pg-boss shares the application's pool: the embedded database serves a single connection.
+      boss = new PgBoss({
+        db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+        schema: JOBS_SCHEMA,
+      });
+      boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+      await boss.start();
+      for (const definition of definitions) {
+        await boss.createQueue(definition.name, RETRY);
+        await boss.schedule(definition.name, definition.cron, null, { tz: 'UTC' });
+        await boss.work(definition.name, { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
+          const started = Date.now();
+          await definition.run(context());
+          logger.debug({ job: definition.name, ms: Date.now() - started }, 'job done');
+        });
+      }
+      logger.info({ jobs: definitions.map((definition) => definition.name) }, 'jobs scheduled');
+    },
+    async stop() {
+      await boss?.stop({ graceful: true, timeout: 10_000 });
+      boss = null;
+    },
+  };
+}
