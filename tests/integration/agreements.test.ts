@@ -9,9 +9,6 @@ import { createMachine, createPilot } from '../factories/registry';
 import { pdfBytes } from '../factories/files';
 import { login, signedInUser } from '../factories/users';
 import { MISSION_OPERATOR, NEAR_ORLY, postMission } from './missions-support';
-import { agreementsFromContext } from '../../server/modules/agreements/agreements.service';
-import { createRecordOwners } from '../../server/modules/users/record-owner';
-import { createUsersRepository } from '../../server/modules/users/users.repository';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { bearer, CLOCK_START, DAY, expectError, outboxFor } from './support';
 
@@ -36,10 +33,11 @@ const CALLS: Partial<Record<AgreementAction, { path: (userId: string) => string;
 describe('operator agreement', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signedInUser>>;
+  // Cloning the template database can take longer than the default 10 s on a busy machine.
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signedInUser(t.app, t.db.prisma, ['USER_LIST_ADMIN', 'USER_EDIT_ADMIN'], { firstName: 'Alice', lastName: 'Admin' });
-  });
+  }, 60_000);
   afterAll(() => t.close());
   beforeEach(() => t.clock.set(CLOCK_START));
 
@@ -289,11 +287,14 @@ describe('operator agreement', () => {
   });
 
   describe('expiry job', () => {
-    const expiry = () => agreementsFromContext(t.ctx, createRecordOwners(createUsersRepository(t.db.prisma, t.db.pool)));
-    const runJob = () => expiry().runAgreementExpiry(t.clock.now());
+    const runJob = () => t.ctx.jobs.runNow('agreement-expiry');
     const EXPIRES = new Date('2026-12-31T00:00:00.000Z');
     const daysBefore = (days: number) => new Date(EXPIRES.getTime() - days * DAY);
     const subjects = async (email: string) => (await outboxFor(t, email)).map((m) => m.subject);
+
+    it('is scheduled on the job queue', () => {
+      expect(t.ctx.jobs.definitions.map((job) => job.name)).toContain('agreement-expiry');
+    });
 
     it('moves a validated agreement to nearlyExpired 60 days before, reminds at 60, 30, 10 and 1 days once each, then expires it', async () => {
       const operator = await operatorWithCompleteFile('validated', { agreementExpiresAt: EXPIRES });

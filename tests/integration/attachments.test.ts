@@ -18,6 +18,7 @@ describe('attachments', () => {
   let operator: Awaited<ReturnType<typeof signedInUser>>;
   let other: Awaited<ReturnType<typeof signedInUser>>;
   let validator: Awaited<ReturnType<typeof signedInUser>>;
+  // Cloning the template database can take longer than the default 10 s on a busy machine.
   beforeAll(async () => {
     t = await createTestApp();
     operator = await signedInUser(t.app, t.db.prisma, ['PILOT_LIST', 'PILOT_EDIT', 'MACHINE_LIST', 'MACHINE_EDIT'], {
@@ -25,7 +26,7 @@ describe('attachments', () => {
     });
     other = await signedInUser(t.app, t.db.prisma, ['PILOT_LIST', 'PILOT_EDIT', 'MACHINE_LIST', 'MACHINE_EDIT']);
     validator = await signedInUser(t.app, t.db.prisma, ['ATTACHEMENT_VALIDATE']);
-  });
+  }, 60_000);
   afterAll(() => t.close());
   beforeEach(() => t.clock.set(CLOCK_START));
 
