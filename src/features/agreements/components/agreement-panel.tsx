@@ -254,8 +254,8 @@ export function AgreementPanel({ mode, userId, documents }: AgreementPanelProps)
             <Textarea
               label={t('fields.reason')}
               required
-              autosize
-              minRows={3}
+
+              rows={3}
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
               data-testid="agreement-reject-reason"

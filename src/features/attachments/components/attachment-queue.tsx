@@ -192,8 +192,8 @@ export function AttachmentQueue() {
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           data-testid="attachment-reject-reason"
-          autosize
-          minRows={3}
+
+          rows={3}
         />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setToReject(null)}>
