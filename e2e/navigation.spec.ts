@@ -24,6 +24,7 @@ const expected = {
       'userPayments',
       'userPilots',
       'users',
+      'validateAttachments',
       'violations',
       'whitelist',
     ],

@@ -5,7 +5,8 @@ import type { PrismaClient } from '../server/generated/prisma/client';
 export const DEMO_PASSWORD = 'Aerogate-Demo-1!';
 
 export const DEMO_GROUPS: { name: string; rights: readonly Right[]; level: 'basic' | 'advanced' }[] = [
-  { name: 'Administrators', rights: ADMIN_RIGHTS, level: 'advanced' },
+  // Spec shell §1: administrators also approve attachments, which is the (user) right ATTACHEMENT_VALIDATE.
+  { name: 'Administrators', rights: [...ADMIN_RIGHTS, 'ATTACHEMENT_VALIDATE'], level: 'advanced' },
   { name: 'Operators', rights: OPERATOR_RIGHTS, level: 'basic' },
   { name: 'Airspace managers', rights: AIRSPACE_MANAGER_RIGHTS, level: 'advanced' },
   { name: 'Supervised pilots', rights: SUPERVISED_PILOT_RIGHTS, level: 'basic' },

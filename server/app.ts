@@ -12,6 +12,12 @@ import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { accountRouter } from './modules/account/account.router';
+import { agreementRouter, agreementsAdminRouter } from './modules/agreements/agreements.router';
+import { agreementsFromContext } from './modules/agreements/agreements.service';
+import { createAttachmentsRepository } from './modules/attachments/attachments.repository';
+import { attachmentsRouter } from './modules/attachments/attachments.router';
+import { createAttachmentsService } from './modules/attachments/attachments.service';
+import { createAttachmentStorage } from './modules/attachments/attachments.storage';
 import { contextLayersRouter } from './modules/context-layers/context-layers.router';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -58,6 +64,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
         directives: {
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'worker-src': ["'self'", 'blob:'],
+          // The attachment reader shows a PDF fetched with the session's token in a frame, from a blob: URL.
+          'frame-src': ["'self'", 'blob:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'connect-src': ["'self'", 'https:'],
         },
@@ -114,6 +122,16 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     accounts: auth,
   });
 
+  const agreements = agreementsFromContext(ctx, owners);
+  const attachments = createAttachmentsService({
+    repository: createAttachmentsRepository(ctx.prisma),
+    storage: createAttachmentStorage(ctx.config.dataDir),
+    owners,
+    audit,
+    clock: ctx.clock,
+    onOperatorDocumentChanged: agreements.dataChanged,
+  });
+
   const missionsRepository = createMissionsRepository(ctx.prisma);
   const notificationSender = createNotificationSender(ctx);
   const missions = createMissionsService({
@@ -134,7 +152,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(maintenance(ctx.config.maintenance));
   api.use(systemRouter(registry, ctx.prisma, ctx.config));
   api.use(authRouter(registry, auth, securityLimit));
-  api.use(accountRouter(registry, auth));
+  api.use(accountRouter(registry, auth, agreements));
   api.use(usersRouter(registry, usersRepository, ctx.userListCache));
   api.use(droneModelsRouter(registry, droneModels));
   api.use(machinesRouter(registry, machines));
@@ -143,6 +161,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(userPilotsRouter(registry, pilots));
   api.use(missionsRouter(registry, missions, missionRegulation));
   api.use(notificationsRouter(registry, notifications));
+  api.use(attachmentsRouter(registry, attachments));
+  api.use(agreementRouter(registry, agreements));
+  api.use(agreementsAdminRouter(registry, agreements));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
   api.use(contextLayersRouter(registry));

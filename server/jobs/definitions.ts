@@ -1,5 +1,6 @@
+import { agreementExpiryJob } from '../modules/agreements/agreements.job';
 import { notificationsDispatchJob } from '../modules/notifications/notifications.job';
 import type { JobDefinition } from './jobs';
 
 /** Every scheduled job of the platform; each module adds its own here. */
-export const JOBS: JobDefinition[] = [notificationsDispatchJob];
+export const JOBS: JobDefinition[] = [agreementExpiryJob, notificationsDispatchJob];

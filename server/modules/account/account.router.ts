@@ -1,9 +1,14 @@
 import { accountSchema, accountUpdateSchema, changeEmailRequestSchema, messageResponseSchema } from '../../../src/shared/contracts/auth';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
+import type { AgreementsService } from '../agreements/agreements.service';
 import type { AuthService } from '../auth/auth.service';
 
-export function accountRouter(registry: ApiRegistry, service: AuthService) {
+export function accountRouter(
+  registry: ApiRegistry,
+  service: AuthService,
+  agreements: Pick<AgreementsService, 'companyInfo' | 'companyInfoSaved'>,
+) {
   return new ApiRouter(registry, '/api/account', 'account')
     .route({
       method: 'get',
@@ -16,11 +21,16 @@ export function accountRouter(registry: ApiRegistry, service: AuthService) {
     .route({
       method: 'patch',
       path: '/',
-      summary: 'Update the signed-in user profile',
+      summary: 'Update the signed-in user profile; a change of company information asks a running agreement for revalidation',
       access: 'signedIn',
       body: accountUpdateSchema,
       response: accountSchema,
-      handler: ({ user, body }) => service.updateAccount(user.id, body),
+      handler: async ({ user, body }) => {
+        const before = await agreements.companyInfo(user.id);
+        await service.updateAccount(user.id, body);
+        await agreements.companyInfoSaved(user.id, before, user.id);
+        return service.account(user.id);
+      },
     })
     .route({
       method: 'post',

@@ -29,6 +29,7 @@ function documents(input: PilotCreate) {
     reference: d.reference,
     validFrom: day(d.validFrom),
     validUntil: day(d.validUntil),
+    attachmentId: d.attachmentId ?? null,
   }));
 }
 
@@ -65,6 +66,11 @@ export function createPilotsRepository(prisma: PrismaClient) {
     /** The pilot of that owner, deleted or not; another owner's pilot is not found. */
     find(ownerId: string, id: string) {
       return prisma.pilot.findFirst({ where: { id, userId: ownerId }, include: withDocuments });
+    },
+    /** Ids of the pilot's uploaded documents (attachments of kind pilotDocument). */
+    async attachmentIds(pilotId: string) {
+      const rows = await prisma.attachment.findMany({ where: { recordType: 'pilot', recordId: pilotId }, select: { id: true } });
+      return new Set(rows.map((row) => row.id));
     },
     create(ownerId: string, input: PilotCreate) {
       return prisma.pilot.create({

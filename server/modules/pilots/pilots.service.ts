@@ -32,6 +32,16 @@ export function createPilotsService(deps: PilotsServiceDeps) {
     return pilot;
   }
 
+  /** A document's file must be an attachment of this very pilot: a new pilot has none yet, its files come after. */
+  async function checkAttachments(pilotId: string | null, input: PilotCreate) {
+    const linked = input.documents.flatMap((d, index) => (d.attachmentId ? [{ id: d.attachmentId, index }] : []));
+    if (linked.length === 0) return;
+    const owned = pilotId ? await repository.attachmentIds(pilotId) : new Set<string>();
+    const fields: Record<string, string[]> = {};
+    for (const { id, index } of linked) if (!owned.has(id)) fields[`documents.${index}.attachmentId`] = ['validation:invalidValue'];
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields });
+  }
+
   function record(actor: AuthUser, action: string, pilot: PilotWithDocuments) {
     return audit.record({ actorId: actor.id, action, subjectType: 'pilot', subjectId: pilot.id, data: { ownerId: pilot.userId } });
   }
@@ -54,6 +64,7 @@ export function createPilotsService(deps: PilotsServiceDeps) {
     },
 
     async create(actor: AuthUser, scope: RecordScope, input: PilotCreate): Promise<PilotDetail> {
+      await checkAttachments(null, input);
       const pilot = await repository.create(await owners.ownerId(actor, scope), input);
       await record(actor, 'pilot.created', pilot);
       return toPilotDetail(pilot);
@@ -61,6 +72,7 @@ export function createPilotsService(deps: PilotsServiceDeps) {
 
     async update(actor: AuthUser, scope: RecordScope, id: string, input: PilotUpdate): Promise<PilotDetail> {
       const pilot = await findPilot(actor, scope, id, { includeDeleted: false });
+      await checkAttachments(pilot.id, input);
       const updated = await repository.update(pilot.id, input);
       await record(actor, 'pilot.updated', updated);
       return toPilotDetail(updated);

@@ -1,6 +1,17 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '@/components/ui/page-header';
+import { AttachmentViewer } from '@/features/attachments/components/attachment-viewer';
 
-/** /attachements/read/{type}/{id}: built with document management; until then an honest placeholder. */
+/** /attachements/read/{type}/{id}: shows or downloads an attachment the reader may see (the server decides). */
 export default function AttachmentReadRoute() {
-  return <PlaceholderPage screen="attachmentRead" feature="documents" />;
+  const { t } = useTranslation('attachments');
+  const { id } = useParams();
+  return (
+    <Stack>
+      <PageHeader title={t('readTitle')} />
+      {id && <AttachmentViewer id={id} />}
+    </Stack>
+  );
 }

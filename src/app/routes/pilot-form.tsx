@@ -1,9 +1,11 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Card, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { useRecordAttachments } from '@/features/attachments/api/get-record-attachments';
+import { AttachmentUploader } from '@/features/attachments/components/attachment-uploader';
 import { usePilot } from '@/features/pilots/api/get-pilot';
 import { PilotForm } from '@/features/pilots/components/pilot-form';
 import { PilotSupervision } from '@/features/pilots/components/pilot-supervision';
@@ -12,10 +14,13 @@ import { useCan } from '@/lib/authorization';
 /** /backoffice/pilots/add, pilots/add/{userId}, pilots/edit/{id}, pilots/edit/{userId}/{id}. */
 export default function PilotFormRoute() {
   const { t } = useTranslation('pilots');
+  const { t: ta } = useTranslation('attachments');
   const { id, userId } = useParams();
   const navigate = useNavigate();
   const canSupervise = useCan('PILOT_EDIT');
   const { data: pilot, isPending, isError } = usePilot(id, userId);
+  const files = useRecordAttachments('pilot', pilot?.id);
+  const canEditFiles = useCan(userId ? 'USER_EDIT_ADMIN' : 'PILOT_EDIT');
   const onSaved = () => void navigate(userId ? paths.userPilots.getHref(userId) : paths.pilots.getHref());
 
   return (
@@ -33,7 +38,19 @@ export default function PilotFormRoute() {
         <>
           {/* The supervised account is the operator's own action: POST /api/pilots/:id/supervision has no admin variant. */}
           {!userId && canSupervise && <PilotSupervision pilot={pilot} />}
-          <PilotForm key={pilot.id} pilot={pilot} userId={userId} onSaved={onSaved} />
+          <Card withBorder data-testid="pilot-attachments">
+            <Title order={2} size="h4" mb="sm">
+              {ta('title')}
+            </Title>
+            <AttachmentUploader recordType="pilot" recordId={pilot.id} kind="pilotDocument" canEdit={canEditFiles} />
+          </Card>
+          <PilotForm
+            key={pilot.id}
+            pilot={pilot}
+            userId={userId}
+            onSaved={onSaved}
+            files={(files.data ?? []).map((file) => ({ id: file.id, name: file.originalName }))}
+          />
         </>
       )}
     </Stack>

@@ -1,6 +1,15 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/page-header';
+import { AttachmentQueue } from '@/features/attachments/components/attachment-queue';
 
-/** /backoffice/validateattachements: built by a later issue; until then an honest placeholder. */
+/** /backoffice/validateattachements: the validation queue (ATTACHEMENT_VALIDATE). */
 export default function ValidateAttachmentsRoute() {
-  return <PlaceholderPage screen="validateAttachments" feature="agreements" />;
+  const { t } = useTranslation('attachments');
+  return (
+    <Stack>
+      <PageHeader title={t('queueTitle')} />
+      <AttachmentQueue />
+    </Stack>
+  );
 }

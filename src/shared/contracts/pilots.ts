@@ -8,6 +8,11 @@ export const pilotDocumentInputSchema = z
     reference: required().max(100),
     validFrom: dateSchema.nullable().optional(),
     validUntil: dateSchema.nullable().optional(),
+    attachmentId: z
+      .uuid('validation:invalid')
+      .nullable()
+      .optional()
+      .describe('The scanned document: an attachment of this pilot (kind pilotDocument)'),
   })
   .refine((d) => !d.validFrom || !d.validUntil || d.validFrom <= d.validUntil, {
     path: ['validUntil'],

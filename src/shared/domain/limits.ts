@@ -17,3 +17,10 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
+// Uploads (spec domain §5 "invalid type, too big, too many files"; the values are ours, docs/registry.md).
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENTS_PER_RECORD_MAX = 10;
+// Operator agreement (docs/agreements.md).
+export const AGREEMENT_DEFAULT_VALIDITY_DAYS = 365;
+export const AGREEMENT_NEARLY_EXPIRED_DAYS = 60;
+export const AGREEMENT_REMINDER_DAYS = [60, 30, 10, 1] as const;

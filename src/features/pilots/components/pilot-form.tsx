@@ -19,7 +19,7 @@ export interface PilotFormValues {
   birthDate: string;
   supervisionLevel: string;
   rights: string[];
-  documents: { skillType: SkillType; reference: string; validFrom: string; validUntil: string }[];
+  documents: { skillType: SkillType; reference: string; validFrom: string; validUntil: string; attachmentId: string }[];
 }
 
 const FIELDS = Object.keys(pilotCreateSchema.shape);
@@ -39,6 +39,7 @@ function toFormValues(pilot: PilotDetail | undefined): PilotFormValues {
       reference: document.reference,
       validFrom: document.validFrom?.slice(0, 10) ?? '',
       validUntil: document.validUntil?.slice(0, 10) ?? '',
+      attachmentId: document.attachmentId ?? '',
     })),
   };
 }
@@ -55,6 +56,7 @@ function toInput(values: PilotFormValues): Record<string, unknown> {
       ...document,
       validFrom: orNull(document.validFrom),
       validUntil: orNull(document.validUntil),
+      attachmentId: orNull(document.attachmentId),
     })),
   };
 }
@@ -68,9 +70,11 @@ export interface PilotFormProps {
   /** Set when an administrator edits a user's pilots (`/api/users/:userId/pilots`). */
   userId?: string;
   onSaved: (pilot: PilotDetail) => void;
+  /** The pilot's uploaded files, which a document may point to; absent for a new pilot (files come after creation). */
+  files?: { id: string; name: string }[];
 }
 
-export function PilotForm({ pilot, userId, onSaved }: PilotFormProps) {
+export function PilotForm({ pilot, userId, onSaved, files }: PilotFormProps) {
   const { t } = useTranslation('pilots');
   const errorText = useFieldErrorText();
   const create = useCreatePilot();
@@ -173,6 +177,14 @@ export function PilotForm({ pilot, userId, onSaved }: PilotFormProps) {
                   error={errorText(errors.documents?.[index]?.validUntil?.message)}
                   {...register(`documents.${index}.validUntil`)}
                 />
+                {files && (
+                  <NativeSelect
+                    label={t('documents.file')}
+                    data={[{ value: '', label: t('documents.noFile') }, ...files.map((file) => ({ value: file.id, label: file.name }))]}
+                    error={errorText(errors.documents?.[index]?.attachmentId?.message)}
+                    {...register(`documents.${index}.attachmentId`)}
+                  />
+                )}
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -189,7 +201,9 @@ export function PilotForm({ pilot, userId, onSaved }: PilotFormProps) {
               <Button
                 variant="light"
                 size="xs"
-                onClick={() => documents.append({ skillType: PILOT_SKILL_TYPES[0], reference: '', validFrom: '', validUntil: '' })}
+                onClick={() =>
+                  documents.append({ skillType: PILOT_SKILL_TYPES[0], reference: '', validFrom: '', validUntil: '', attachmentId: '' })
+                }
               >
                 {t('documents.add')}
               </Button>

@@ -1,0 +1,1 @@
+export const attachmentsKey = ['attachments'] as const;
