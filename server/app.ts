@@ -13,6 +13,9 @@ import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { accountRouter } from './modules/account/account.router';
 import { contextLayersRouter } from './modules/context-layers/context-layers.router';
+import { createAirspacesRepository } from './modules/airspaces/airspaces.repository';
+import { airspacesRouter } from './modules/airspaces/airspaces.router';
+import { createAirspacesService } from './modules/airspaces/airspaces.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
@@ -20,6 +23,9 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createDroneModelsRepository } from './modules/drone-models/drone-models.repository';
 import { droneModelsRouter } from './modules/drone-models/drone-models.router';
 import { createDroneModelsService } from './modules/drone-models/drone-models.service';
+import { createGroupsRepository } from './modules/groups/groups.repository';
+import { groupsRouter } from './modules/groups/groups.router';
+import { createGroupsService } from './modules/groups/groups.service';
 import { createMachinesRepository } from './modules/machines/machines.repository';
 import { machinesRouter, userMachinesRouter } from './modules/machines/machines.router';
 import { createMachinesService } from './modules/machines/machines.service';
@@ -37,6 +43,7 @@ import { systemRouter } from './modules/system/system.router';
 import { createRecordOwners } from './modules/users/record-owner';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRouter } from './modules/users/users.router';
+import { createUsersService } from './modules/users/users.service';
 import { createRegistry, openApiDocument } from './openapi';
 import { ZONE_IMPORT_PATH, zonesRouter } from './zones/zones.router';
 
@@ -94,6 +101,13 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   const usersRepository = createUsersRepository(ctx.prisma, ctx.pool);
   const owners = createRecordOwners(usersRepository);
+  const users = createUsersService({
+    repository: usersRepository,
+    audit,
+    clock: ctx.clock,
+    accounts: auth,
+    bcryptRounds: ctx.config.bcryptRounds,
+  });
   const droneModelsRepository = createDroneModelsRepository(ctx.prisma);
   const droneModels = createDroneModelsService({ repository: droneModelsRepository, owners, audit, clock: ctx.clock });
   const machines = createMachinesService({
@@ -125,7 +139,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(systemRouter(registry, ctx.prisma, ctx.config));
   api.use(authRouter(registry, auth, securityLimit));
   api.use(accountRouter(registry, auth));
-  api.use(usersRouter(registry, usersRepository));
+  api.use(usersRouter(registry, users));
+  api.use(groupsRouter(registry, createGroupsService({ repository: createGroupsRepository(ctx.prisma), audit })));
+  api.use(airspacesRouter(registry, createAirspacesService({ repository: createAirspacesRepository(ctx.prisma), audit })));
   api.use(droneModelsRouter(registry, droneModels));
   api.use(machinesRouter(registry, machines));
   api.use(userMachinesRouter(registry, machines));
