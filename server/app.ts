@@ -19,6 +19,9 @@ import { attachmentsRouter } from './modules/attachments/attachments.router';
 import { createAttachmentsService } from './modules/attachments/attachments.service';
 import { createAttachmentStorage } from './modules/attachments/attachments.storage';
 import { contextLayersRouter } from './modules/context-layers/context-layers.router';
+import { createAirspacesRepository } from './modules/airspaces/airspaces.repository';
+import { airspacesRouter } from './modules/airspaces/airspaces.router';
+import { createAirspacesService } from './modules/airspaces/airspaces.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
@@ -26,6 +29,9 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createDroneModelsRepository } from './modules/drone-models/drone-models.repository';
 import { droneModelsRouter } from './modules/drone-models/drone-models.router';
 import { createDroneModelsService } from './modules/drone-models/drone-models.service';
+import { createGroupsRepository } from './modules/groups/groups.repository';
+import { groupsRouter } from './modules/groups/groups.router';
+import { createGroupsService } from './modules/groups/groups.service';
 import { createMachinesRepository } from './modules/machines/machines.repository';
 import { machinesRouter, userMachinesRouter } from './modules/machines/machines.router';
 import { createMachinesService } from './modules/machines/machines.service';
@@ -45,6 +51,7 @@ import { systemRouter } from './modules/system/system.router';
 import { createRecordOwners } from './modules/users/record-owner';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRouter } from './modules/users/users.router';
+import { createUsersService } from './modules/users/users.service';
 import { createRegistry, openApiDocument } from './openapi';
 import { ZONE_IMPORT_PATH, zonesRouter } from './zones/zones.router';
 
@@ -104,6 +111,13 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   const usersRepository = createUsersRepository(ctx.prisma, ctx.pool);
   const owners = createRecordOwners(usersRepository);
+  const users = createUsersService({
+    repository: usersRepository,
+    audit,
+    clock: ctx.clock,
+    accounts: auth,
+    bcryptRounds: ctx.config.bcryptRounds,
+  });
   const droneModelsRepository = createDroneModelsRepository(ctx.prisma);
   const droneModels = createDroneModelsService({ repository: droneModelsRepository, owners, audit, clock: ctx.clock });
   const machines = createMachinesService({
@@ -153,7 +167,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(systemRouter(registry, ctx.prisma, ctx.config));
   api.use(authRouter(registry, auth, securityLimit));
   api.use(accountRouter(registry, auth, agreements));
-  api.use(usersRouter(registry, usersRepository, ctx.userListCache));
+  api.use(usersRouter(registry, users, ctx.userListCache));
+  api.use(groupsRouter(registry, createGroupsService({ repository: createGroupsRepository(ctx.prisma), audit })));
+  api.use(airspacesRouter(registry, createAirspacesService({ repository: createAirspacesRepository(ctx.prisma), audit })));
   api.use(droneModelsRouter(registry, droneModels));
   api.use(machinesRouter(registry, machines));
   api.use(userMachinesRouter(registry, machines));

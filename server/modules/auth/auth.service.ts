@@ -18,7 +18,7 @@ import {
   PASSWORD_HISTORY_SIZE,
   RESET_TOKEN_TTL_MS,
 } from '../../../src/shared/domain/limits';
-import { DEACTIVATED_WITH_PILOT, type Language } from '../../../src/shared/domain/enums';
+import { DEACTIVATED_BY_ADMINISTRATOR, DEACTIVATED_WITH_PILOT, type Language } from '../../../src/shared/domain/enums';
 import { passwordProblems, type PasswordProblem } from '../../../src/shared/domain/password-policy';
 import { SUPERVISED_PILOT_RIGHTS } from '../../../src/shared/domain/rights';
 import type { Config } from '../../config/env';
@@ -341,7 +341,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError('RESET_TOKEN_INVALID', 'Unable to reset the password');
       // Proving ownership of the mailbox also reactivates an account locked by failed attempts, but not a supervised
       // account closed with its pilot: the mailbox proves who the pilot is, not that the operator still flies them.
-      const reopen = user.deactivationReason === DEACTIVATED_WITH_PILOT ? {} : { status: 'active' as const, deactivationReason: null };
+      // Nor one an administrator closed: only an administrator reopens it.
+      const closedOnPurpose =
+        user.deactivationReason === DEACTIVATED_WITH_PILOT || user.deactivationReason === DEACTIVATED_BY_ADMINISTRATOR;
+      const reopen = closedOnPurpose ? {} : { status: 'active' as const, deactivationReason: null };
       await setPassword(user, input.password, { ...reopen, failedLoginCount: 0 });
       await repository.revokeAllForUser(user.id, now());
       await audit.record({ actorId: user.id, action: 'password.reset', subjectType: 'user', subjectId: user.id });

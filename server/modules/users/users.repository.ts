@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { PrismaClient } from '../../generated/prisma/client';
-import type { UserListQuery } from '../../../src/shared/contracts/users';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { UserInput, UserListQuery } from '../../../src/shared/contracts/users';
 
 export interface UserSummaryRow {
   id: string;
@@ -53,6 +53,42 @@ function prepared<R extends pg.QueryResultRow>(pool: pg.Pool, prefix: string, te
  * Through Prisma's client engine, relation loading and the count cost several times the CPU per request.
  * The router keeps the answered pages until a change to what the list shows (docs/performance.md).
  */
+const DETAIL_INCLUDE = {
+  groups: { select: { id: true, name: true }, orderBy: { name: 'asc' } },
+  externalIdentifiers: { orderBy: { type: 'asc' } },
+} satisfies Prisma.UserInclude;
+
+export type UserDetailRow = Prisma.UserGetPayload<{ include: typeof DETAIL_INCLUDE }>;
+
+const day = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : null);
+
+function profile(input: UserInput) {
+  return {
+    civility: input.civility ?? null,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phoneNumber: input.phoneNumber || null,
+    dateOfBirth: day(input.dateOfBirth),
+    companyName: input.companyName ?? null,
+    adminZone: input.adminZone ?? null,
+    subscription: input.subscription ?? null,
+    addressLine1: input.addressLine1 ?? null,
+    addressLine2: input.addressLine2 ?? null,
+    addressLine3: input.addressLine3 ?? null,
+    postalCode: input.postalCode ?? null,
+    city: input.city ?? null,
+    country: input.country ?? null,
+    homepage: input.homepage,
+    newsletter: input.newsletter,
+    lang: input.lang,
+    status: input.status,
+    agreementStatus: input.agreementStatus,
+    agreementExpiresAt: day(input.agreementExpiresAt),
+    adminMessage: input.adminMessage ?? null,
+  };
+}
+
 export function createUsersRepository(prisma: PrismaClient, pool: pg.Pool) {
   function filter(query: UserListQuery) {
     const values: unknown[] = [];
@@ -60,6 +96,8 @@ export function createUsersRepository(prisma: PrismaClient, pool: pg.Pool) {
     const conditions: string[] = [];
     if (query.status) conditions.push(`u.status = ${param(query.status)}::"AccountStatus"`);
     if (query.agreementStatus) conditions.push(`u."agreementStatus" = ${param(query.agreementStatus)}::"AgreementStatus"`);
+    if (query.groupId)
+      conditions.push(`EXISTS (SELECT 1 FROM "_GroupToUser" gm WHERE gm."B" = u.id AND gm."A" = ${param(query.groupId)}::uuid)`);
     if (query.search) {
       const pattern = param(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       conditions.push(
@@ -96,6 +134,63 @@ export function createUsersRepository(prisma: PrismaClient, pool: pg.Pool) {
     /** What the registry needs to know of the user owning records, or acting on them. */
     findOwner(id: string) {
       return prisma.user.findUnique({ where: { id }, select: { id: true, email: true, parentId: true, lang: true } });
+    },
+    findDetail(id: string) {
+      return prisma.user.findUnique({ where: { id }, include: DETAIL_INCLUDE });
+    },
+    findByEmail(email: string) {
+      return prisma.user.findUnique({ where: { email }, select: { id: true } });
+    },
+    countGroups(ids: string[]) {
+      return prisma.group.count({ where: { id: { in: ids } } });
+    },
+    create(input: UserInput, passwordHash: string, at: Date) {
+      return prisma.user.create({
+        data: {
+          ...profile(input),
+          passwordHash,
+          passwordChangedAt: at,
+          groups: { connect: input.groupIds.map((id) => ({ id })) },
+          externalIdentifiers: { create: input.externalIdentifiers },
+        },
+        include: DETAIL_INCLUDE,
+      });
+    },
+    /**
+     * Replaces the profile, groups and identifiers. `deactivationReason` follows the status: set when an
+     * administrator deactivates, cleared when the account is active again.
+     */
+    update(id: string, input: UserInput, deactivationReason: string | null) {
+      return prisma.user.update({
+        where: { id },
+        data: {
+          ...profile(input),
+          deactivationReason,
+          groups: { set: input.groupIds.map((groupId) => ({ id: groupId })) },
+          externalIdentifiers: { deleteMany: {}, create: input.externalIdentifiers },
+        },
+        include: DETAIL_INCLUDE,
+      });
+    },
+    revokeRefreshTokens(userId: string, at: Date) {
+      return prisma.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: at } });
+    },
+    setApiKey(id: string, apiKey: string) {
+      return prisma.user.update({ where: { id }, data: { apiKey } });
+    },
+    /** What a user owns that deleting the account would erase with it (the relations cascade). */
+    async ownedRecords(id: string) {
+      const [pilots, machines, missions, droneModels, supervisedAccounts] = await Promise.all([
+        prisma.pilot.count({ where: { userId: id } }),
+        prisma.machine.count({ where: { userId: id } }),
+        prisma.mission.count({ where: { userId: id } }),
+        prisma.droneModel.count({ where: { ownerId: id } }),
+        prisma.user.count({ where: { parentId: id } }),
+      ]);
+      return pilots + machines + missions + droneModels + supervisedAccounts;
+    },
+    remove(id: string) {
+      return prisma.user.delete({ where: { id } });
     },
     async list(query: UserListQuery): Promise<UserPage> {
       const { rows } = await page(query);

@@ -1,52 +1,92 @@
-import { pageOf } from '../../../src/shared/contracts/common';
-import { userListQuerySchema, userSummarySchema, type UserSummary } from '../../../src/shared/contracts/users';
+import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
+import {
+  apiKeyResponseSchema,
+  userDetailSchema,
+  userInputSchema,
+  userListQuerySchema,
+  userSummarySchema,
+} from '../../../src/shared/contracts/users';
 import { ApiRouter } from '../../lib/api-router';
 import { prepareJson, sendPreparedJson, type PreparedJson } from '../../lib/prepared-json';
 import type { ReadCache } from '../../lib/read-cache';
 import type { ApiRegistry } from '../../openapi';
-import type { UserSummaryRow, UsersRepository } from './users.repository';
+import type { UsersService } from './users.service';
 
-const toUserSummary = (row: UserSummaryRow): UserSummary => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  companyName: row.companyName,
-  status: row.status,
-  agreementStatus: row.agreementStatus,
-  agreementExpiresAt: row.agreementExpiresAt?.toISOString() ?? null,
-  groups: row.groups,
-  createdAt: row.createdAt.toISOString(),
-});
+const READERS = ['USER_LIST_ADMIN', 'USER_EDIT_ADMIN'] as const;
+const EDITORS = ['USER_EDIT_ADMIN'] as const;
 
 /**
- * Pages are kept serialized in `cache` until a change to what the list shows. Every caller holding the list
- * right sees every account, so the normalized query alone names a page: a list narrowed to the caller (an
- * operator's own accounts) would add the caller's scope to the key.
+ * List pages are kept serialized in `cache` until a change to what the list shows (docs/performance.md). Every
+ * caller holding the list right sees every account, so the normalized query alone names a page.
  */
-export function usersRouter(registry: ApiRegistry, repository: UsersRepository, cache: ReadCache<PreparedJson>) {
-  return new ApiRouter(registry, '/api/users', 'users').route({
-    method: 'get',
-    path: '/',
-    summary: 'Users, paginated, with search, filters and sort',
-    access: ['USER_LIST_ADMIN'],
-    query: userListQuerySchema,
-    response: pageOf(userSummarySchema),
-    handler: async ({ query, req, res }) => {
-      const key = JSON.stringify([
-        query.page,
-        query.pageSize,
-        query.search ?? '',
-        query.sort,
-        query.order,
-        query.status,
-        query.agreementStatus,
-      ]);
-      const page = await cache.get(key, async () => {
-        const { items, total } = await repository.list(query);
-        return prepareJson(req.app, { items: items.map(toUserSummary), total, page: query.page, pageSize: query.pageSize });
-      });
-      sendPreparedJson(res, page);
-    },
-  }).router;
+export function usersRouter(registry: ApiRegistry, service: UsersService, cache: ReadCache<PreparedJson>) {
+  return new ApiRouter(registry, '/api/users', 'users')
+    .route({
+      method: 'get',
+      path: '/',
+      summary: 'Users, paginated, with search, filters (status, agreement status, group) and sort',
+      access: ['USER_LIST_ADMIN'],
+      query: userListQuerySchema,
+      response: pageOf(userSummarySchema),
+      handler: async ({ query, req, res }) => {
+        const key = JSON.stringify([
+          query.page,
+          query.pageSize,
+          query.search ?? '',
+          query.sort,
+          query.order,
+          query.status,
+          query.agreementStatus,
+          query.groupId ?? null,
+        ]);
+        sendPreparedJson(res, await cache.get(key, async () => prepareJson(req.app, await service.list(query))));
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/',
+      summary: 'Create an account; it receives an e-mail to set its password',
+      access: EDITORS,
+      body: userInputSchema,
+      response: userDetailSchema,
+      handler: ({ user, body }) => service.create(user, body),
+    })
+    .route({
+      method: 'get',
+      path: '/:id',
+      summary: 'One user with every field (the API key only by its last characters)',
+      access: READERS,
+      params: idParamsSchema,
+      response: userDetailSchema,
+      handler: ({ params }) => service.get(params.id),
+    })
+    .route({
+      method: 'put',
+      path: '/:id',
+      summary: 'Replace a user: profile, groups, external identifiers, status, agreement override',
+      access: EDITORS,
+      params: idParamsSchema,
+      body: userInputSchema,
+      response: userDetailSchema,
+      handler: ({ user, params, body }) => service.update(user, params.id, body),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/api-key',
+      summary: 'Generate or regenerate the API key; the answer is the only time it is shown in the back office',
+      access: EDITORS,
+      params: idParamsSchema,
+      status: 200,
+      response: apiKeyResponseSchema,
+      handler: ({ user, params }) => service.regenerateApiKey(user, params.id),
+    })
+    .route({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete an account that owns no pilot, machine, mission or supervised account',
+      access: EDITORS,
+      params: idParamsSchema,
+      status: 204,
+      handler: ({ user, params }) => service.remove(user, params.id),
+    }).router;
 }

@@ -109,7 +109,8 @@ export default function MapCanvas({
     const control = new AttributionControl({ compact: false, customAttribution: credits || undefined });
     map.addControl(control, 'bottom-right');
     return () => {
-      map.removeControl(control);
+      // When the whole view unmounts, the map's own cleanup (map.remove) has already taken its controls away.
+      if (map.hasControl(control)) map.removeControl(control);
     };
   }, [map, credits]);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, AGREEMENT_STATUSES } from '../domain/enums';
-import { pageQuerySchema } from './common';
+import { ACCOUNT_STATUSES, AGREEMENT_STATUSES, CIVILITIES, HOMEPAGES, LANGUAGES } from '../domain/enums';
+import { dateSchema, emailSchema, optionalText, pageQuerySchema, phoneSchema, required } from './common';
 
 export const userSummarySchema = z.object({
   id: z.string(),
@@ -22,5 +22,98 @@ export const userListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(USER_SORTS).default('lastName'),
   status: z.enum(ACCOUNT_STATUSES).optional(),
   agreementStatus: z.enum(AGREEMENT_STATUSES).optional(),
+  groupId: z.uuid('validation:invalid').optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** The identifier types the back office offers; the Alpha Tango UID comes with its hint (spec domain §5). */
+export const EXTERNAL_IDENTIFIER_TYPES = ['ALPHA_TANGO_UID'] as const;
+
+const externalIdentifierInputSchema = z.object({ type: z.enum(EXTERNAL_IDENTIFIER_TYPES), value: required().max(100) });
+
+/**
+ * Every field of spec domain §3 User an administrator edits. The agreement fields are an override: the agreement
+ * workflow moves them normally, an administrator may correct them here within the enum.
+ */
+export const userInputSchema = z
+  .object({
+    civility: z.enum(CIVILITIES).nullable().optional(),
+    firstName: required().max(100),
+    lastName: required().max(100),
+    email: emailSchema,
+    phoneNumber: phoneSchema.max(30).nullable().optional(),
+    dateOfBirth: dateSchema.nullable().optional(),
+    companyName: optionalText(),
+    groupIds: z.array(z.uuid('validation:invalid')).min(1, 'validation:atLeastOne'),
+    adminZone: optionalText(),
+    subscription: optionalText(),
+    addressLine1: optionalText(),
+    addressLine2: optionalText(),
+    addressLine3: optionalText(),
+    postalCode: optionalText(20),
+    city: optionalText(),
+    country: optionalText(),
+    homepage: z.enum(HOMEPAGES).default('dashboard'),
+    newsletter: z.boolean().default(false),
+    lang: z.enum(LANGUAGES).default('en'),
+    status: z.enum(ACCOUNT_STATUSES).default('active'),
+    externalIdentifiers: z
+      .array(externalIdentifierInputSchema)
+      .default([])
+      .superRefine((identifiers, ctx) => {
+        const seen = new Set<string>();
+        identifiers.forEach(({ type }, index) => {
+          if (seen.has(type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: 'validation:duplicate' });
+          seen.add(type);
+        });
+      }),
+    agreementStatus: z.enum(AGREEMENT_STATUSES).default('notValidated'),
+    agreementExpiresAt: dateSchema.nullable().optional(),
+    adminMessage: optionalText(2000),
+  })
+  // Spec domain §4: the administrator gives a reason when rejecting.
+  .refine((user) => user.agreementStatus !== 'rejected' || !!user.adminMessage, {
+    path: ['adminMessage'],
+    message: 'validation:rejectionReason',
+  });
+export type UserInput = z.infer<typeof userInputSchema>;
+export type UserInputValues = z.input<typeof userInputSchema>;
+
+export const userDetailSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  civility: z.enum(CIVILITIES).nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  companyName: z.string().nullable(),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  adminZone: z.string().nullable(),
+  subscription: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  addressLine3: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  /** The key itself is shown once, when generated; afterwards only its last characters. */
+  apiKeyEnd: z.string().nullable(),
+  homepage: z.enum(HOMEPAGES),
+  newsletter: z.boolean(),
+  lang: z.enum(LANGUAGES),
+  status: z.enum(ACCOUNT_STATUSES),
+  externalIdentifiers: z.array(z.object({ type: z.string(), value: z.string() })),
+  agreementStatus: z.enum(AGREEMENT_STATUSES),
+  agreementExpiresAt: z.string().nullable(),
+  adminMessage: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+export const apiKeyResponseSchema = z.object({ apiKey: z.string() });
+export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
+
+/** How many trailing characters of an API key the back office shows once it has been generated. */
+export const API_KEY_VISIBLE_END = 4;

@@ -8,6 +8,9 @@ export const ACCOUNT_STATUSES = ['pending', 'active', 'deactivated'] as const;
 /** Deactivation reason of a supervised pilot account closed because its pilot was deleted. */
 export const DEACTIVATED_WITH_PILOT = 'pilotDeleted';
 
+/** Deactivation reason of an account an administrator closed: a password reset does not reopen it. */
+export const DEACTIVATED_BY_ADMINISTRATOR = 'administrator';
+
 export const AGREEMENT_STATUSES = [
   'notValidated',
   'toBeValidated',

@@ -11,13 +11,15 @@ export interface UserPage {
 
 export type UserListParams = Partial<UserListQuery>;
 
+export const usersKey = ['users'] as const;
+
 export async function getUsers(query: UserListParams): Promise<UserPage> {
-  const { data } = await apiClient.get<UserPage>('users', { params: query });
+  const { data } = await apiClient.get<UserPage>('users', { params: { ...query, search: query.search?.trim() || undefined } });
   return data;
 }
 
 export function usersQueryOptions(query: UserListParams) {
-  return queryOptions({ queryKey: ['users', query], queryFn: () => getUsers(query), placeholderData: keepPreviousData });
+  return queryOptions({ queryKey: [...usersKey, 'list', query], queryFn: () => getUsers(query), placeholderData: keepPreviousData });
 }
 
 export function useUsers(query: UserListParams) {

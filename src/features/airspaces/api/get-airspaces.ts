@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { AirspaceListQuery, AirspaceSummary } from '@/shared/contracts/airspaces';
+
+export interface AirspacePage {
+  items: AirspaceSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type AirspaceListParams = Partial<AirspaceListQuery>;
+
+export const airspacesKey = ['airspaces'] as const;
+
+export async function getAirspaces(query: AirspaceListParams): Promise<AirspacePage> {
+  const params = { ...query, search: query.search?.trim() || undefined, visibleToOperators: query.visibleToOperators?.toString() };
+  const { data } = await apiClient.get<AirspacePage>('airspaces', { params });
+  return data;
+}
+
+export function airspacesQueryOptions(query: AirspaceListParams) {
+  return queryOptions({
+    queryKey: [...airspacesKey, 'list', query],
+    queryFn: () => getAirspaces(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAirspaces(query: AirspaceListParams) {
+  return useQuery(airspacesQueryOptions(query));
+}

@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { showToast } from '@/lib/toast';
+import {
+  GROUP_LEVELS,
+  groupInputSchema,
+  RIGHT_AREAS,
+  type GroupDetail,
+  type GroupInput,
+  type GroupMember,
+} from '@/shared/contracts/groups';
+import { useCreateGroup } from '../api/create-group';
+import { useMemberSearch } from '../api/search-members';
+import { useUpdateGroup } from '../api/update-group';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface GroupFormValues {
+  name: string;
+  rights: string[];
+  level: string;
+  memberIds: string[];
+}
+
+const FIELDS = Object.keys(groupInputSchema.shape);
+const resolver = zodResolver(groupInputSchema) as unknown as Resolver<GroupFormValues, unknown, GroupInput>;
+
+const memberLabel = (member: GroupMember) => `${member.lastName} ${member.firstName} <${member.email}>`;
+
+/** Members are picked from the accounts the server finds for the typed text. */
+function MemberPicker({ members, onChange }: { members: GroupMember[]; onChange: (members: GroupMember[]) => void }) {
+  const { t } = useTranslation('groups');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const found = useMemberSearch(debounced);
+  const candidates = (found.data ?? []).filter((user) => !members.some((member) => member.id === user.id));
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t('members.add')}
+        placeholder={t('members.searchPlaceholder')}
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        value={null}
+        nothingFoundMessage={debounced.trim() ? t('members.noneFound') : undefined}
+        filter={({ options }) => options}
+        data={candidates.map((user) => ({ value: user.id, label: memberLabel(user) }))}
+        onChange={(id) => {
+          const user = candidates.find((candidate) => candidate.id === id);
+          if (user) onChange([...members, user]);
+          setSearch('');
+        }}
+        data-testid="group-member-search"
+      />
+      {members.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('members.none')}
+        </Text>
+      ) : (
+        <Table data-testid="group-members">
+          <Table.Tbody>
+            {members.map((member) => (
+              <Table.Tr key={member.id} data-testid="group-member">
+                <Table.Td>
+                  {member.lastName} {member.firstName}
+                </Table.Td>
+                <Table.Td>{member.email}</Table.Td>
+                <Table.Td w={40}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('members.remove', { name: member.email })}
+                    onClick={() => onChange(members.filter((each) => each.id !== member.id))}
+                  >
+                    ×
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+export interface GroupFormProps {
+  group?: GroupDetail;
+  onSaved: (group: GroupDetail) => void;
+}
+
+/** Name, level, rights by area (at least one) and members; a system group keeps its name. */
+export function GroupForm({ group, onSaved }: GroupFormProps) {
+  const { t } = useTranslation('groups');
+  const errorText = useFieldErrorText();
+  const create = useCreateGroup();
+  const update = useUpdateGroup();
+  const [members, setMembers] = useState<GroupMember[]>(group?.members ?? []);
+  const isSystem = group?.kind === 'system';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm<GroupFormValues, unknown, GroupInput>({
+    resolver,
+    defaultValues: {
+      name: group?.name ?? '',
+      rights: group?.rights ?? [],
+      level: group?.level ?? 'basic',
+      memberIds: group?.members.map((member) => member.id) ?? [],
+    },
+  });
+
+  const changeMembers = (next: GroupMember[]) => {
+    setMembers(next);
+    setValue(
+      'memberIds',
+      next.map((member) => member.id),
+    );
+  };
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = group ? await update.mutateAsync({ id: group.id, body: values }) : await create.mutateAsync(values);
+      showToast({ color: 'teal', message: t('saved'), 'data-testid': 'group-saved' });
+      onSaved(saved);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t(group ? 'editTitle' : 'addTitle')} data-testid="group-form">
+      <Stack>
+        <Fieldset legend={t('sections.group')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('fields.name')}
+              required
+              readOnly={isSystem}
+              description={isSystem ? t('systemNameHint') : undefined}
+              error={errorText(errors.name?.message)}
+              {...register('name')}
+            />
+            <Controller
+              control={control}
+              name="level"
+              render={({ field }) => (
+                <Select
+                  label={t('fields.level')}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? 'basic')}
+                  allowDeselect={false}
+                  data={GROUP_LEVELS.map((value) => ({ value, label: t(`levels.${value}`) }))}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Group mt="md" gap="xs">
+            <Text size="sm">{t('fields.kind')}</Text>
+            <Badge variant="light" color={isSystem ? 'grape' : 'blue'} data-testid="group-kind">
+              {t(`kinds.${group?.kind ?? 'normal'}`)}
+            </Badge>
+          </Group>
+        </Fieldset>
+
+        <Fieldset legend={t('sections.rights')}>
+          <Controller
+            control={control}
+            name="rights"
+            render={({ field }) => (
+              <Checkbox.Group
+                value={field.value}
+                onChange={field.onChange}
+                error={errorText(errors.rights?.message)}
+                data-testid="group-rights"
+              >
+                <Stack gap="md">
+                  {Object.entries(RIGHT_AREAS).map(([area, rights]) => (
+                    <Stack key={area} gap={6} role="group" aria-labelledby={`rights-area-${area}`}>
+                      <Text fw={600} size="sm" id={`rights-area-${area}`}>
+                        {t(`areas.${area}`)}
+                      </Text>
+                      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={6}>
+                        {rights.map((right) => (
+                          <Checkbox key={right} value={right} label={t(`rights.${right}`)} description={right} />
+                        ))}
+                      </SimpleGrid>
+                    </Stack>
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            )}
+          />
+        </Fieldset>
+
+        <Fieldset legend={t('sections.members')}>
+          <MemberPicker members={members} onChange={changeMembers} />
+        </Fieldset>
+
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending || update.isPending} data-testid="group-save">
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AirspaceDetail } from '@/shared/contracts/airspaces';
+import type { GroupSummary } from '@/shared/contracts/groups';
+import type { UserDetail } from '@/shared/contracts/users';
+import { mockApi, renderApp, resetApp, signInAs } from './helpers';
+
+// The first render loads the lazy screen and its namespaces: slower than the default second on a busy machine.
+const SCREEN_LOAD = { timeout: 10_000 };
+
+const GROUP_ID = '6f1c2a52-0c1e-4c55-9d7e-4b8f3a2b1c01';
+
+const GROUP: GroupSummary = {
+  id: GROUP_ID,
+  name: 'Operators',
+  kind: 'system',
+  level: 'basic',
+  rights: ['PILOT_LIST'],
+  memberCount: 2,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+function user(overrides: Partial<UserDetail> = {}): UserDetail {
+  return {
+    id: 'u-1',
+    email: 'olivier@operator.test',
+    civility: 'mr',
+    firstName: 'Olivier',
+    lastName: 'Operator',
+    phoneNumber: null,
+    dateOfBirth: null,
+    companyName: 'Demo Ops',
+    groups: [{ id: GROUP_ID, name: 'Operators' }],
+    adminZone: null,
+    subscription: null,
+    addressLine1: null,
+    addressLine2: null,
+    addressLine3: null,
+    postalCode: null,
+    city: null,
+    country: null,
+    apiKeyEnd: null,
+    homepage: 'dashboard',
+    newsletter: false,
+    lang: 'en',
+    status: 'active',
+    externalIdentifiers: [],
+    agreementStatus: 'toBeValidated',
+    agreementExpiresAt: null,
+    adminMessage: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function airspace(overrides: Partial<AirspaceDetail> = {}): AirspaceDetail {
+  return {
+    id: 'a-1',
+    name: 'Paris-Saclay demo airspace',
+    internalCode: 'LFPS-DEMO',
+    authorityName: 'Demo authority',
+    visibleToOperators: true,
+    activationTrigger: 'never',
+    hasGeometry: true,
+    managers: [{ id: 'm-1', email: 'manager@airport.test', firstName: 'Mia', lastName: 'Manager' }],
+    createdAt: '2026-11-01T10:00:00.000Z',
+    zoneCodes: [],
+    mailingList: [],
+    copyToManagers: false,
+    minNoticeDays: 1,
+    maxNoticeDays: 90,
+    maxDurationHours: 12,
+    maxPolygons: null,
+    maxAreaKm2: null,
+    maxAreaPerPolygonKm2: null,
+    maxExtentKm: null,
+    autoRejectDelayHours: null,
+    description: null,
+    news: null,
+    generalConditions: 'Weekdays only.',
+    permanentConditions: null,
+    twrPhoneNumber: null,
+    forwardingEmails: [],
+    activationMinDelayHours: null,
+    activationMaxDelayHours: null,
+    activationAutoRejectDelayHours: null,
+    activationMaxDurationHours: null,
+    geometry: {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [2.1, 48.68],
+            [2.25, 48.68],
+            [2.25, 48.75],
+            [2.1, 48.68],
+          ],
+        ],
+      ],
+    },
+    bbox: { minLon: 2.1, minLat: 48.68, maxLon: 2.25, maxLat: 48.75 },
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('back-office administration screens', () => {
+  afterEach(resetApp);
+
+  it('a rejection needs its reason before the user form is sent; the Alpha Tango hint is shown', async () => {
+    const api = mockApi((request) => {
+      if (request.url === 'groups') return { status: 200, data: { items: [GROUP], total: 1, page: 1, pageSize: 100 } };
+      if (request.url === 'users/u-1' && request.method === 'GET') return { status: 200, data: user() };
+      if (request.url === 'users/u-1' && request.method === 'PUT') return { status: 200, data: user() };
+      return undefined;
+    });
+    signInAs('admin');
+    renderApp('/backoffice/users/edit/u-1');
+    const form = await screen.findByTestId('user-form', {}, SCREEN_LOAD);
+    expect(within(form).getByTestId('alpha-tango-hint')).toHaveTextContent('Alpha Tango UID');
+
+    await userEvent.selectOptions(within(form).getByLabelText(/^Agreement status/), 'Rejected');
+    await userEvent.click(screen.getByTestId('user-save'));
+    expect(await within(form).findByText('Give the reason of the rejection.')).toBeInTheDocument();
+    expect(api.to('PUT', 'users/u-1')).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText(/^Rejection reason/), 'The insurance certificate has expired.');
+    await userEvent.click(screen.getByTestId('user-save'));
+    await waitFor(() => expect(api.to('PUT', 'users/u-1')).toHaveLength(1), SCREEN_LOAD);
+    expect(api.to('PUT', 'users/u-1')[0].body).toMatchObject({
+      email: 'olivier@operator.test',
+      groupIds: [GROUP_ID],
+      agreementStatus: 'rejected',
+      adminMessage: 'The insurance certificate has expired.',
+      phoneNumber: null,
+    });
+  });
+
+  it('the group form lists the rights by area with their labels and refuses a group without any right', async () => {
+    const api = mockApi();
+    signInAs('admin');
+    renderApp('/backoffice/groups/add');
+    const form = await screen.findByTestId('group-form', {}, SCREEN_LOAD);
+    const administration = within(form).getByRole('group', { name: 'Administration' });
+    expect(within(administration).getByRole('checkbox', { name: /See the users/ })).toBeInTheDocument();
+    expect(within(form).getByRole('group', { name: 'Supervision' })).toHaveTextContent('Supervised pilot account');
+
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Night flyers');
+    await userEvent.click(screen.getByTestId('group-save'));
+
+    expect(await within(form).findByText('A group needs at least one right.')).toBeInTheDocument();
+    expect(api.to('POST', 'groups')).toHaveLength(0);
+  });
+
+  it('deleting a group with members shows the message and sends nothing', async () => {
+    const normal = { ...GROUP, id: 'g-2', name: 'Night flyers', kind: 'normal' as const };
+    const api = mockApi((request) =>
+      request.url === 'groups' ? { status: 200, data: { items: [normal], total: 1, page: 1, pageSize: 20 } } : undefined,
+    );
+    signInAs('admin');
+    renderApp('/backoffice/groups');
+    const [row] = await screen.findAllByTestId('group-row', {}, SCREEN_LOAD);
+    await userEvent.click(within(row!).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('This group has members and cannot be deleted. Remove its members first.')).toBeInTheDocument();
+    expect(screen.queryByTestId('confirm-yes')).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('a manager edits the general conditions of its airspace; a minimum notice above the maximum is refused first', async () => {
+    const api = mockApi((request) => {
+      if (request.url === 'airspaces/mine' && request.method === 'GET') return { status: 200, data: [airspace()] };
+      if (request.url === 'airspaces/mine/a-1' && request.method === 'PUT')
+        return { status: 200, data: airspace({ generalConditions: 'Weekends too.' }) };
+      return undefined;
+    });
+    signInAs('airspaceManager');
+    renderApp('/backoffice/airspace');
+    const form = await screen.findByTestId('airspace-form', {}, SCREEN_LOAD);
+    expect(screen.getByTestId('my-airspace-identity')).toHaveTextContent('LFPS-DEMO');
+    expect(within(form).queryByLabelText(/^Internal code/)).not.toBeInTheDocument();
+
+    const conditions = within(form).getByLabelText('General conditions');
+    await userEvent.clear(conditions);
+    await userEvent.type(conditions, 'Weekends too.');
+    const minimum = within(form).getByLabelText('Minimum notice (days)');
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, '120');
+    await userEvent.click(screen.getByTestId('airspace-save'));
+    expect(await within(form).findByText('The maximum must not be below the minimum.')).toBeInTheDocument();
+    expect(api.to('PUT', 'airspaces/mine/a-1')).toHaveLength(0);
+
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, '2');
+    await userEvent.click(screen.getByTestId('airspace-save'));
+    await waitFor(() => expect(api.to('PUT', 'airspaces/mine/a-1')).toHaveLength(1));
+    const body = api.to('PUT', 'airspaces/mine/a-1')[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({ generalConditions: 'Weekends too.', minNoticeDays: 2, maxNoticeDays: 90, maxPolygons: null });
+    expect(body).not.toHaveProperty('name');
+    expect(body).not.toHaveProperty('managerIds');
+  });
+});
