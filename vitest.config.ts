@@ -30,6 +30,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['./tests/setup/integration-global.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
