@@ -18,6 +18,26 @@ import { createAttachmentsRepository } from './modules/attachments/attachments.r
 import { attachmentsRouter } from './modules/attachments/attachments.router';
 import { createAttachmentsService } from './modules/attachments/attachments.service';
 import { createAttachmentStorage } from './modules/attachments/attachments.storage';
+import { createAlertsRepository } from './modules/alerts/alerts.repository';
+import { alertsRouter, violationsRouter } from './modules/alerts/alerts.router';
+import { createAlertsService } from './modules/alerts/alerts.service';
+import { dashboardRouter } from './modules/dashboard/dashboard.router';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createDevicesRepository } from './modules/devices/devices.repository';
+import { devicesRouter } from './modules/devices/devices.router';
+import { createDevicesService } from './modules/devices/devices.service';
+import { createDocumentFiles } from './modules/documents/documents.files';
+import { createDocumentsRepository } from './modules/documents/documents.repository';
+import { documentsRouter } from './modules/documents/documents.router';
+import { createDocumentsService } from './modules/documents/documents.service';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRouter } from './modules/payments/payments.router';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createTrackersRepository } from './modules/trackers/trackers.repository';
+import { trackersRouter } from './modules/trackers/trackers.router';
+import { createTrackersService } from './modules/trackers/trackers.service';
+import { whitelistRouter } from './modules/whitelist/whitelist.router';
+import { createWhitelistService } from './modules/whitelist/whitelist.service';
 import { contextLayersRouter } from './modules/context-layers/context-layers.router';
 import { createAirspacesRepository } from './modules/airspaces/airspaces.repository';
 import { airspacesRouter } from './modules/airspaces/airspaces.router';
@@ -184,6 +204,25 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(zonesRouter(registry, ctx.zones));
   api.use(contextLayersRouter(registry));
   api.use(regulationRouter(registry, createRegulationService({ zones: ctx.zones, clock: ctx.clock })));
+  const alerts = createAlertsService({ repository: createAlertsRepository(ctx.prisma), audit });
+  api.use(alertsRouter(registry, alerts));
+  api.use(violationsRouter(registry, alerts));
+  api.use(trackersRouter(registry, createTrackersService({ repository: createTrackersRepository(ctx.prisma), audit })));
+  api.use(
+    devicesRouter(
+      registry,
+      createDevicesService({ repository: createDevicesRepository(ctx.prisma), audit, emailDomain: ctx.config.devicesEmailDomain }),
+    ),
+  );
+  api.use(paymentsRouter(registry, createPaymentsService({ repository: createPaymentsRepository(ctx.prisma), audit, clock: ctx.clock })));
+  api.use(
+    documentsRouter(
+      registry,
+      createDocumentsService({ repository: createDocumentsRepository(ctx.prisma), files: createDocumentFiles(ctx.config.dataDir), audit }),
+    ),
+  );
+  api.use(whitelistRouter(registry, createWhitelistService({ prisma: ctx.prisma, audit })));
+  api.use(dashboardRouter(registry, createDashboardService({ prisma: ctx.prisma, owners, clock: ctx.clock })));
   const document = openApiDocument(registry);
   api.get('/api/openapi.json', (_req, res) => {
     res.json(document);

@@ -95,7 +95,7 @@ const compactRoutes: RouteObject[] = [
 const adminRoutes: RouteObject[] = [
   at(
     paths.dashboard.path,
-    screen(() => import('./routes/dashboard')),
+    screen(() => import('./routes/dashboard'), 'dashboard'),
   ),
   at(
     paths.users.path,
@@ -199,31 +199,31 @@ const adminRoutes: RouteObject[] = [
   ),
   at(
     paths.userPayments.path,
-    screen(() => import('./routes/payments')),
+    screen(() => import('./routes/payments'), 'payments'),
   ),
   at(
     paths.userPaymentEdit.path,
-    screen(() => import('./routes/payment-form')),
+    screen(() => import('./routes/payment-form'), 'payments', 'validation'),
   ),
   at(
     paths.devices.path,
-    screen(() => import('./routes/devices')),
+    screen(() => import('./routes/devices'), 'devices'),
   ),
   at(
     paths.trackers.path,
-    screen(() => import('./routes/trackers')),
+    screen(() => import('./routes/trackers'), 'trackers'),
   ),
   at(
     paths.trackerAdd.path,
-    screen(() => import('./routes/tracker-form')),
+    screen(() => import('./routes/tracker-form'), 'trackers', 'validation'),
   ),
   at(
     paths.trackerEdit.path,
-    screen(() => import('./routes/tracker-form')),
+    screen(() => import('./routes/tracker-form'), 'trackers', 'validation'),
   ),
   at(
     paths.whitelistMachine.path,
-    screen(() => import('./routes/whitelist-machine')),
+    screen(() => import('./routes/whitelist-machine'), 'whitelist'),
   ),
   at(
     paths.validateAttachments.path,
@@ -231,31 +231,31 @@ const adminRoutes: RouteObject[] = [
   ),
   at(
     paths.alerts.path,
-    screen(() => import('./routes/alerts')),
+    screen(() => import('./routes/alerts'), 'alerts', 'validation'),
   ),
   at(
     paths.alertAdd.path,
-    screen(() => import('./routes/alert-form')),
+    screen(() => import('./routes/alert-form'), 'alerts', 'validation', 'map'),
   ),
   at(
     paths.alertEdit.path,
-    screen(() => import('./routes/alert-form')),
+    screen(() => import('./routes/alert-form'), 'alerts', 'validation', 'map'),
   ),
   at(
     paths.violations.path,
-    screen(() => import('./routes/violations')),
+    screen(() => import('./routes/violations'), 'alerts'),
   ),
   at(
     paths.documents.path,
-    screen(() => import('./routes/documents')),
+    screen(() => import('./routes/documents'), 'documents'),
   ),
   at(
     paths.documentAdd.path,
-    screen(() => import('./routes/document-form')),
+    screen(() => import('./routes/document-form'), 'documents', 'validation'),
   ),
   at(
     paths.documentEdit.path,
-    screen(() => import('./routes/document-form')),
+    screen(() => import('./routes/document-form'), 'documents', 'validation'),
   ),
   at(
     paths.droneModels.path,

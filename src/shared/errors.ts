@@ -70,6 +70,8 @@ export const ErrorCode = {
   GROUP_HAS_MEMBERS: 409,
   GROUP_SYSTEM_LOCKED: 409,
   AIRSPACE_CODE_TAKEN: 409,
+  TRACKER_ALREADY_EXISTS: 409,
+  TRACKER_UNKNOWN_USER: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCode;

@@ -35,7 +35,7 @@ describe('login screen', () => {
     await userEvent.type(codeField, '123456');
     await userEvent.click(screen.getByTestId('login-submit'));
 
-    await screen.findByTestId('placeholder-dashboard');
+    await screen.findByTestId('screen-dashboard');
     expect(router.state.location.pathname).toBe('/backoffice/dashboard');
     expect(api.to('POST', 'security/login').map((request) => request.body)).toEqual([
       { email: 'jane.doe@operator.test', password: 'secret-password' },

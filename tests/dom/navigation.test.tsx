@@ -13,7 +13,7 @@ async function renderDashboard() {
   renderApp('/backoffice/dashboard');
   const menu = await screen.findByTestId('side-menu');
   const tabs = await screen.findByTestId('feature-tabs');
-  await screen.findByTestId('placeholder-dashboard');
+  await screen.findByTestId('screen-dashboard');
   return { menu, tabs };
 }
 

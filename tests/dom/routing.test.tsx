@@ -71,7 +71,7 @@ describe('routes (spec §2)', () => {
     const api = mockApi(() => undefined);
     signInWith(['PILOT_LIST'], { gjrt: 'refresh-to-revoke' });
     const { router } = renderApp('/backoffice/dashboard');
-    await screen.findByTestId('placeholder-dashboard');
+    await screen.findByTestId('screen-dashboard');
 
     await userEvent.click(screen.getByTestId('user-menu'));
     await userEvent.click(await screen.findByTestId('user-menu-logout'));
@@ -110,7 +110,7 @@ describe('routes (spec §2)', () => {
     );
     signInAs('operator');
     renderApp('/backoffice/dashboard');
-    await screen.findByTestId('placeholder-dashboard');
+    await screen.findByTestId('screen-dashboard');
 
     await userEvent.click(screen.getByTestId('language-fr'));
 

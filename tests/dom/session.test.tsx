@@ -99,7 +99,7 @@ describe('session (spec §3, §4)', () => {
     const api = mockApi((request) => (request.url === 'security/gjrt' ? { status: 201, data: shortLived } : undefined));
     startSession(shortLived);
     const { router } = renderApp('/backoffice/dashboard');
-    await screen.findByTestId('placeholder-dashboard');
+    await screen.findByTestId('screen-dashboard');
     expect(getSession()).not.toBeNull();
 
     expect(await screen.findByTestId('session-expired', {}, { timeout: 4000 })).toHaveTextContent(

@@ -11,7 +11,7 @@ describe('takeoff tracking (spec §3, §4, §7)', () => {
     const api = mockApi(() => ({ status: 204 }));
     signInAs('operator');
     renderApp('/backoffice/dashboard');
-    await screen.findByTestId('placeholder-dashboard');
+    await screen.findByTestId('screen-dashboard');
     expect(screen.queryByTestId('recording-marker')).not.toBeInTheDocument();
 
     await startTakeoff('mission-1');

@@ -1,6 +1,15 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/page-header';
+import { DeviceList } from '@/features/devices/components/device-list';
 
-/** /backoffice/devices: built by a later issue; until then an honest placeholder. */
+/** /backoffice/devices: for the staff of the DEVICES_EMAIL_DOMAIN (the server refuses everyone else). */
 export default function DevicesRoute() {
-  return <PlaceholderPage screen="devices" feature="devices" />;
+  const { t } = useTranslation('devices');
+  return (
+    <Stack>
+      <PageHeader title={t('title')} />
+      <DeviceList />
+    </Stack>
+  );
 }

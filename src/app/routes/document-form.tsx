@@ -1,6 +1,33 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Alert, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LoadingState } from '@/components/ui/list-states';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { useDocument } from '@/features/documents/api/documents';
+import { DocumentForm } from '@/features/documents/components/document-form';
 
-/** /backoffice/documents/add, documents/edit/{id}: built by a later issue; until then an honest placeholder. */
+/** /backoffice/documents/add and documents/edit/{id}. */
 export default function DocumentFormRoute() {
-  return <PlaceholderPage screen="documentForm" feature="documents" />;
+  const { t } = useTranslation('documents');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { data: document, isPending, isError } = useDocument(id);
+  const onSaved = () => void navigate(paths.documents.getHref());
+  return (
+    <Stack>
+      <PageHeader title={t(id ? 'editTitle' : 'addTitle')} />
+      {!id ? (
+        <DocumentForm onSaved={onSaved} />
+      ) : isPending ? (
+        <LoadingState />
+      ) : isError ? (
+        <Alert color="red" role="alert">
+          {t('loadOneFailed')}
+        </Alert>
+      ) : (
+        <DocumentForm key={document.id} document={document} onSaved={onSaved} />
+      )}
+    </Stack>
+  );
 }

@@ -1,6 +1,15 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/page-header';
+import { ViolationList } from '@/features/alerts/components/violation-list';
 
-/** /backoffice/violations (not in spec §2, see docs/navigation.md): built by a later issue; until then an honest placeholder. */
+/** /backoffice/violations: what the alerts caught, read only. */
 export default function ViolationsRoute() {
-  return <PlaceholderPage screen="violations" feature="alerts" />;
+  const { t } = useTranslation('alerts');
+  return (
+    <Stack>
+      <PageHeader title={t('violations.title')} />
+      <ViolationList />
+    </Stack>
+  );
 }

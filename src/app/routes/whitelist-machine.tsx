@@ -1,6 +1,18 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/page-header';
+import { WhitelistList } from '@/features/whitelist/components/whitelist-list';
 
-/** /backoffice/whitelistmachine: built by a later issue; until then an honest placeholder. */
+/** /backoffice/whitelistmachine */
 export default function WhitelistMachineRoute() {
-  return <PlaceholderPage screen="whitelistMachine" feature="whitelist" />;
+  const { t } = useTranslation('whitelist');
+  return (
+    <Stack>
+      <PageHeader title={t('title')} />
+      <Text c="dimmed" size="sm">
+        {t('intro')}
+      </Text>
+      <WhitelistList />
+    </Stack>
+  );
 }

@@ -1,0 +1,47 @@
+import type { AlertDetail, AlertGeometry, AlertSummary, Violation } from '../../../src/shared/contracts/alerts';
+import type { AlertWithCount, AlertWithDetail, ViolationWithAlert } from './alerts.repository';
+
+export function toAlertSummary(row: AlertWithCount): AlertSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    isDisplayed: row.isDisplayed,
+    showForUsersOnly: row.showForUsersOnly,
+    permanent: row.permanent,
+    lowerLimitM: row.lowerLimitM,
+    upperLimitM: row.upperLimitM,
+    violationCount: row._count.violations,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAlertDetail(row: AlertWithDetail): AlertDetail {
+  return {
+    ...toAlertSummary(row),
+    linkedUsers: row.linkedUsers,
+    proximityHorizontalM: row.proximityHorizontalM,
+    proximityVerticalM: row.proximityVerticalM,
+    proximitySources: row.proximitySources,
+    proximityTargetSources: row.proximityTargetSources,
+    notifyEmail: row.notifyEmail,
+    notifySms: row.notifySms,
+    notifyPush: row.notifyPush,
+    geometry: row.geometry as AlertGeometry,
+    geometrySources: row.geometrySources,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toViolation(row: ViolationWithAlert): Violation {
+  return {
+    id: row.id,
+    alert: row.alert,
+    ident: row.ident,
+    source: row.source,
+    occurredAt: row.occurredAt.toISOString(),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    altitudeM: row.altitudeM,
+  };
+}

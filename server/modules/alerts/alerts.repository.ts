@@ -1,0 +1,92 @@
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { AlertInput, AlertListQuery, ViolationListQuery } from '../../../src/shared/contracts/alerts';
+
+export const userBrief = { select: { id: true, email: true, firstName: true, lastName: true } } as const;
+const withDetail = { linkedUsers: userBrief, _count: { select: { violations: true } } } satisfies Prisma.AlertInclude;
+const withCount = { _count: { select: { violations: true } } } satisfies Prisma.AlertInclude;
+
+export type AlertWithDetail = Prisma.AlertGetPayload<{ include: typeof withDetail }>;
+export type AlertWithCount = Prisma.AlertGetPayload<{ include: typeof withCount }>;
+const withAlert = { alert: { select: { id: true, name: true, type: true } } } satisfies Prisma.ViolationInclude;
+export type ViolationWithAlert = Prisma.ViolationGetPayload<{ include: typeof withAlert }>;
+
+function fields(input: AlertInput) {
+  const { linkedUserIds: _linked, geometry, ...rest } = input;
+  return { ...rest, geometry: geometry as Prisma.InputJsonValue };
+}
+
+const ALERT_ORDER: Record<AlertListQuery['sort'], (order: 'asc' | 'desc') => Prisma.AlertOrderByWithRelationInput> = {
+  name: (order) => ({ name: order }),
+  type: (order) => ({ type: order }),
+  createdAt: (order) => ({ createdAt: order }),
+};
+
+export function createAlertsRepository(prisma: PrismaClient) {
+  return {
+    async list(query: AlertListQuery) {
+      const where: Prisma.AlertWhereInput = {
+        ...(query.type ? { type: query.type } : {}),
+        ...(query.isDisplayed !== undefined ? { isDisplayed: query.isDisplayed } : {}),
+        ...(query.search ? { name: { contains: query.search, mode: 'insensitive' } } : {}),
+      };
+      const [items, total] = await Promise.all([
+        prisma.alert.findMany({
+          where,
+          include: withCount,
+          orderBy: [ALERT_ORDER[query.sort](query.order), { id: 'asc' }],
+          skip: (query.page - 1) * query.pageSize,
+          take: query.pageSize,
+        }),
+        prisma.alert.count({ where }),
+      ]);
+      return { items, total };
+    },
+    find(id: string) {
+      return prisma.alert.findUnique({ where: { id }, include: withDetail });
+    },
+    countUsers(ids: string[]) {
+      return prisma.user.count({ where: { id: { in: ids } } });
+    },
+    create(input: AlertInput) {
+      return prisma.alert.create({
+        data: { ...fields(input), linkedUsers: { connect: input.linkedUserIds.map((id) => ({ id })) } },
+        include: withDetail,
+      });
+    },
+    update(id: string, input: AlertInput) {
+      return prisma.alert.update({
+        where: { id },
+        data: { ...fields(input), linkedUsers: { set: input.linkedUserIds.map((userId) => ({ id: userId })) } },
+        include: withDetail,
+      });
+    },
+    /** The violations go with their alert (foreign key ON DELETE CASCADE). */
+    remove(id: string) {
+      return prisma.alert.delete({ where: { id } });
+    },
+    async violations(query: ViolationListQuery) {
+      const where: Prisma.ViolationWhereInput = {
+        ...(query.alertId ? { alertId: query.alertId } : {}),
+        ...(query.type ? { alert: { type: query.type } } : {}),
+        ...(query.source ? { source: query.source } : {}),
+        ...(query.from || query.to
+          ? { occurredAt: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lte: new Date(query.to) } : {}) } }
+          : {}),
+        ...(query.search ? { ident: { contains: query.search, mode: 'insensitive' } } : {}),
+      };
+      const [items, total] = await Promise.all([
+        prisma.violation.findMany({
+          where,
+          include: withAlert,
+          orderBy: [{ [query.sort]: query.order }, { id: 'asc' }],
+          skip: (query.page - 1) * query.pageSize,
+          take: query.pageSize,
+        }),
+        prisma.violation.count({ where }),
+      ]);
+      return { items, total };
+    },
+  };
+}
+
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

@@ -1,0 +1,47 @@
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { DeviceListQuery } from '../../../src/shared/contracts/devices';
+import { userBrief } from '../alerts/alerts.repository';
+
+const withOwner = { owner: userBrief } satisfies Prisma.DeviceInclude;
+export type DeviceWithOwner = Prisma.DeviceGetPayload<{ include: typeof withOwner }>;
+
+export function createDevicesRepository(prisma: PrismaClient) {
+  return {
+    async list(query: DeviceListQuery) {
+      const where: Prisma.DeviceWhereInput = {
+        ...(query.ownerId ? { userId: query.ownerId } : {}),
+        ...(query.search
+          ? {
+              OR: [
+                { appIdentifier: { contains: query.search, mode: 'insensitive' } },
+                { owner: { email: { contains: query.search, mode: 'insensitive' } } },
+              ],
+            }
+          : {}),
+      };
+      const [items, total] = await Promise.all([
+        prisma.device.findMany({
+          where,
+          include: withOwner,
+          orderBy: [{ [query.sort]: query.order }, { id: 'asc' }],
+          skip: (query.page - 1) * query.pageSize,
+          take: query.pageSize,
+        }),
+        prisma.device.count({ where }),
+      ]);
+      return { items, total };
+    },
+    find(id: string) {
+      return prisma.device.findUnique({ where: { id }, include: withOwner });
+    },
+    /** A terminal that changes hands is the new user's from its next registration. */
+    register(userId: string, appIdentifier: string) {
+      return prisma.device.upsert({ where: { appIdentifier }, create: { appIdentifier, userId }, update: { userId }, include: withOwner });
+    },
+    remove(id: string) {
+      return prisma.device.delete({ where: { id } });
+    },
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

@@ -1,0 +1,36 @@
+import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
+import { deviceListQuerySchema, deviceRegisterSchema, deviceSchema } from '../../../src/shared/contracts/devices';
+import { ApiRouter } from '../../lib/api-router';
+import type { ApiRegistry } from '../../openapi';
+import type { DevicesService } from './devices.service';
+
+export function devicesRouter(registry: ApiRegistry, service: DevicesService) {
+  return new ApiRouter(registry, '/api/devices', 'devices')
+    .route({
+      method: 'get',
+      path: '/',
+      summary: 'Registered terminals; only for users whose e-mail is of the DEVICES_EMAIL_DOMAIN (else 403)',
+      access: 'signedIn',
+      query: deviceListQuerySchema,
+      response: pageOf(deviceSchema),
+      handler: ({ user, query }) => service.list(user, query),
+    })
+    .route({
+      method: 'post',
+      path: '/',
+      summary: "Register the signed-in user's terminal (mobile application identifier)",
+      access: 'signedIn',
+      body: deviceRegisterSchema,
+      response: deviceSchema,
+      handler: ({ user, body }) => service.register(user, body.appIdentifier),
+    })
+    .route({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Forget a terminal; only for users whose e-mail is of the DEVICES_EMAIL_DOMAIN (else 403)',
+      access: 'signedIn',
+      params: idParamsSchema,
+      status: 204,
+      handler: ({ user, params }) => service.remove(user, params.id),
+    }).router;
+}

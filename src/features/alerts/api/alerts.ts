@@ -1,0 +1,90 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { ALERT_SORTS, AlertCreate, AlertDetail, AlertSummary, AlertType, VIOLATION_SORTS, Violation } from '@/shared/contracts/alerts';
+import type { TrafficSourceCode } from '@/shared/contracts/alerts';
+import type { UserSummary } from '@/shared/contracts/users';
+
+export const alertsKey = ['alerts'] as const;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AlertsQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  sort: (typeof ALERT_SORTS)[number];
+  order: 'asc' | 'desc';
+  type?: AlertType;
+}
+
+export function useAlerts(query: AlertsQuery) {
+  return useQuery({
+    queryKey: [...alertsKey, 'list', query],
+    queryFn: async () => (await apiClient.get<Page<AlertSummary>>('alerts', { params: query })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAlert(id: string | undefined) {
+  return useQuery({
+    queryKey: [...alertsKey, 'one', id],
+    queryFn: async () => (await apiClient.get<AlertDetail>(`alerts/${encodeURIComponent(id ?? '')}`)).data,
+    enabled: !!id,
+  });
+}
+
+export function useSaveAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id?: string; body: AlertCreate }) =>
+      (id ? await apiClient.put<AlertDetail>(`alerts/${encodeURIComponent(id)}`, body) : await apiClient.post<AlertDetail>('alerts', body))
+        .data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey }),
+  });
+}
+
+export function useDeleteAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiClient.delete(`alerts/${encodeURIComponent(id)}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey }),
+  });
+}
+
+export interface ViolationsQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  sort: (typeof VIOLATION_SORTS)[number];
+  order: 'asc' | 'desc';
+  type?: AlertType;
+  source?: TrafficSourceCode;
+  from?: string;
+  to?: string;
+}
+
+export function useViolations(query: ViolationsQuery) {
+  return useQuery({
+    queryKey: [...alertsKey, 'violations', query],
+    queryFn: async () => (await apiClient.get<Page<Violation>>('violations', { params: query })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Users an alert can be restricted to (needs USER_LIST_ADMIN); searched on the server. */
+export function useUserChoices(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['alerts', 'user-choices', search],
+    queryFn: async () =>
+      (await apiClient.get<Page<UserSummary>>('users', { params: { search: search || undefined, pageSize: 20 } })).data.items,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

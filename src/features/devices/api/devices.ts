@@ -1,0 +1,32 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { DEVICE_SORTS, Device } from '@/shared/contracts/devices';
+
+export const devicesKey = ['devices'] as const;
+
+export interface DevicesQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  sort: (typeof DEVICE_SORTS)[number];
+  order: 'asc' | 'desc';
+}
+
+export function useDevices(query: DevicesQuery) {
+  return useQuery({
+    queryKey: [...devicesKey, 'list', query],
+    queryFn: async () =>
+      (await apiClient.get<{ items: Device[]; total: number; page: number; pageSize: number }>('devices', { params: query })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeleteDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiClient.delete(`devices/${encodeURIComponent(id)}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+  });
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Button, Group, Modal, NativeSelect, Stack, Switch, Table, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { PagedTable } from '@/components/ui/paged-table';
+import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { useFieldErrorText } from '@/lib/forms';
+import { showToast } from '@/lib/toast';
+import { whitelistAddSchema, type WHITELIST_SORTS, type WhitelistMachine } from '@/shared/contracts/whitelist';
+import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
+import { useSetWhitelisted, useWhitelist } from '../api/whitelist';
+
+type Sort = (typeof WHITELIST_SORTS)[number];
+
+/** Every operator's machines; trusted ones are whitelisted (with a note why) so that their detections raise nothing. */
+export function WhitelistList() {
+  const { t } = useTranslation('whitelist');
+  const errorText = useFieldErrorText();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [filter, setFilter] = useState<'' | 'true' | 'false'>('');
+  const [sort, setSort] = useState<Sort>('internalName');
+  const [order, setOrder] = useState<SortOrder>('asc');
+  const [adding, setAdding] = useState<WhitelistMachine | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const change = useSetWhitelisted();
+  const query = useWhitelist({
+    page,
+    pageSize: PAGE_SIZE_DEFAULT,
+    search: debouncedSearch || undefined,
+    sort,
+    order,
+    whitelisted: filter || undefined,
+  });
+  const onSort = (field: Sort, next: SortOrder) => {
+    setSort(field);
+    setOrder(next);
+    setPage(1);
+  };
+
+  const apply = async (machine: WhitelistMachine, whitelisted: boolean, text?: string) => {
+    try {
+      await change.mutateAsync({ machineId: machine.machineId, whitelisted, note: text });
+      showToast({
+        color: 'teal',
+        message: t(whitelisted ? 'added' : 'removed', { name: machine.internalName }),
+        'data-testid': 'whitelist-changed',
+      });
+      setAdding(null);
+    } catch {
+      // The api client has shown the error toast.
+    }
+  };
+
+  const confirmAdd = () => {
+    const parsed = whitelistAddSchema.safeParse({ note });
+    if (!parsed.success) {
+      setNoteError(parsed.error.issues[0]?.message);
+      return;
+    }
+    if (adding) void apply(adding, true, parsed.data.note ?? undefined);
+  };
+
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('search')}
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <NativeSelect
+          label={t('filter')}
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.currentTarget.value as '' | 'true' | 'false');
+            setPage(1);
+          }}
+          data={[
+            { value: '', label: t('filters.all') },
+            { value: 'true', label: t('filters.whitelisted') },
+            { value: 'false', label: t('filters.notWhitelisted') },
+          ]}
+        />
+      </Group>
+      <PagedTable
+        state={query}
+        page={page}
+        onPage={setPage}
+        labels={{ loadFailed: t('loadFailed'), empty: t('empty'), caption: (count) => t('total', { count }), pagination: t('pagination') }}
+        minWidth={800}
+        testId="whitelist-table"
+        head={
+          <Table.Tr>
+            <SortHeader field="internalName" label={t('fields.internalName')} sort={sort} order={order} onSort={onSort} />
+            <SortHeader field="serialNumber" label={t('fields.serialNumber')} sort={sort} order={order} onSort={onSort} />
+            <Table.Th>{t('fields.remoteIdentificationNumber')}</Table.Th>
+            <Table.Th>{t('fields.owner')}</Table.Th>
+            <Table.Th>{t('fields.note')}</Table.Th>
+            <Table.Th>{t('fields.whitelisted')}</Table.Th>
+          </Table.Tr>
+        }
+        renderRow={(machine) => (
+          <Table.Tr key={machine.machineId} data-testid="whitelist-row">
+            <Table.Td>{machine.internalName}</Table.Td>
+            <Table.Td>{machine.serialNumber}</Table.Td>
+            <Table.Td>{machine.remoteIdentificationNumber ?? '–'}</Table.Td>
+            <Table.Td>{machine.owner.companyName ?? machine.owner.email}</Table.Td>
+            <Table.Td>{machine.note ?? '–'}</Table.Td>
+            <Table.Td>
+              <Switch
+                aria-label={t('toggle', { name: machine.internalName })}
+                checked={machine.whitelisted}
+                disabled={change.isPending}
+                onChange={(event) => {
+                  if (event.currentTarget.checked) {
+                    setNote('');
+                    setNoteError(undefined);
+                    setAdding(machine);
+                  } else void apply(machine, false);
+                }}
+              />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+      <Modal opened={adding !== null} onClose={() => setAdding(null)} title={t('addTitle', { name: adding?.internalName ?? '' })}>
+        <Stack>
+          <TextInput
+            label={t('fields.note')}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            error={errorText(noteError)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAdding(null)}>
+              {t('cancel')}
+            </Button>
+            <Button onClick={confirmAdd} loading={change.isPending} data-testid="whitelist-confirm">
+              {t('confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { TRAFFIC_SOURCES, VEHICLE_TYPES } from '../domain/enums';
+import { positionSchema } from '../geozones/zone';
+import { idParamsSchema, pageQuerySchema, queryFlag, required } from './common';
+
+/** Alert types of spec domain §3, in its order. */
+export const ALERT_TYPES = [
+  'doNotEnter',
+  'stayInside',
+  'missionCompliance',
+  'noMission',
+  'proximities',
+  'height',
+  'identifiers',
+  'missingIdentifiers',
+  'nonCollaborative',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export const TRAFFIC_SOURCE_CODES = Object.keys(TRAFFIC_SOURCES) as (keyof typeof TRAFFIC_SOURCES)[];
+export const trafficSourceSchema = z.enum(TRAFFIC_SOURCE_CODES as [keyof typeof TRAFFIC_SOURCES, ...(keyof typeof TRAFFIC_SOURCES)[]]);
+export type TrafficSourceCode = z.infer<typeof trafficSourceSchema>;
+export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
+
+export const ALERT_GEOMETRY_SOURCES = ['geojson', 'kml', 'drawn'] as const;
+
+/** Highest limit an alert may carry, in metres above the surface (well above any drone or light aircraft). */
+export const ALERT_LIMIT_MAX_M = 20_000;
+export const PROXIMITY_THRESHOLD_MAX_M = 50_000;
+
+const ringSchema = z
+  .array(positionSchema)
+  .min(4, 'validation:alert.geometryInvalid')
+  .refine((ring) => {
+    const first = ring[0];
+    const last = ring.at(-1);
+    return !!first && !!last && first[0] === last[0] && first[1] === last[1];
+  }, 'validation:alert.geometryInvalid');
+
+/** Every polygon of the alert (imported and drawn) in one MultiPolygon. */
+export const alertGeometrySchema = z.object({
+  type: z.literal('MultiPolygon'),
+  coordinates: z.array(z.array(ringSchema).min(1)).min(1, 'validation:alert.geometryRequired').max(100),
+});
+export type AlertGeometry = z.infer<typeof alertGeometrySchema>;
+
+const metres = (max: number) => z.number().int('validation:integer').min(0, 'validation:tooSmall').max(max, 'validation:tooBig');
+
+const sourceList = z
+  .array(trafficSourceSchema)
+  .default([])
+  .transform((sources) => [...new Set(sources)]);
+
+export const alertCreateSchema = z
+  .object({
+    name: required().max(120),
+    type: z.enum(ALERT_TYPES),
+    isDisplayed: z.boolean().default(true),
+    showForUsersOnly: z.boolean().default(false),
+    linkedUserIds: z
+      .array(z.uuid('validation:invalid'))
+      .max(500)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
+    lowerLimitM: metres(ALERT_LIMIT_MAX_M).nullable().default(null),
+    upperLimitM: metres(ALERT_LIMIT_MAX_M).nullable().default(null),
+    permanent: z.boolean().default(true),
+    proximityHorizontalM: metres(PROXIMITY_THRESHOLD_MAX_M).nullable().default(null),
+    proximityVerticalM: metres(PROXIMITY_THRESHOLD_MAX_M).nullable().default(null),
+    proximitySources: sourceList,
+    proximityTargetSources: sourceList,
+    notifyEmail: z.boolean().default(false),
+    notifySms: z.boolean().default(false),
+    notifyPush: z.boolean().default(false),
+    geometry: alertGeometrySchema,
+    geometrySources: z
+      .array(z.enum(ALERT_GEOMETRY_SOURCES))
+      .min(1, 'validation:atLeastOne')
+      .transform((sources) => [...new Set(sources)]),
+  })
+  .superRefine((alert, ctx) => {
+    // Spec domain §5: lower limit below upper limit.
+    if (alert.lowerLimitM !== null && alert.upperLimitM !== null && alert.lowerLimitM >= alert.upperLimitM) {
+      ctx.addIssue({ code: 'custom', path: ['upperLimitM'], message: 'validation:alert.limits' });
+    }
+    if (alert.showForUsersOnly && alert.linkedUserIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['linkedUserIds'], message: 'validation:atLeastOne' });
+    }
+    if (alert.type === 'proximities') {
+      if (alert.proximityHorizontalM === null)
+        ctx.addIssue({ code: 'custom', path: ['proximityHorizontalM'], message: 'validation:required' });
+      if (alert.proximityVerticalM === null) ctx.addIssue({ code: 'custom', path: ['proximityVerticalM'], message: 'validation:required' });
+      if (alert.proximitySources.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['proximitySources'], message: 'validation:atLeastOne' });
+      if (alert.proximityTargetSources.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['proximityTargetSources'], message: 'validation:atLeastOne' });
+      }
+    }
+  });
+export type AlertCreate = z.input<typeof alertCreateSchema>;
+export type AlertInput = z.output<typeof alertCreateSchema>;
+
+export const alertLinkedUserSchema = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
+
+export const alertSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(ALERT_TYPES),
+  isDisplayed: z.boolean(),
+  showForUsersOnly: z.boolean(),
+  permanent: z.boolean(),
+  lowerLimitM: z.number().int().nullable(),
+  upperLimitM: z.number().int().nullable(),
+  violationCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AlertSummary = z.infer<typeof alertSummarySchema>;
+
+export const alertDetailSchema = alertSummarySchema.extend({
+  linkedUsers: z.array(alertLinkedUserSchema),
+  proximityHorizontalM: z.number().int().nullable(),
+  proximityVerticalM: z.number().int().nullable(),
+  proximitySources: z.array(trafficSourceSchema),
+  proximityTargetSources: z.array(trafficSourceSchema),
+  notifyEmail: z.boolean(),
+  notifySms: z.boolean(),
+  notifyPush: z.boolean(),
+  geometry: alertGeometrySchema,
+  geometrySources: z.array(z.enum(ALERT_GEOMETRY_SOURCES)),
+  updatedAt: z.string(),
+});
+export type AlertDetail = z.infer<typeof alertDetailSchema>;
+
+export const ALERT_SORTS = ['name', 'type', 'createdAt'] as const;
+export const alertListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(ALERT_SORTS).default('name'),
+  type: z.enum(ALERT_TYPES).optional(),
+  isDisplayed: queryFlag.optional(),
+});
+export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
+
+export const violationSchema = z.object({
+  id: z.string(),
+  alert: z.object({ id: z.string(), name: z.string(), type: z.enum(ALERT_TYPES) }),
+  ident: z.string(),
+  source: trafficSourceSchema,
+  occurredAt: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  altitudeM: z.number().nullable(),
+});
+export type Violation = z.infer<typeof violationSchema>;
+
+export const VIOLATION_SORTS = ['occurredAt', 'ident'] as const;
+export const violationListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(VIOLATION_SORTS).default('occurredAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  alertId: z.uuid('validation:invalid').optional(),
+  type: z.enum(ALERT_TYPES).optional(),
+  source: trafficSourceSchema.optional(),
+  from: z.iso.datetime({ offset: true, message: 'validation:dateTime' }).optional(),
+  to: z.iso.datetime({ offset: true, message: 'validation:dateTime' }).optional(),
+});
+export type ViolationListQuery = z.infer<typeof violationListQuerySchema>;
+
+export { idParamsSchema };

@@ -1,0 +1,234 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIGHTS, type Right } from '../../src/shared/domain/rights';
+import { signedInUser } from '../factories/users';
+import { createAlert, createViolation, SACLAY_SQUARE } from '../factories/records';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { expectError } from './support';
+
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('alerts and violations', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signedInUser(t.app, t.db.prisma, ['ALERT_LIST_ADMIN', 'ALERT_EDIT_ADMIN', 'VIOLATION_LIST_ADMIN']);
+  });
+  afterAll(() => t.close());
+
+  const validAlert = (extra: Record<string, unknown> = {}) => ({
+    name: 'Saclay plateau',
+    type: 'doNotEnter',
+    isDisplayed: true,
+    lowerLimitM: 0,
+    upperLimitM: 150,
+    permanent: false,
+    notifyEmail: true,
+    notifyPush: true,
+    geometry: SACLAY_SQUARE,
+    geometrySources: ['geojson', 'drawn', 'drawn'],
+    ...extra,
+  });
+  const post = (body: unknown) =>
+    request(t.app)
+      .post('/api/alerts')
+      .set(admin.auth)
+      .send(body as object);
+
+  describe('authentication and rights', () => {
+    const endpoints: [string, string, Right][] = [
+      ['get', '/api/alerts', 'ALERT_LIST_ADMIN'],
+      ['post', '/api/alerts', 'ALERT_EDIT_ADMIN'],
+      ['get', `/api/alerts/${NO_ID}`, 'ALERT_LIST_ADMIN'],
+      ['put', `/api/alerts/${NO_ID}`, 'ALERT_EDIT_ADMIN'],
+      ['delete', `/api/alerts/${NO_ID}`, 'ALERT_EDIT_ADMIN'],
+      ['get', '/api/violations', 'VIOLATION_LIST_ADMIN'],
+    ];
+    it.each(endpoints)('%s %s answers 401 UNAUTHENTICATED without a token', async (method, path) => {
+      expectError(await request(t.app)[method as 'get'](path), 401, 'UNAUTHENTICATED');
+    });
+    it.each(endpoints)('%s %s answers 403 NOT_ALLOWED to a user holding every right but %s', async (method, path, right) => {
+      const { auth } = await signedInUser(t.app, t.db.prisma, RIGHTS.filter((r) => r !== right) as Right[]);
+      expectError(await request(t.app)[method as 'get'](path).set(auth).send(validAlert()), 403, 'NOT_ALLOWED');
+    });
+  });
+
+  describe('POST /api/alerts', () => {
+    it('creates an alert with every field, its linked users and its geometry sources once each', async () => {
+      const linked = await signedInUser(t.app, t.db.prisma);
+      const response = await post(
+        validAlert({
+          type: 'proximities',
+          showForUsersOnly: true,
+          linkedUserIds: [linked.user.id],
+          proximityHorizontalM: 500,
+          proximityVerticalM: 100,
+          proximitySources: ['as', 'wi', 'as'],
+          proximityTargetSources: ['ab'],
+          notifySms: true,
+        }),
+      );
+
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({
+        name: 'Saclay plateau',
+        type: 'proximities',
+        showForUsersOnly: true,
+        linkedUsers: [{ id: linked.user.id, email: linked.user.email }],
+        lowerLimitM: 0,
+        upperLimitM: 150,
+        permanent: false,
+        proximityHorizontalM: 500,
+        proximityVerticalM: 100,
+        proximitySources: ['as', 'wi'],
+        proximityTargetSources: ['ab'],
+        notifyEmail: true,
+        notifySms: true,
+        notifyPush: true,
+        geometry: SACLAY_SQUARE,
+        geometrySources: ['geojson', 'drawn'],
+        violationCount: 0,
+      });
+    });
+
+    it.each([
+      ['name', { name: ' ' }, 'validation:required'],
+      ['type', { type: 'nearby' }, 'validation:invalidValue'],
+      ['upperLimitM', { lowerLimitM: 200, upperLimitM: 150 }, 'validation:alert.limits'],
+      ['upperLimitM', { lowerLimitM: 150, upperLimitM: 150 }, 'validation:alert.limits'],
+      ['lowerLimitM', { lowerLimitM: -1 }, 'validation:tooSmall'],
+      ['upperLimitM', { upperLimitM: 12.5 }, 'validation:integer'],
+      ['geometry.coordinates', { geometry: { type: 'MultiPolygon', coordinates: [] } }, 'validation:alert.geometryRequired'],
+      [
+        'geometry.coordinates.0.0',
+        {
+          geometry: {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [2, 48],
+                  [2.1, 48],
+                  [2.1, 48.1],
+                  [2, 48.1],
+                ],
+              ],
+            ],
+          },
+        },
+        'validation:alert.geometryInvalid',
+      ],
+      ['geometrySources', { geometrySources: [] }, 'validation:atLeastOne'],
+      ['linkedUserIds', { showForUsersOnly: true, linkedUserIds: [] }, 'validation:atLeastOne'],
+      [
+        'proximityHorizontalM',
+        { type: 'proximities', proximityVerticalM: 10, proximitySources: ['as'], proximityTargetSources: ['ab'] },
+        'validation:required',
+      ],
+      [
+        'proximitySources',
+        { type: 'proximities', proximityHorizontalM: 10, proximityVerticalM: 10, proximityTargetSources: ['ab'] },
+        'validation:atLeastOne',
+      ],
+      ['proximityTargetSources.0', { proximityTargetSources: ['xx'] }, 'validation:invalidValue'],
+    ])('refuses %s (%j) with %s and stores nothing', async (field, extra, message) => {
+      const before = await t.db.prisma.alert.count();
+
+      const response = await post(validAlert(extra));
+
+      expectError(response, 422, 'VALIDATION_FAILED');
+      expect(response.body.fields[field]).toContain(message);
+      expect(await t.db.prisma.alert.count()).toBe(before);
+    });
+
+    it('refuses a linked user that does not exist', async () => {
+      const response = await post(validAlert({ linkedUserIds: [NO_ID] }));
+
+      expectError(response, 422, 'VALIDATION_FAILED');
+      expect(response.body.fields.linkedUserIds).toEqual(['validation:invalidValue']);
+    });
+  });
+
+  describe('GET, PUT and DELETE /api/alerts/:id', () => {
+    it('lists alerts with search, type filter, sort and the count of violations each holds', async () => {
+      const alpha = await createAlert(t.db.prisma, { name: 'ZZ-search Alpha', type: 'height' });
+      await createAlert(t.db.prisma, { name: 'ZZ-search Beta', type: 'doNotEnter' });
+      await createViolation(t.db.prisma, alpha.id);
+
+      const byType = await request(t.app).get('/api/alerts').query({ search: 'zz-search', type: 'height' }).set(admin.auth);
+      const sorted = await request(t.app).get('/api/alerts').query({ search: 'zz-search', sort: 'name', order: 'desc' }).set(admin.auth);
+
+      expect(byType.body).toMatchObject({ total: 1, items: [{ id: alpha.id, violationCount: 1 }] });
+      expect(sorted.body.items.map((alert: { name: string }) => alert.name)).toEqual(['ZZ-search Beta', 'ZZ-search Alpha']);
+    });
+
+    it('replaces an alert, linked users included', async () => {
+      const alert = await createAlert(t.db.prisma);
+
+      const response = await request(t.app)
+        .put(`/api/alerts/${alert.id}`)
+        .set(admin.auth)
+        .send(validAlert({ name: 'Renamed', type: 'stayInside' }));
+
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ id: alert.id, name: 'Renamed', type: 'stayInside', linkedUsers: [] });
+    });
+
+    it('answers 404 for an unknown alert', async () => {
+      expectError(await request(t.app).get(`/api/alerts/${NO_ID}`).set(admin.auth), 404, 'NOT_FOUND');
+      expectError(await request(t.app).put(`/api/alerts/${NO_ID}`).set(admin.auth).send(validAlert()), 404, 'NOT_FOUND');
+      expectError(await request(t.app).delete(`/api/alerts/${NO_ID}`).set(admin.auth), 404, 'NOT_FOUND');
+    });
+
+    it('deletes an alert together with its violations, and only its own', async () => {
+      const doomed = await createAlert(t.db.prisma);
+      const kept = await createAlert(t.db.prisma);
+      await createViolation(t.db.prisma, doomed.id);
+      await createViolation(t.db.prisma, doomed.id);
+      const survivor = await createViolation(t.db.prisma, kept.id);
+
+      const response = await request(t.app).delete(`/api/alerts/${doomed.id}`).set(admin.auth);
+
+      expect(response.status).toBe(204);
+      expect(await t.db.prisma.violation.count({ where: { alertId: doomed.id } })).toBe(0);
+      expect(await t.db.prisma.violation.findUnique({ where: { id: survivor.id } })).not.toBeNull();
+      expect(await t.db.prisma.auditLog.findFirst({ where: { subjectId: doomed.id, action: 'alert.deleted' } })).toMatchObject({
+        data: { violations: 2 },
+      });
+    });
+  });
+
+  describe('GET /api/violations', () => {
+    it('lists violations newest first, filtered by alert, type, source, period and ident', async () => {
+      const alert = await createAlert(t.db.prisma, { type: 'nonCollaborative' });
+      const old = await createViolation(t.db.prisma, alert.id, {
+        ident: 'VX-OLD',
+        occurredAt: new Date('2026-01-02T10:00:00Z'),
+        source: 'ab',
+      });
+      const recent = await createViolation(t.db.prisma, alert.id, { ident: 'VX-NEW', occurredAt: new Date('2026-06-01T10:00:00Z') });
+
+      const all = await request(t.app).get('/api/violations').query({ alertId: alert.id }).set(admin.auth);
+      const bySource = await request(t.app).get('/api/violations').query({ alertId: alert.id, source: 'ab' }).set(admin.auth);
+      const byType = await request(t.app).get('/api/violations').query({ type: 'nonCollaborative', search: 'vx-new' }).set(admin.auth);
+      const byPeriod = await request(t.app)
+        .get('/api/violations')
+        .query({ alertId: alert.id, from: '2026-05-01T00:00:00Z', to: '2026-06-30T00:00:00Z' })
+        .set(admin.auth);
+
+      expect(all.body.items.map((v: { id: string }) => v.id)).toEqual([recent.id, old.id]);
+      expect(all.body.items[0]).toMatchObject({ alert: { id: alert.id, type: 'nonCollaborative' }, ident: 'VX-NEW', source: 'as' });
+      expect(bySource.body.items.map((v: { id: string }) => v.id)).toEqual([old.id]);
+      expect(byType.body.items.map((v: { id: string }) => v.id)).toEqual([recent.id]);
+      expect(byPeriod.body.items.map((v: { id: string }) => v.id)).toEqual([recent.id]);
+    });
+
+    it('refuses a period bound that is not a date-time', async () => {
+      const response = await request(t.app).get('/api/violations').query({ from: 'yesterday' }).set(admin.auth);
+
+      expectError(response, 422, 'VALIDATION_FAILED');
+      expect(response.body.fields.from).toEqual(['validation:dateTime']);
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIGHTS, type Right } from '../../src/shared/domain/rights';
+import { signedInUser, uniqueEmail } from '../factories/users';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { expectError } from './support';
+
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+const staffEmail = () => uniqueEmail('staff').replace('@example.com', '@aerogate.test');
+
+describe('devices', () => {
+  let t: TestApp;
+  let staff: Awaited<ReturnType<typeof signedInUser>>;
+  let operator: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    t = await createTestApp({ DEVICES_EMAIL_DOMAIN: 'aerogate.test' });
+    staff = await signedInUser(t.app, t.db.prisma, [], { email: staffEmail() });
+    operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_EDIT']);
+  });
+  afterAll(() => t.close());
+
+  const register = (auth: Record<string, string>, appIdentifier: string) =>
+    request(t.app).post('/api/devices').set(auth).send({ appIdentifier });
+
+  it.each([
+    ['get', '/api/devices'],
+    ['post', '/api/devices'],
+    ['delete', `/api/devices/${NO_ID}`],
+  ])('%s %s answers 401 UNAUTHENTICATED without a token', async (method, path) => {
+    expectError(await request(t.app)[method as 'get'](path), 401, 'UNAUTHENTICATED');
+  });
+
+  it('registers the signed-in user terminal; the same identifier registered again moves to its new user', async () => {
+    const first = await register(operator.auth, 'fcm:operator-phone-1');
+    const again = await register(staff.auth, 'fcm:operator-phone-1');
+
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ appIdentifier: 'fcm:operator-phone-1', owner: { id: operator.user.id } });
+    expect(again.body).toMatchObject({ id: first.body.id, owner: { id: staff.user.id } });
+  });
+
+  it.each([
+    ['', 'validation:required'],
+    ['with space', 'validation:device.identifier'],
+  ])('refuses the identifier %j with %s', async (appIdentifier, message) => {
+    const response = await register(operator.auth, appIdentifier);
+
+    expectError(response, 422, 'VALIDATION_FAILED');
+    expect(response.body.fields.appIdentifier).toContain(message);
+  });
+
+  it('lists terminals to the staff of the devices e-mail domain, with search, owner filter and sort', async () => {
+    const other = await signedInUser(t.app, t.db.prisma);
+    await register(operator.auth, 'apns:list-a');
+    await register(other.auth, 'apns:list-b');
+
+    const mine = await request(t.app).get('/api/devices').query({ search: 'apns:list', ownerId: other.user.id }).set(staff.auth);
+    const sorted = await request(t.app)
+      .get('/api/devices')
+      .query({ search: 'apns:list', sort: 'appIdentifier', order: 'asc' })
+      .set(staff.auth);
+    const byEmail = await request(t.app).get('/api/devices').query({ search: other.user.email }).set(staff.auth);
+
+    expect(mine.body.items.map((device: { appIdentifier: string }) => device.appIdentifier)).toEqual(['apns:list-b']);
+    expect(sorted.body.items.map((device: { appIdentifier: string }) => device.appIdentifier)).toEqual(['apns:list-a', 'apns:list-b']);
+    expect(byEmail.body.total).toBe(1);
+  });
+
+  it('refuses the list and deletion with 403 to a user outside the devices e-mail domain, even with every right', async () => {
+    const device = (await register(operator.auth, 'fcm:kept')).body;
+    const everyRight = await signedInUser(t.app, t.db.prisma, [...RIGHTS] as Right[]);
+
+    expectError(await request(t.app).get('/api/devices').set(everyRight.auth), 403, 'NOT_ALLOWED');
+    expectError(await request(t.app).delete(`/api/devices/${device.id}`).set(everyRight.auth), 403, 'NOT_ALLOWED');
+    expect(await t.db.prisma.device.count({ where: { id: device.id } })).toBe(1);
+  });
+
+  it('lets the staff delete a terminal; an unknown one is 404', async () => {
+    const device = (await register(operator.auth, 'fcm:to-delete')).body;
+
+    expect((await request(t.app).delete(`/api/devices/${device.id}`).set(staff.auth)).status).toBe(204);
+    expect(await t.db.prisma.device.count({ where: { id: device.id } })).toBe(0);
+    expectError(await request(t.app).delete(`/api/devices/${device.id}`).set(staff.auth), 404, 'NOT_FOUND');
+  });
+});
