@@ -1,4 +1,5 @@
+import { requestsAutoRejectJob } from '../modules/requests/requests.jobs';
 import type { JobDefinition } from './jobs';
 
 /** Every scheduled job of the platform; each module adds its own here. */
-export const JOBS: JobDefinition[] = [];
+export const JOBS: JobDefinition[] = [requestsAutoRejectJob];
