@@ -13,7 +13,7 @@ describe('evaluateRequest: classification and automatic answer of a filed reques
     const france = JSON.parse(readSeedFile('fr-ed269.json')) as { features: { name: string }[] };
     const orly = { ...france, features: france.features.filter((zone) => zone.name.includes('PARIS ORLY')) };
     await t.ctx.zones.importFile(JSON.stringify(orly), { dataset: 'orly' });
-  });
+  }, 60_000);
   afterAll(() => t.close());
   beforeEach(() => t.clock.set(CLOCK_START));
 
