@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import type { Restriction } from '../src/shared/contracts/requests';
 import type { AppContext } from './context';
 import { AppError } from './lib/app-error';
 import { authenticate } from './middleware/authenticate';
@@ -31,6 +32,7 @@ import { outboxRouter } from './modules/outbox/outbox.router';
 import { createPilotsRepository } from './modules/pilots/pilots.repository';
 import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
 import { createPilotsService } from './modules/pilots/pilots.service';
+import { evaluateRequest } from './modules/automation/evaluate-request';
 import { requestsRouter } from './modules/requests/requests.router';
 import { createRequestsService } from './modules/requests/requests.service';
 import { regulationRouter } from './modules/regulation/regulation.router';
@@ -116,6 +118,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   const requests = createRequestsService({
     prisma: ctx.prisma,
+    evaluate: (input) => evaluateRequest<Restriction>(ctx, input),
     owners,
     mailer: ctx.mailer,
     sms: ctx.sms,

@@ -215,6 +215,45 @@ describe('permission request decisions', () => {
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
   });
 
+  it('an automation rule answers at filing: the request is accepted with its restrictions, the history names the rule and its version', async () => {
+    const automated = await managedAirspace(t);
+    const rule = await t.db.prisma.automationRule.create({
+      data: {
+        airspaceId: automated.airspace.id,
+        title: 'Low flights on weekdays',
+        mode: 'acceptAuto',
+        impactLevels: ['low', 'medium', 'high'],
+        customReply: 'Accepted: stay below 40 m.',
+        restrictions: [{ kind: 'maxHeight', maxHeightM: 40 }],
+        enabled: true,
+        version: 3,
+      },
+    });
+    const { operator, missionId } = await operatorWithMission(t);
+
+    const response = await file(t, operator.auth, { missionId, airspaceId: automated.airspace.id });
+
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      status: 'autoAcceptedWithRestrictions',
+      automatic: true,
+      impactLevel: 'low',
+      automationRule: { id: rule.id, title: 'Low flights on weekdays', version: 3 },
+      restrictions: [{ kind: 'maxHeight', maxHeightM: 40 }],
+      autoRejectAt: null,
+    });
+    expect(response.body.events.at(-1)).toMatchObject({
+      action: 'autoAcceptWithRestrictions',
+      actor: null,
+      reason: 'Accepted: stay below 40 m.',
+      details: { ruleId: rule.id, ruleVersion: 3 },
+    });
+    const mails = await outboxFor(t, operator.user.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Request ${response.body.referenceNumber} accepted automatically with restrictions`,
+    ]);
+  });
+
   describe('who sees what', () => {
     it('a manager of another airspace and another operator get 404; a user without the rights gets 403', async () => {
       const { id } = await filed();

@@ -1,4 +1,6 @@
+import type { Restriction } from '../../../src/shared/contracts/requests';
 import type { JobDefinition } from '../../jobs/jobs';
+import { evaluateRequest } from '../automation/evaluate-request';
 import { createRecordOwners } from '../users/record-owner';
 import { createUsersRepository } from '../users/users.repository';
 import { createRequestsService } from './requests.service';
@@ -10,6 +12,7 @@ export const requestsAutoRejectJob: JobDefinition = {
   async run(ctx) {
     const service = createRequestsService({
       prisma: ctx.prisma,
+      evaluate: (input) => evaluateRequest<Restriction>(ctx, input),
       owners: createRecordOwners(createUsersRepository(ctx.prisma, ctx.pool)),
       mailer: ctx.mailer,
       sms: ctx.sms,

@@ -1,6 +1,7 @@
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import {
   missionSnapshotSchema,
+  type ImpactLevel,
   type MissionSnapshot,
   type RequestActionBody,
   type RequestCreate,
@@ -34,8 +35,16 @@ import { extentKm, intersects, limitBreach } from './requests.limits';
 const FILABLE_MISSION_STATUSES = ['complete', 'toBeValidated', 'validated'] as const;
 const HOUR_MS = 3_600_000;
 
+/** The automatic answer at submission: request-automation's evaluateRequest, bound to the context. */
+export type RequestEvaluator = (input: { airspaceId: string; missionSnapshot: MissionSnapshot; submittedAt: Date }) => Promise<{
+  impactLevel: ImpactLevel;
+  classification: unknown;
+  decision: AutomaticDecision | null;
+}>;
+
 export interface RequestsServiceDeps {
   prisma: PrismaClient;
+  evaluate: RequestEvaluator;
   owners: RecordOwners;
   mailer: Mailer;
   sms: SmsClient;
@@ -180,7 +189,7 @@ function managerTransition(action: ManagerAction, actorId: string, callControl: 
 }
 
 export function createRequestsService(deps: RequestsServiceDeps) {
-  const { prisma, owners, mailer, sms, clock, publicUrl } = deps;
+  const { prisma, evaluate, owners, mailer, sms, clock, publicUrl } = deps;
 
   const link = (id: string) => `${publicUrl}/backoffice/procedure/edit/${id}`;
 
@@ -435,8 +444,6 @@ export function createRequestsService(deps: RequestsServiceDeps) {
   }
 
   return {
-    applyAutomaticDecision,
-
     async touchedAirspaces(actor: AuthUser, missionId: string): Promise<TouchedAirspace[]> {
       const mission = await ownMission(actor, missionId);
       if (!mission.areas) return [];
@@ -510,6 +517,12 @@ export function createRequestsService(deps: RequestsServiceDeps) {
           });
         return request;
       });
+      const evaluation = await evaluate({ airspaceId: airspace.id, missionSnapshot: filed, submittedAt });
+      await prisma.permissionRequest.update({
+        where: { id: created.id },
+        data: { impactLevel: evaluation.impactLevel, classification: evaluation.classification as Prisma.InputJsonValue },
+      });
+      if (evaluation.decision) await applyAutomaticDecision({ id: created.id, status: 'submitted' }, evaluation.decision);
       const { row, context } = await mailContext(created.id);
       const operatorName = row.operator.companyName ?? `${row.operator.firstName} ${row.operator.lastName}`;
       await sendAll((await airspaceRecipients(airspace.id)).map((to) => submittedEmail(to.lang, to.email, context, operatorName)));
