@@ -6,7 +6,6 @@ import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import type { Restriction } from '../src/shared/contracts/requests';
 import type { AppContext } from './context';
 import { AppError } from './lib/app-error';
 import { authenticate } from './middleware/authenticate';
@@ -18,6 +17,7 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
+import { automationRoutes } from './modules/automation/automation.routes';
 import { createDroneModelsRepository } from './modules/drone-models/drone-models.repository';
 import { droneModelsRouter } from './modules/drone-models/drone-models.router';
 import { createDroneModelsService } from './modules/drone-models/drone-models.service';
@@ -118,7 +118,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   const requests = createRequestsService({
     prisma: ctx.prisma,
-    evaluate: (input) => evaluateRequest<Restriction>(ctx, input),
+    evaluate: (input) => evaluateRequest(ctx, input),
     owners,
     mailer: ctx.mailer,
     sms: ctx.sms,
@@ -150,6 +150,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(zonesRouter(registry, ctx.zones));
   api.use(contextLayersRouter(registry));
   api.use(regulationRouter(registry, createRegulationService({ zones: ctx.zones, clock: ctx.clock })));
+  api.use(automationRoutes(registry, ctx));
   const document = openApiDocument(registry);
   api.get('/api/openapi.json', (_req, res) => {
     res.json(document);

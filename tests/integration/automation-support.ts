@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../../server/generated/prisma/client';
-import type { ClassifiedMission } from '../../src/shared/domain/request-impact';
+import type { MissionSnapshot } from '../../src/shared/contracts/requests';
+import { areaKm2 } from '../../src/shared/geo/area';
 import type { MultiPolygon } from '../../src/shared/geozones/zone';
 
 /** A square of `side` degrees with its south-west corner at (lon, lat), as flight areas. */
@@ -41,13 +42,57 @@ export function createAirspace(prisma: PrismaClient, managerIds: string[] = [], 
   });
 }
 
-/** The facts of a filed mission the evaluation reads: 0.8 km² near Saclay, 100 m, Wednesday 1 July 2026 10:00–12:00 Paris. */
-export function missionFacts(change: Partial<ClassifiedMission> = {}): ClassifiedMission {
+/** A filed mission's snapshot: 0.8 km² near Saclay, 100 m, Wednesday 1 July 2026 10:00–12:00 Paris. */
+export function missionFacts(change: Partial<MissionSnapshot> = {}): MissionSnapshot {
+  const areas = change.areas ?? areaSquare(2.16, 48.71, 0.01);
   return {
-    areas: areaSquare(2.16, 48.71, 0.01),
-    maxHeightM: 100,
+    id: '00000000-0000-4000-8000-000000000001',
+    title: 'Survey of the plateau',
     startAt: '2026-07-01T08:00:00.000Z',
     endAt: '2026-07-01T10:00:00.000Z',
+    maxHeightM: 100,
+    maxAltitudeFt: 328,
+    areaKm2: areaKm2(areas),
+    extentKm: 1.3,
+    scenario: null,
+    country: 'FR',
+    camerawork: false,
+    description: null,
+    constraints: null,
+    referentPilot: null,
+    mainMachine: null,
     ...change,
+    areas,
   };
+}
+
+/** A request already filed in `airspace` by `operatorId`, with its snapshot and stored impact. */
+export async function createFiledRequest(
+  prisma: PrismaClient,
+  refs: { airspaceId: string; operatorId: string },
+  fields: { snapshot?: Partial<MissionSnapshot> } & Partial<Prisma.PermissionRequestUncheckedCreateInput> = {},
+) {
+  const { snapshot: change, ...columns } = fields;
+  const snapshot = missionFacts(change);
+  const mission = await prisma.mission.create({
+    data: {
+      userId: refs.operatorId,
+      title: snapshot.title,
+      status: 'validated',
+      startAt: new Date(snapshot.startAt),
+      endAt: new Date(snapshot.endAt),
+    },
+  });
+  return prisma.permissionRequest.create({
+    data: {
+      referenceNumber: `AG-TEST-${randomBytes(4).toString('hex')}`,
+      missionId: mission.id,
+      airspaceId: refs.airspaceId,
+      operatorId: refs.operatorId,
+      conditionsAcceptedAt: new Date('2026-06-10T08:00:00Z'),
+      submittedAt: new Date('2026-06-10T08:00:00Z'),
+      missionSnapshot: { ...snapshot, id: mission.id },
+      ...columns,
+    },
+  });
 }

@@ -1,11 +1,6 @@
 import { decide, type AutomaticDecision } from '../../../src/shared/domain/request-automation';
-import {
-  classify,
-  needsZones,
-  type Classification,
-  type ClassifiedMission,
-  type ImpactLevel,
-} from '../../../src/shared/domain/request-impact';
+import type { MissionSnapshot, Restriction } from '../../../src/shared/contracts/requests';
+import { classify, needsZones, type Classification, type ImpactLevel } from '../../../src/shared/domain/request-impact';
 import type { AppContext } from '../../context';
 import { toAutomationInput } from '../automation-rules/automation-rules.mapper';
 import { toRuleInput } from '../classification-rules/classification-rules.mapper';
@@ -18,20 +13,20 @@ export interface StoredClassification extends Classification {
   evaluatedAt: string;
 }
 
-export interface Evaluation<R> {
+export interface Evaluation {
   impactLevel: ImpactLevel;
   classification: StoredClassification;
-  decision: AutomaticDecision<R> | null;
+  decision: AutomaticDecision<Restriction> | null;
 }
 
 /**
  * Classifies a filed request with its airspace's enabled classification rules, then lets the first enabled automation
  * rule (by priority) that applies answer it. Reads only the snapshot: the mission may change after filing.
  */
-export async function evaluateRequest<R = unknown>(
+export async function evaluateRequest(
   ctx: AppContext,
-  input: { airspaceId: string; missionSnapshot: ClassifiedMission; submittedAt: Date },
-): Promise<Evaluation<R>> {
+  input: { airspaceId: string; missionSnapshot: MissionSnapshot; submittedAt: Date },
+): Promise<Evaluation> {
   const [classificationRows, automationRows] = await Promise.all([
     ctx.prisma.classificationRule.findMany({ where: { airspaceId: input.airspaceId, enabled: true }, orderBy: { createdAt: 'asc' } }),
     ctx.prisma.automationRule.findMany({ where: { airspaceId: input.airspaceId, enabled: true } }),
@@ -39,7 +34,7 @@ export async function evaluateRequest<R = unknown>(
   const rules = classificationRows.map(toRuleInput);
   const zones = needsZones(rules) ? await touchedZones(ctx.zones, input.missionSnapshot) : null;
   const classification = classify(rules, input.missionSnapshot, zones ?? []);
-  const automationRules = automationRows.map((row) => toAutomationInput<R>(row));
+  const automationRules = automationRows.map((row) => toAutomationInput<Restriction>(row));
   const decision = decide(automationRules, input.missionSnapshot, classification.impactLevel);
   const decidingRule = decision ? automationRules.find((rule) => rule.id === decision.ruleId) : undefined;
   return {

@@ -1,4 +1,3 @@
-import type { Restriction } from '../../../src/shared/contracts/requests';
 import type { JobDefinition } from '../../jobs/jobs';
 import { evaluateRequest } from '../automation/evaluate-request';
 import { createRecordOwners } from '../users/record-owner';
@@ -12,7 +11,7 @@ export const requestsAutoRejectJob: JobDefinition = {
   async run(ctx) {
     const service = createRequestsService({
       prisma: ctx.prisma,
-      evaluate: (input) => evaluateRequest<Restriction>(ctx, input),
+      evaluate: (input) => evaluateRequest(ctx, input),
       owners: createRecordOwners(createUsersRepository(ctx.prisma, ctx.pool)),
       mailer: ctx.mailer,
       sms: ctx.sms,

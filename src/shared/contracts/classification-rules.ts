@@ -88,3 +88,10 @@ export const managedAirspaceSchema = z.object({
   geometry: multiPolygonSchema.nullable(),
 });
 export type ManagedAirspace = z.infer<typeof managedAirspaceSchema>;
+
+export const classificationRuleCreateSchema = ruleFieldsSchema
+  .extend({ airspaceId: z.uuid('validation:invalid') })
+  .superRefine((rule, context) => {
+    for (const issue of classificationRuleIssues(rule)) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+export type ClassificationRuleCreate = z.infer<typeof classificationRuleCreateSchema>;
