@@ -109,7 +109,8 @@ export default function MapCanvas({
     const control = new AttributionControl({ compact: false, customAttribution: credits || undefined });
     map.addControl(control, 'bottom-right');
     return () => {
-      map.removeControl(control);
+      // When the view unmounts, the map's own removal (the effect above, cleaned up first) has removed its controls.
+      if (map.hasControl(control)) map.removeControl(control);
     };
   }, [map, credits]);
 
