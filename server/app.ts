@@ -32,6 +32,9 @@ import { outboxRouter } from './modules/outbox/outbox.router';
 import { createPilotsRepository } from './modules/pilots/pilots.repository';
 import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
 import { createPilotsService } from './modules/pilots/pilots.service';
+import { evaluateRequest } from './modules/automation/evaluate-request';
+import { requestsRouter } from './modules/requests/requests.router';
+import { createRequestsService } from './modules/requests/requests.service';
 import { regulationRouter } from './modules/regulation/regulation.router';
 import { createRegulationService } from './modules/regulation/regulation.service';
 import { systemRouter } from './modules/system/system.router';
@@ -113,8 +116,17 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     accounts: auth,
   });
 
+  const requests = createRequestsService({
+    prisma: ctx.prisma,
+    evaluate: (input) => evaluateRequest(ctx, input),
+    owners,
+    mailer: ctx.mailer,
+    sms: ctx.sms,
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+  });
   const missionsRepository = createMissionsRepository(ctx.prisma);
-  const missions = createMissionsService({ repository: missionsRepository, owners, audit, clock: ctx.clock });
+  const missions = createMissionsService({ repository: missionsRepository, owners, audit, clock: ctx.clock, requests });
   const missionRegulation = createMissionRegulation({ repository: missionsRepository, missions, zones: ctx.zones, clock: ctx.clock });
 
   const api = express.Router();
@@ -133,6 +145,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(pilotsRouter(registry, pilots));
   api.use(userPilotsRouter(registry, pilots));
   api.use(missionsRouter(registry, missions, missionRegulation));
+  api.use(requestsRouter(registry, requests));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
   api.use(contextLayersRouter(registry));
