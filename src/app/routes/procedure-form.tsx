@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
+import { RequestActivations } from '@/features/activations/components/request-activations';
 import { useRequest } from '@/features/requests/api/requests';
 import { RequestDetail } from '@/features/requests/components/request-detail';
 
@@ -21,7 +22,7 @@ export default function ProcedureFormRoute() {
           {t('loadOneFailed')}
         </Alert>
       ) : (
-        <RequestDetail request={data} />
+        <RequestDetail request={data} activations={<RequestActivations requestId={data.id} role={data.viewer} />} />
       )}
     </Stack>
   );

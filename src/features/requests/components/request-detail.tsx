@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,7 +13,7 @@ import { RequestChat } from './request-chat';
 import { centerOf, RequestMap } from './request-map';
 import { RequestStatusBadge } from './request-status-badge';
 
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <Card withBorder data-testid={testId}>
       <Title order={3} size="h4" mb="xs">
@@ -50,8 +50,11 @@ function RestrictionText({ restriction }: { restriction: Restriction }) {
   }
 }
 
-/** Both sides' view of one request: decision, restrictions, mission sheet and map, space, history, chat. */
-export function RequestDetail({ request }: { request: Detail }) {
+/**
+ * Both sides' view of one request: decision, restrictions, mission sheet and map, space, history, chat. The route
+ * passes the activations section (another feature) in.
+ */
+export function RequestDetail({ request, activations }: { request: Detail; activations: ReactNode }) {
   const { t, i18n } = useTranslation('requests');
   const canDecide = useCan('PREFLIGHTPROCEDURE_EDIT') && request.viewer === 'manager';
   const canWrite = useCan(request.viewer === 'manager' ? 'PREFLIGHTPROCEDURE_EDIT' : 'PREFLIGHT_EDIT');
@@ -232,7 +235,7 @@ export function RequestDetail({ request }: { request: Detail }) {
       </Section>
 
       <Section title={t('activations.title')} testId="request-activations-slot">
-        <Text c="dimmed">{t('activations.pending')}</Text>
+        {activations}
       </Section>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
