@@ -46,6 +46,7 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
+import { automationRoutes } from './modules/automation/automation.routes';
 import { createDroneModelsRepository } from './modules/drone-models/drone-models.repository';
 import { droneModelsRouter } from './modules/drone-models/drone-models.router';
 import { createDroneModelsService } from './modules/drone-models/drone-models.service';
@@ -65,6 +66,9 @@ import { outboxRouter } from './modules/outbox/outbox.router';
 import { createPilotsRepository } from './modules/pilots/pilots.repository';
 import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
 import { createPilotsService } from './modules/pilots/pilots.service';
+import { evaluateRequest } from './modules/automation/evaluate-request';
+import { requestsRouter } from './modules/requests/requests.router';
+import { createRequestsService } from './modules/requests/requests.service';
 import { regulationRouter } from './modules/regulation/regulation.router';
 import { createRegulationService } from './modules/regulation/regulation.service';
 import { systemRouter } from './modules/system/system.router';
@@ -166,6 +170,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     onOperatorDocumentChanged: agreements.dataChanged,
   });
 
+  const requests = createRequestsService({
+    prisma: ctx.prisma,
+    evaluate: (input) => evaluateRequest(ctx, input),
+    owners,
+    mailer: ctx.mailer,
+    sms: ctx.sms,
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+  });
   const missionsRepository = createMissionsRepository(ctx.prisma);
   const notificationSender = createNotificationSender(ctx);
   const missions = createMissionsService({
@@ -173,6 +186,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     owners,
     audit,
     clock: ctx.clock,
+    requests,
     releaseNotifications: notificationSender.releaseMission,
   });
   const notifications = createNotificationsService(ctx, missions, notificationSender);
@@ -200,6 +214,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(attachmentsRouter(registry, attachments));
   api.use(agreementRouter(registry, agreements));
   api.use(agreementsAdminRouter(registry, agreements));
+  api.use(requestsRouter(registry, requests));
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones));
   api.use(contextLayersRouter(registry));
@@ -223,6 +238,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   api.use(whitelistRouter(registry, createWhitelistService({ prisma: ctx.prisma, audit })));
   api.use(dashboardRouter(registry, createDashboardService({ prisma: ctx.prisma, owners, clock: ctx.clock })));
+  api.use(automationRoutes(registry, ctx));
   const document = openApiDocument(registry);
   api.get('/api/openapi.json', (_req, res) => {
     res.json(document);

@@ -58,7 +58,8 @@ describe('routes (spec §2)', () => {
     expect(screen.getByTestId('layout-compact')).toBeInTheDocument();
 
     await router.navigate('/backoffice/procedure/edit/r-1');
-    expect(await screen.findByTestId('placeholder-procedureForm')).toBeInTheDocument();
+    // The request screen's chunk brings the map and drawing modules: slower to load than a placeholder.
+    expect(await screen.findByRole('heading', { name: 'Request for permission' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('layout-map')).toBeInTheDocument();
 
     // The registry screens are built; an administrator's pilot form still lives in the admin layout.

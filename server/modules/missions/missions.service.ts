@@ -40,13 +40,22 @@ export interface MissionsServiceDeps {
   clock: Clock;
   /** Cancels the mission's notifications held by authorities; throws when one cannot be cancelled. */
   releaseNotifications: (missionId: string) => Promise<void>;
+  /** Whether an accepted permission request locks the mission's dates, main machine, height and areas (docs/requests.md). */
+  requests: { locksMission(missionId: string): Promise<boolean>; hasRequests(missionId: string): Promise<boolean> };
+}
+
+/** Coordinates read back from JSONB may differ from the sent ones in the last bits of a double. */
+function sameCoordinates(a: unknown, b: unknown): boolean {
+  const flat = (value: unknown) => (Array.isArray(value) ? (value.flat(4) as number[]) : []);
+  const [left, right] = [flat(a), flat(b)];
+  return left.length === right.length && left.every((value, index) => Math.abs(value - right[index]!) < 1e-9);
 }
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
 
 export function createMissionsService(deps: MissionsServiceDeps) {
-  const { repository, owners, audit, clock, releaseNotifications } = deps;
+  const { repository, owners, audit, clock, requests, releaseNotifications } = deps;
 
   /**
    * Administrators (the *_ADMIN right of the operation) reach every mission; others their operator's only, and
@@ -109,6 +118,22 @@ export function createMissionsService(deps: MissionsServiceDeps) {
 
   function record(actor: AuthUser, action: string, mission: { id: string; userId: string }) {
     return audit.record({ actorId: actor.id, action, subjectType: 'mission', subjectId: mission.id, data: { ownerId: mission.userId } });
+  }
+
+  /** Once a permission request is accepted, what it was granted for cannot change. */
+  async function checkLockedFields(current: MissionRow, data: MissionData) {
+    const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null);
+    const changed =
+      time(current.startAt) !== time(data.input.startAt) ||
+      time(current.endAt) !== time(data.input.endAt) ||
+      current.mainMachineId !== (data.input.mainMachineId ?? null) ||
+      current.maxHeightM !== data.maxHeightM ||
+      !sameCoordinates((current.areas as MissionCreate['areas'])?.coordinates, data.input.areas?.coordinates);
+    if (changed && (await requests.locksMission(current.id)))
+      throw new AppError(
+        'MISSION_FIELDS_LOCKED',
+        'A permission request was accepted: start, end, main machine, height and areas are locked',
+      );
   }
 
   /** The mission as a create input, for duplication. */
@@ -177,6 +202,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       if (!isInPreparation(mission.status))
         throw new AppError('MISSION_NOT_EDITABLE', `A mission in status ${mission.status} can no longer be modified`);
       const data = prepare(input, mission);
+      await checkLockedFields(mission, data);
       await checkReferences(mission.userId, input);
       const history =
         data.status === mission.status
@@ -191,6 +217,9 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       const mission = await findMission(actor, id, 'PREFLIGHT_EDIT_ADMIN');
       if (!isInPreparation(mission.status))
         throw new AppError('MISSION_NOT_DELETABLE', `A mission in status ${mission.status} cannot be deleted`);
+      // A request keeps its mission: the airspace's records of what was asked and decided must not lose it.
+      if (await requests.hasRequests(mission.id))
+        throw new AppError('MISSION_HAS_REQUESTS', 'A mission filed to an airspace cannot be deleted; cancel it instead');
       await releaseNotifications(mission.id);
       await repository.remove(mission.id);
       await record(actor, 'mission.deleted', mission);

@@ -1,0 +1,203 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from './support';
+
+const DAY = 86_400_000;
+/** Agreement statuses under which the operator may create missions (docs/missions.md). */
+const MISSION_AGREEMENTS = ['validated', 'updated', 'nearlyExpired', 'renewValidation', 'noNeedAgreement'];
+
+async function tokenOf(request: APIRequestContext, email: string) {
+  const login = await request.post('/api/security/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+/** A square mission area inside LFPS-DEMO (lon 2.10–2.25, lat 48.68–48.75). */
+const areaAt = (lon: number, lat: number) => ({
+  type: 'MultiPolygon',
+  coordinates: [
+    [
+      [
+        [lon, lat],
+        [lon + 0.005, lat],
+        [lon + 0.005, lat + 0.005],
+        [lon, lat + 0.005],
+        [lon, lat],
+      ],
+    ],
+  ],
+});
+
+/**
+ * The demo operator's agreement is exempted by the administrator (missions need an agreement allowing them), then the
+ * operator registers a pilot and a machine and prepares complete missions inside the demo airspace through the API.
+ */
+async function prepareMissions(request: APIRequestContext, missions: { title: string; maxHeightM: number }[]) {
+  const admin = await tokenOf(request, DEMO.admin);
+  const users = await request.get(`/api/users?search=${encodeURIComponent(DEMO.operator)}`, { headers: admin });
+  const operatorId = ((await users.json()) as { items: { id: string }[] }).items[0]!.id;
+  // Another spec of the run may already have settled the demo operator's agreement.
+  const agreement = await request.get(`/api/agreements/${operatorId}`, { headers: admin });
+  const { status } = (await agreement.json()) as { status: string };
+  if (!MISSION_AGREEMENTS.includes(status))
+    expect((await request.post(`/api/agreements/${operatorId}/exempt`, { headers: admin })).ok()).toBe(true);
+
+  const operator = await tokenOf(request, DEMO.operator);
+  const pilot = await request.post('/api/pilots', {
+    headers: operator,
+    data: { firstName: 'Rémi', lastName: 'Requests', email: 'remi.requests@operator.test' },
+  });
+  const machine = await request.post('/api/machines', {
+    headers: operator,
+    data: { internalName: 'Requests drone', serialNumber: 'SN-REQ-1' },
+  });
+  const start = new Date(Date.now() + 10 * DAY);
+  start.setUTCHours(8, 0, 0, 0);
+  const ids: string[] = [];
+  for (const [index, { title, maxHeightM }] of missions.entries()) {
+    const mission = await request.post('/api/preflights', {
+      headers: operator,
+      data: {
+        title,
+        referentPilotId: ((await pilot.json()) as { id: string }).id,
+        mainMachineId: ((await machine.json()) as { id: string }).id,
+        maxHeightM,
+        areas: areaAt(2.12 + index * 0.02, 48.7),
+        startAt: start.toISOString(),
+        endAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+      },
+    });
+    expect(mission.status(), await mission.text()).toBe(201);
+    ids.push(((await mission.json()) as { id: string }).id);
+  }
+  return { ids, operator };
+}
+
+async function signedInPage(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** The operator files the mission to LFPS-DEMO after accepting its general conditions; answers the reference. */
+async function fileToDemoAirspace(page: Page, missionId: string, firstMessage: string) {
+  await page.goto(`/backoffice/procedures?missionId=${missionId}`);
+  const airspace = page.getByTestId('touched-airspace').filter({ hasText: 'LFPS-DEMO' });
+  await airspace.getByTestId('file-request').click();
+  const dialog = page.getByTestId('file-dialog');
+  await expect(dialog.getByTestId('general-conditions')).toContainText('Flights are allowed on weekdays only');
+  await expect(dialog.getByTestId('file-submit')).toBeDisabled();
+  await dialog.getByTestId('accept-conditions').check();
+  await dialog.getByTestId('first-message').fill(firstMessage);
+  await dialog.getByTestId('file-submit').click();
+  await expect(page.getByTestId('request-filed')).toBeVisible();
+  const row = page.getByTestId('mission-request-row').first();
+  await expect(row).toBeVisible();
+  return (await row.locator('a').textContent())!.trim();
+}
+
+async function openAsManager(page: Page, reference: string) {
+  await page.goto('/backoffice/procedures');
+  await page.getByTestId('request-search').fill(reference);
+  await expect(page.getByTestId('request-row')).toHaveCount(1);
+  await page.getByTestId('request-row').getByRole('link', { name: reference }).click();
+  await expect(page.getByTestId('request-reference')).toHaveText(reference);
+}
+
+test('requests auto-accepted by a rule, accepted with a reduced area the operator sees on the map, rejected with a reason after a chat', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const {
+    ids: [automaticId, restrictedId, rejectedId],
+    operator: operatorAuth,
+  } = await prepareMissions(request, [
+    { title: 'Roof inspection', maxHeightM: 40 },
+    { title: 'Bridge survey', maxHeightM: 60 },
+    { title: 'Campus film', maxHeightM: 60 },
+  ]);
+  // The manager's rule answers low flights (up to 50 m) at once.
+  const touched = await request.get(`/api/procedures/airspaces?missionId=${automaticId}`, { headers: operatorAuth });
+  const airspaceId = ((await touched.json()) as { id: string; internalCode: string }[]).find((a) => a.internalCode === 'LFPS-DEMO')!.id;
+  const rule = await request.post('/api/automation-rules', {
+    headers: await tokenOf(request, DEMO.manager),
+    data: {
+      airspaceId,
+      title: 'Low flights',
+      mode: 'acceptAuto',
+      range: { maxHeightM: 50 },
+      impactLevels: ['low', 'medium', 'high'],
+      enabled: true,
+    },
+  });
+  expect(rule.status(), await rule.text()).toBe(201);
+  const operator = await signedInPage(browser, DEMO.operator);
+  const manager = await signedInPage(browser, DEMO.manager);
+
+  // Auto-accepted by the rule as soon as it is filed.
+  const automatic = await fileToDemoAirspace(operator, automaticId!, 'Roof of the library');
+  await expect(operator.getByTestId('mission-request-row').getByTestId('request-status')).toHaveAttribute('data-status', 'autoAccepted');
+  await operator.getByTestId('mission-request-row').getByRole('link', { name: automatic }).click();
+  await expect(operator.getByTestId('request-decision')).toContainText('Decided by the rule "Low flights" (version 1)');
+
+  // Accepted with a reduced area drawn by the manager.
+  const restricted = await fileToDemoAirspace(operator, restrictedId!, 'Inspection of the bridge piles');
+  await openAsManager(manager, restricted);
+  await expect(manager.getByTestId('request-detail')).toHaveAttribute('data-status', 'submitted');
+  await expect(manager.getByTestId('operator-phone-info')).toContainText('has not given a phone number');
+  await manager.getByTestId('action-acceptWithRestrictions').click();
+  const drawMap = manager.getByTestId('restriction-map').getByTestId('map');
+  await expect(drawMap).toBeVisible();
+  await manager.getByTestId('restriction-map').getByTestId('draw-polygon').click();
+  const box = (await drawMap.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2 - 40, box.y + box.height / 2 - 40];
+  for (const [dx, dy] of [
+    [0, 0],
+    [80, 0],
+    [80, 80],
+    [0, 80],
+    [0, 0],
+  ] as const) {
+    await manager.mouse.click(x + dx, y + dy);
+  }
+  await expect(manager.getByTestId('restriction-area-state')).toHaveText('Reduced area drawn.');
+  await manager.getByTestId('restriction-max-height').fill('40');
+  await manager.getByTestId('decision-confirm').click();
+  await expect(manager.getByTestId('request-detail')).toHaveAttribute('data-status', 'acceptedWithRestrictions');
+
+  await operator.getByTestId('mission-request-row').getByRole('link', { name: restricted }).click();
+  await expect(operator.getByTestId('request-detail')).toHaveAttribute('data-status', 'acceptedWithRestrictions');
+  await expect(operator.getByTestId('restriction').filter({ hasText: 'reduced area' })).toBeVisible();
+  await expect(operator.getByTestId('request-map')).toHaveAttribute('data-reduced-areas', '1');
+  await expect
+    .poll(() => operator.getByTestId('request-map').getByTestId('map').getAttribute('data-visible-layers'))
+    .toContain('request-reduced-area');
+
+  // Rejected with a reason after a chat exchange.
+  const rejected = await fileToDemoAirspace(operator, rejectedId!, 'Filming the campus');
+  await openAsManager(manager, rejected);
+  await manager.getByTestId('chat-input').fill('Which take-off point will you use?');
+  await manager.getByTestId('chat-send').click();
+  await expect(manager.getByTestId('chat-message')).toHaveCount(2);
+
+  await operator.goto(`/backoffice/procedures`);
+  await operator.getByTestId('request-row').getByRole('link', { name: rejected }).click();
+  await expect(operator.getByTestId('chat-message').last()).toContainText('Which take-off point');
+  await operator.getByTestId('chat-input').fill('The car park north of the campus.');
+  await operator.getByTestId('chat-send').click();
+  await expect(operator.getByTestId('chat-message')).toHaveCount(3);
+
+  await manager.reload();
+  await expect(manager.getByTestId('chat-message').last()).toContainText('The car park');
+  await manager.getByTestId('action-reject').click();
+  await manager.getByTestId('decision-confirm').click();
+  await expect(manager.getByTestId('decision-dialog')).toContainText('A reason is required to reject.');
+  await manager.getByTestId('decision-note').fill('Filming over the campus is not allowed during exams.');
+  await manager.getByTestId('decision-confirm').click();
+  await expect(manager.getByTestId('request-detail')).toHaveAttribute('data-status', 'rejected');
+
+  await operator.reload();
+  await expect(operator.getByTestId('request-detail')).toHaveAttribute('data-status', 'rejected');
+  await expect(operator.getByTestId('rejection-reason')).toContainText('not allowed during exams');
+});

@@ -1,0 +1,51 @@
+import { decide, type AutomaticDecision } from '../../../src/shared/domain/request-automation';
+import type { MissionSnapshot, Restriction } from '../../../src/shared/contracts/requests';
+import { classify, needsZones, type Classification, type ImpactLevel } from '../../../src/shared/domain/request-impact';
+import type { AppContext } from '../../context';
+import { toAutomationInput } from '../automation-rules/automation-rules.mapper';
+import { toRuleInput } from '../classification-rules/classification-rules.mapper';
+import { touchedZones } from './touched-zones';
+
+/** Stored in PermissionRequest.classification: every enabled rule tried, whether it matched, and the answer. */
+export interface StoredClassification extends Classification {
+  zoneCount: number | null;
+  automation: { ruleId: string; ruleVersion: number; title: string } | null;
+  evaluatedAt: string;
+}
+
+export interface Evaluation {
+  impactLevel: ImpactLevel;
+  classification: StoredClassification;
+  decision: AutomaticDecision<Restriction> | null;
+}
+
+/**
+ * Classifies a filed request with its airspace's enabled classification rules, then lets the first enabled automation
+ * rule (by priority) that applies answer it. Reads only the snapshot: the mission may change after filing.
+ */
+export async function evaluateRequest(
+  ctx: AppContext,
+  input: { airspaceId: string; missionSnapshot: MissionSnapshot; submittedAt: Date },
+): Promise<Evaluation> {
+  const [classificationRows, automationRows] = await Promise.all([
+    ctx.prisma.classificationRule.findMany({ where: { airspaceId: input.airspaceId, enabled: true }, orderBy: { createdAt: 'asc' } }),
+    ctx.prisma.automationRule.findMany({ where: { airspaceId: input.airspaceId, enabled: true } }),
+  ]);
+  const rules = classificationRows.map(toRuleInput);
+  const zones = needsZones(rules) ? await touchedZones(ctx.zones, input.missionSnapshot) : null;
+  const classification = classify(rules, input.missionSnapshot, zones ?? []);
+  const automationRules = automationRows.map((row) => toAutomationInput<Restriction>(row));
+  const decision = decide(automationRules, input.missionSnapshot, classification.impactLevel);
+  const decidingRule = decision ? automationRules.find((rule) => rule.id === decision.ruleId) : undefined;
+  return {
+    impactLevel: classification.impactLevel,
+    classification: {
+      ...classification,
+      zoneCount: zones?.length ?? null,
+      automation:
+        decision && decidingRule ? { ruleId: decision.ruleId, ruleVersion: decision.ruleVersion, title: decidingRule.title } : null,
+      evaluatedAt: input.submittedAt.toISOString(),
+    },
+    decision,
+  };
+}

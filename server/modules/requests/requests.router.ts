@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
+import {
+  requestActionBodySchema,
+  requestActionParamsSchema,
+  requestCreateSchema,
+  requestDetailSchema,
+  requestListQuerySchema,
+  requestMessageCreateSchema,
+  requestSmsSchema,
+  requestSummarySchema,
+  touchedAirspaceSchema,
+} from '../../../src/shared/contracts/requests';
+import { ApiRouter } from '../../lib/api-router';
+import type { ApiRegistry } from '../../openapi';
+import type { RequestsService } from './requests.service';
+
+const READ = ['PREFLIGHTPROCEDURE_LIST', 'PREFLIGHT_LIST'] as const;
+
+/**
+ * Permission requests ("procedures"): operators file and follow their own with PREFLIGHT_LIST/EDIT; managers decide
+ * those of the airspaces they manage with PREFLIGHTPROCEDURE_LIST/EDIT (docs/requests.md).
+ */
+export function requestsRouter(registry: ApiRegistry, service: RequestsService) {
+  return new ApiRouter(registry, '/api/procedures', 'requests')
+    .route({
+      method: 'get',
+      path: '/',
+      summary: "A manager's requests (airspaces they manage) or an operator's own, filtered, searched and paginated",
+      access: READ,
+      query: requestListQuerySchema,
+      response: pageOf(requestSummarySchema),
+      handler: ({ user, query }) => service.list(user, query),
+    })
+    .route({
+      method: 'get',
+      path: '/airspaces',
+      summary: "The airspaces the mission's areas touch, with their general conditions and any request still under analysis",
+      access: ['PREFLIGHT_EDIT'],
+      query: z.object({ missionId: z.uuid('validation:invalid') }),
+      response: z.array(touchedAirspaceSchema),
+      handler: ({ user, query }) => service.touchedAirspaces(user, query.missionId),
+    })
+    .route({
+      method: 'post',
+      path: '/',
+      summary: "File a mission to an airspace it touches, after accepting its general conditions; the airspace's limits are checked",
+      access: ['PREFLIGHT_EDIT'],
+      body: requestCreateSchema,
+      response: requestDetailSchema,
+      handler: ({ user, body }) => service.file(user, body),
+    })
+    .route({
+      method: 'get',
+      path: '/:id',
+      summary: 'One request with its history, chat, mission sheet and space information',
+      access: READ,
+      params: idParamsSchema,
+      response: requestDetailSchema,
+      handler: ({ user, params }) => service.get(user, params.id),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/actions/:action',
+      summary: "A manager's action: accept, acceptWithRestrictions, reject (reason), askInformation, cancelDecision, archive",
+      access: ['PREFLIGHTPROCEDURE_EDIT'],
+      params: requestActionParamsSchema,
+      body: requestActionBodySchema,
+      response: requestDetailSchema,
+      status: 200,
+      handler: ({ user, params, body }) => service.act(user, params.id, params.action, body),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/messages',
+      summary: 'A chat message to the other side, who is e-mailed; the operator answering a request awaiting information',
+      access: ['PREFLIGHTPROCEDURE_EDIT', 'PREFLIGHT_EDIT'],
+      params: idParamsSchema,
+      body: requestMessageCreateSchema,
+      response: requestDetailSchema,
+      handler: ({ user, params, body }) => service.postMessage(user, params.id, body.body),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/sms',
+      summary: "A text message to the operator's registered phone",
+      access: ['SEND_SMS'],
+      params: idParamsSchema,
+      body: requestSmsSchema,
+      status: 204,
+      handler: ({ user, params, body }) => service.sendSms(user, params.id, body.body),
+    }).router;
+}

@@ -1,0 +1,656 @@
+import type { MissionAreas } from '../../../src/shared/contracts/missions';
+import {
+  missionSnapshotSchema,
+  type ImpactLevel,
+  type MissionSnapshot,
+  type RequestActionBody,
+  type RequestCreate,
+  type RequestDetail,
+  type RequestListQuery,
+  type RequestSummary,
+  type Restriction,
+  type TouchedAirspace,
+} from '../../../src/shared/contracts/requests';
+import {
+  ACCEPTED_STATUSES,
+  allowedRequestActions,
+  nextRequestStatus,
+  REJECTED_STATUSES,
+  UNDER_ANALYSIS_STATUSES,
+  type ManagerAction,
+  type RequestAction,
+  type RequestStatus,
+} from '../../../src/shared/domain/request-status';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
+import type { SmsClient } from '../../integrations/sms/sms-client';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-token';
+import type { Clock } from '../../lib/clock';
+import type { RecordOwners } from '../users/record-owner';
+import { decisionEmail, messageEmail, submittedEmail, type RequestMailContext } from './requests.emails';
+import { extentKm, intersects, limitBreach } from './requests.limits';
+
+/** Missions that may be filed: complete or further, not yet flying (docs/requests.md). */
+const FILABLE_MISSION_STATUSES = ['complete', 'toBeValidated', 'validated'] as const;
+const HOUR_MS = 3_600_000;
+
+/** The automatic answer at submission: request-automation's evaluateRequest, bound to the context. */
+export type RequestEvaluator = (input: { airspaceId: string; missionSnapshot: MissionSnapshot; submittedAt: Date }) => Promise<{
+  impactLevel: ImpactLevel;
+  classification: unknown;
+  decision: AutomaticDecision | null;
+}>;
+
+export interface RequestsServiceDeps {
+  prisma: PrismaClient;
+  evaluate: RequestEvaluator;
+  owners: RecordOwners;
+  mailer: Mailer;
+  sms: SmsClient;
+  clock: Clock;
+  publicUrl: string;
+}
+
+const userRef = { select: { id: true, firstName: true, lastName: true } } as const;
+const withSummary = {
+  airspace: { select: { id: true, name: true, internalCode: true } },
+  operator: { select: { id: true, firstName: true, lastName: true, companyName: true } },
+} satisfies Prisma.PermissionRequestInclude;
+const withDetail = {
+  ...withSummary,
+  airspace: {
+    select: {
+      id: true,
+      name: true,
+      internalCode: true,
+      generalConditions: true,
+      permanentConditions: true,
+      news: true,
+      description: true,
+      twrPhoneNumber: true,
+    },
+  },
+  decidedBy: userRef,
+  automationRule: { select: { id: true, title: true } },
+  events: { include: { actor: userRef }, orderBy: { at: 'asc' } },
+  messages: { include: { author: userRef }, orderBy: { at: 'asc' } },
+} satisfies Prisma.PermissionRequestInclude;
+
+type SummaryRow = Prisma.PermissionRequestGetPayload<{ include: typeof withSummary }>;
+type DetailRow = Prisma.PermissionRequestGetPayload<{ include: typeof withDetail }>;
+
+/** The decision an automation rule (or the auto-reject timer) takes, applied through the transition table. */
+export interface AutomaticDecision {
+  status: 'autoAccepted' | 'autoAcceptedWithRestrictions' | 'autoRejected';
+  ruleId: string;
+  ruleVersion: number;
+  restrictions: Restriction[];
+  reply: string | null;
+}
+
+const ACTION_OF_AUTOMATIC: Record<AutomaticDecision['status'], RequestAction> = {
+  autoAccepted: 'autoAccept',
+  autoAcceptedWithRestrictions: 'autoAcceptWithRestrictions',
+  autoRejected: 'autoReject',
+};
+
+const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const snapshotOf = (row: { missionSnapshot: unknown }) => row.missionSnapshot as MissionSnapshot;
+
+function toSummary(row: SummaryRow): RequestSummary {
+  const snapshot = snapshotOf(row);
+  return {
+    id: row.id,
+    referenceNumber: row.referenceNumber,
+    status: row.status,
+    automatic: row.automatic,
+    missionId: row.missionId,
+    missionTitle: snapshot.title,
+    startAt: snapshot.startAt,
+    endAt: snapshot.endAt,
+    airspace: row.airspace,
+    operator: row.operator,
+    impactLevel: row.impactLevel,
+    submittedAt: row.submittedAt.toISOString(),
+    autoRejectAt: iso(row.autoRejectAt),
+  };
+}
+
+interface Transition {
+  action: RequestAction;
+  actorId: string | null;
+  reason?: string | null;
+  details?: Prisma.InputJsonValue;
+  data?: Prisma.PermissionRequestUncheckedUpdateManyInput;
+}
+
+/** What each manager action writes; acceptance with restrictions needs one at least, rejection a reason. */
+function managerTransition(action: ManagerAction, actorId: string, callControl: boolean, body: RequestActionBody, at: Date): Transition {
+  const restrictions = body.restrictions ?? [];
+  const decision = {
+    decidedById: actorId,
+    decidedAt: at,
+    automatic: false,
+    automationRuleId: null,
+    automationRuleVersion: null,
+    autoRejectAt: null,
+  };
+  switch (action) {
+    case 'accept':
+      return {
+        action,
+        actorId,
+        reason: body.reply,
+        data: { ...decision, restrictions: [], rejectionReason: null, callControl: body.callControl ?? callControl },
+      };
+    case 'acceptWithRestrictions':
+      if (restrictions.length === 0) throw invalid('restrictions', 'validation:required');
+      return {
+        action,
+        actorId,
+        reason: body.reply,
+        details: { restrictions } as Prisma.InputJsonValue,
+        data: {
+          ...decision,
+          restrictions: restrictions as Prisma.InputJsonValue,
+          rejectionReason: null,
+          callControl: body.callControl ?? restrictions.some((restriction) => restriction.kind === 'callBeforeAfter'),
+        },
+      };
+    case 'reject':
+      if (!body.reason) throw invalid('reason', 'validation:required');
+      return { action, actorId, reason: body.reason, data: { ...decision, restrictions: [], rejectionReason: body.reason } };
+    case 'cancelDecision':
+      // Re-examination: the request is under analysis again, without the decision; the history keeps it.
+      return {
+        action,
+        actorId,
+        reason: body.reason,
+        data: {
+          decidedById: null,
+          decidedAt: null,
+          automatic: false,
+          automationRuleId: null,
+          automationRuleVersion: null,
+          restrictions: [],
+          rejectionReason: null,
+          autoRejectAt: null,
+        },
+      };
+    case 'askInformation':
+    case 'archive':
+    default:
+      return { action, actorId, reason: body.reason };
+  }
+}
+
+export function createRequestsService(deps: RequestsServiceDeps) {
+  const { prisma, evaluate, owners, mailer, sms, clock, publicUrl } = deps;
+
+  const link = (id: string) => `${publicUrl}/backoffice/procedure/edit/${id}`;
+
+  async function manages(userId: string, airspaceId: string) {
+    return (await prisma.airspace.count({ where: { id: airspaceId, managers: { some: { id: userId } } } })) > 0;
+  }
+
+  /**
+   * The viewer's side of a request: a manager of its airspace (with PREFLIGHTPROCEDURE_LIST), or the operator who
+   * filed it (with PREFLIGHT_LIST). Anyone else gets 404, as for a missing request.
+   */
+  async function sideOf(actor: AuthUser, request: { airspaceId: string; operatorId: string }): Promise<'manager' | 'operator'> {
+    if (actor.rights.has('PREFLIGHTPROCEDURE_LIST') && (await manages(actor.id, request.airspaceId))) return 'manager';
+    if (actor.rights.has('PREFLIGHT_LIST') && request.operatorId === (await owners.ownerId(actor, { kind: 'own' }))) return 'operator';
+    throw new AppError('NOT_FOUND', 'Unknown request');
+  }
+
+  async function findVisible(actor: AuthUser, id: string) {
+    const request = await prisma.permissionRequest.findUnique({ where: { id } });
+    if (!request) throw new AppError('NOT_FOUND', 'Unknown request');
+    return { request, side: await sideOf(actor, request) };
+  }
+
+  async function findManaged(actor: AuthUser, id: string) {
+    const found = await findVisible(actor, id);
+    if (found.side !== 'manager') throw new AppError('NOT_FOUND', 'Unknown request');
+    return found.request;
+  }
+
+  async function ownMission(actor: AuthUser, missionId: string) {
+    const mission = await prisma.mission.findUnique({
+      where: { id: missionId },
+      include: {
+        referentPilot: userRef,
+        mainMachine: { select: { id: true, internalName: true, serialNumber: true, classes: true, massGrams: true } },
+      },
+    });
+    if (!mission || mission.userId !== (await owners.ownerId(actor, { kind: 'own' }))) throw new AppError('NOT_FOUND', 'Unknown mission');
+    return mission;
+  }
+
+  type MissionWithRefs = Awaited<ReturnType<typeof ownMission>>;
+
+  /** The airspaces open to operators whose geometry the areas meet: bounding boxes in SQL, then turf on the shapes. */
+  async function touching(areas: MissionAreas) {
+    const points = areas.coordinates.flatMap((polygon) => polygon.flat());
+    if (points.length === 0) return [];
+    const lons = points.map((point) => point[0]!);
+    const lats = points.map((point) => point[1]!);
+    const candidates = await prisma.airspace.findMany({
+      where: {
+        visibleToOperators: true,
+        minLon: { lte: Math.max(...lons) },
+        maxLon: { gte: Math.min(...lons) },
+        minLat: { lte: Math.max(...lats) },
+        maxLat: { gte: Math.min(...lats) },
+      },
+      orderBy: { name: 'asc' },
+    });
+    return candidates.filter((airspace) => airspace.geometry !== null && intersects(areas, airspace.geometry));
+  }
+
+  function snapshot(mission: MissionWithRefs): MissionSnapshot {
+    const areas = mission.areas as MissionAreas;
+    return missionSnapshotSchema.parse({
+      id: mission.id,
+      title: mission.title,
+      startAt: mission.startAt?.toISOString(),
+      endAt: mission.endAt?.toISOString(),
+      maxHeightM: mission.maxHeightM,
+      maxAltitudeFt: mission.maxAltitudeFt,
+      areas,
+      areaKm2: mission.areaKm2,
+      extentKm: extentKm(areas),
+      scenario: mission.scenario,
+      country: mission.country,
+      camerawork: mission.camerawork,
+      description: mission.description,
+      constraints: mission.constraints ?? null,
+      referentPilot: mission.referentPilot,
+      mainMachine: mission.mainMachine,
+    });
+  }
+
+  /** Addresses on the airspace's side: its mailing list, plus its managers when asked or when there is no list. */
+  async function airspaceRecipients(airspaceId: string): Promise<{ email: string; lang: 'en' | 'fr' }[]> {
+    const airspace = await prisma.airspace.findUniqueOrThrow({
+      where: { id: airspaceId },
+      select: { mailingList: true, copyToManagers: true, managers: { select: { email: true, lang: true } } },
+    });
+    const list = airspace.mailingList.map((email) => ({ email, lang: 'en' as const }));
+    const managers = list.length === 0 || airspace.copyToManagers ? airspace.managers : [];
+    const seen = new Set<string>();
+    return [...managers, ...list].filter((recipient) => !seen.has(recipient.email) && seen.add(recipient.email));
+  }
+
+  async function mailContext(requestId: string) {
+    const row = await prisma.permissionRequest.findUniqueOrThrow({
+      where: { id: requestId },
+      include: {
+        airspace: { select: { name: true } },
+        operator: { select: { email: true, lang: true, firstName: true, lastName: true, companyName: true } },
+      },
+    });
+    const context: RequestMailContext = {
+      referenceNumber: row.referenceNumber,
+      missionTitle: snapshotOf(row).title,
+      airspaceName: row.airspace.name,
+      link: link(row.id),
+    };
+    return { row, context };
+  }
+
+  async function sendAll(messages: MailMessage[]) {
+    for (const message of messages) await mailer.send(message);
+  }
+
+  async function mailDecision(requestId: string, note: string | null) {
+    const { row, context } = await mailContext(requestId);
+    await mailer.send(decisionEmail(row.operator.lang, row.operator.email, context, row.status, note));
+  }
+
+  /**
+   * Applies `action` through the transition table: the update only happens if the status is still the one read,
+   * so two managers deciding at once cannot both win; the history records who, when and why.
+   */
+  async function transition(request: { id: string; status: RequestStatus }, change: Transition) {
+    const next = nextRequestStatus(request.status, change.action);
+    if (next === null)
+      throw new AppError(
+        'REQUEST_TRANSITION_NOT_ALLOWED',
+        `Action ${change.action} is not allowed on a request in status ${request.status}`,
+      );
+    const at = clock.now();
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.permissionRequest.updateMany({
+        where: { id: request.id, status: request.status },
+        data: { ...change.data, status: next },
+      });
+      if (count !== 1) throw new AppError('REQUEST_TRANSITION_NOT_ALLOWED', 'The request changed status meanwhile');
+      await tx.permissionRequestEvent.create({
+        data: {
+          requestId: request.id,
+          from: request.status,
+          to: next,
+          action: change.action,
+          actorId: change.actorId,
+          reason: change.reason ?? null,
+          details: change.details ?? Prisma.DbNull,
+          at,
+        },
+      });
+    });
+    return next;
+  }
+
+  /** An automation rule's decision, recorded with the rule and its version; the operator is e-mailed. */
+  async function applyAutomaticDecision(request: { id: string; status: RequestStatus }, decision: AutomaticDecision) {
+    const at = clock.now();
+    await transition(request, {
+      action: ACTION_OF_AUTOMATIC[decision.status],
+      actorId: null,
+      reason: decision.reply,
+      details: { ruleId: decision.ruleId, ruleVersion: decision.ruleVersion, restrictions: decision.restrictions },
+      data: {
+        automatic: true,
+        automationRuleId: decision.ruleId,
+        automationRuleVersion: decision.ruleVersion,
+        restrictions: decision.restrictions as Prisma.InputJsonValue,
+        rejectionReason: decision.status === 'autoRejected' ? decision.reply : null,
+        decidedAt: at,
+        autoRejectAt: null,
+      },
+    });
+    await mailDecision(request.id, decision.reply);
+  }
+
+  async function toDetail(row: DetailRow, side: 'manager' | 'operator', managerIds: string[]): Promise<RequestDetail> {
+    const snap = snapshotOf(row);
+    const others = await prisma.permissionRequest.findMany({
+      where: {
+        airspaceId: row.airspaceId,
+        id: { not: row.id },
+        status: { in: [...ACCEPTED_STATUSES, ...UNDER_ANALYSIS_STATUSES] },
+        mission: { startAt: { lt: new Date(snap.endAt) }, endAt: { gt: new Date(snap.startAt) } },
+      },
+      orderBy: { submittedAt: 'asc' },
+      take: 50,
+    });
+    return {
+      ...toSummary(row),
+      callControl: row.callControl,
+      operatorPhone: row.operatorPhone,
+      firstMessage: row.firstMessage,
+      conditionsAcceptedAt: row.conditionsAcceptedAt.toISOString(),
+      missionSnapshot: snap,
+      classification: row.classification ?? null,
+      restrictions: row.restrictions as Restriction[],
+      rejectionReason: row.rejectionReason,
+      decidedBy: row.decidedBy,
+      decidedAt: iso(row.decidedAt),
+      automationRule: row.automationRule && { ...row.automationRule, version: row.automationRuleVersion ?? 1 },
+      space: {
+        generalConditions: row.airspace.generalConditions,
+        permanentConditions: row.airspace.permanentConditions,
+        news: row.airspace.news,
+        description: row.airspace.description,
+        twrPhoneNumber: row.airspace.twrPhoneNumber,
+      },
+      viewer: side,
+      allowedActions: allowedRequestActions(row.status, side),
+      events: row.events.map((event) => ({
+        id: event.id,
+        from: event.from,
+        to: event.to,
+        action: event.action,
+        actor: event.actor,
+        reason: event.reason,
+        details: event.details ?? null,
+        at: event.at.toISOString(),
+      })),
+      messages: row.messages.map((message) => ({
+        id: message.id,
+        author: message.author,
+        fromOperator: message.authorId !== null && !managerIds.includes(message.authorId),
+        body: message.body,
+        at: message.at.toISOString(),
+      })),
+      activeMissions: others.map((other) => {
+        const otherSnap = snapshotOf(other);
+        return {
+          requestId: other.id,
+          referenceNumber: other.referenceNumber,
+          missionTitle: otherSnap.title,
+          status: other.status,
+          startAt: otherSnap.startAt,
+          endAt: otherSnap.endAt,
+          areas: otherSnap.areas,
+        };
+      }),
+    };
+  }
+
+  async function detail(id: string, side: 'manager' | 'operator') {
+    const row = await prisma.permissionRequest.findUniqueOrThrow({ where: { id }, include: withDetail });
+    const managers = await prisma.user.findMany({ where: { managedAirspaces: { some: { id: row.airspaceId } } }, select: { id: true } });
+    return toDetail(
+      row,
+      side,
+      managers.map((manager) => manager.id),
+    );
+  }
+
+  return {
+    async touchedAirspaces(actor: AuthUser, missionId: string): Promise<TouchedAirspace[]> {
+      const mission = await ownMission(actor, missionId);
+      if (!mission.areas) return [];
+      const airspaces = await touching(mission.areas as MissionAreas);
+      const pending = await prisma.permissionRequest.findMany({
+        where: { missionId, status: { in: [...UNDER_ANALYSIS_STATUSES] } },
+        select: { id: true, airspaceId: true },
+      });
+      return airspaces.map((airspace) => ({
+        id: airspace.id,
+        name: airspace.name,
+        internalCode: airspace.internalCode,
+        generalConditions: airspace.generalConditions,
+        legalInformation: mission.country === 'MC',
+        pendingRequestId: pending.find((request) => request.airspaceId === airspace.id)?.id ?? null,
+      }));
+    },
+
+    /** Files the mission to one airspace it touches, after the conditions and the airspace's limits (docs/requests.md). */
+    async file(actor: AuthUser, input: RequestCreate): Promise<RequestDetail> {
+      const mission = await ownMission(actor, input.missionId);
+      const airspace = await prisma.airspace.findUnique({ where: { id: input.airspaceId } });
+      if (!airspace || !airspace.visibleToOperators) throw new AppError('NOT_FOUND', 'Unknown airspace');
+      if (!input.conditionsAccepted) throw new AppError('REQUEST_CONDITIONS_NOT_ACCEPTED', 'The general conditions must be accepted');
+      if (!(FILABLE_MISSION_STATUSES as readonly string[]).includes(mission.status) || !mission.startAt || !mission.endAt || !mission.areas)
+        throw new AppError('REQUEST_MISSION_NOT_READY', `A mission in status ${mission.status} cannot be filed`);
+      const submittedAt = clock.now();
+      if (mission.startAt < submittedAt) throw new AppError('REQUEST_MISSION_IN_PAST', 'The mission has already started');
+      const areas = mission.areas as MissionAreas;
+      if (!intersects(areas, airspace.geometry))
+        throw new AppError('REQUEST_AIRSPACE_NOT_TOUCHED', 'The mission does not touch this airspace');
+      const pending = await prisma.permissionRequest.count({
+        where: { missionId: mission.id, airspaceId: airspace.id, status: { in: [...UNDER_ANALYSIS_STATUSES] } },
+      });
+      if (pending > 0)
+        throw new AppError('REQUEST_UNDER_ANALYSIS', 'An earlier request of this mission is under analysis in this airspace');
+      const filed = snapshot(mission);
+      const breach = limitBreach(
+        airspace,
+        { startAt: mission.startAt, endAt: mission.endAt, areas, areaKm2: filed.areaKm2, extentKm: filed.extentKm },
+        submittedAt,
+      );
+      if (breach) throw new AppError(breach.code, `Airspace limit ${breach.limit} exceeded (${breach.actual.toFixed(2)})`, { ...breach });
+
+      const [{ number }] = await prisma.$queryRaw<
+        [{ number: number }]
+      >`SELECT nextval(pg_get_serial_sequence('"PermissionRequest"', 'number'))::int AS number`;
+      const created = await prisma.$transaction(async (tx) => {
+        const request = await tx.permissionRequest.create({
+          data: {
+            number,
+            referenceNumber: `AG-${submittedAt.getUTCFullYear()}-${String(number).padStart(6, '0')}`,
+            missionId: mission.id,
+            airspaceId: airspace.id,
+            operatorId: mission.userId,
+            operatorPhone: input.operatorPhone ?? null,
+            firstMessage: input.firstMessage ?? null,
+            conditionsAcceptedAt: submittedAt,
+            missionSnapshot: filed as Prisma.InputJsonValue,
+            submittedAt,
+            autoRejectAt:
+              airspace.autoRejectDelayHours === null ? null : new Date(submittedAt.getTime() + airspace.autoRejectDelayHours * HOUR_MS),
+          },
+        });
+        await tx.permissionRequestEvent.create({
+          data: { requestId: request.id, from: null, to: 'submitted', action: 'submit', actorId: actor.id, at: submittedAt },
+        });
+        if (input.firstMessage)
+          await tx.permissionRequestMessage.create({
+            data: { requestId: request.id, authorId: actor.id, body: input.firstMessage, at: submittedAt },
+          });
+        return request;
+      });
+      const evaluation = await evaluate({ airspaceId: airspace.id, missionSnapshot: filed, submittedAt });
+      await prisma.permissionRequest.update({
+        where: { id: created.id },
+        data: { impactLevel: evaluation.impactLevel, classification: evaluation.classification as Prisma.InputJsonValue },
+      });
+      if (evaluation.decision) await applyAutomaticDecision({ id: created.id, status: 'submitted' }, evaluation.decision);
+      const { row, context } = await mailContext(created.id);
+      const operatorName = row.operator.companyName ?? `${row.operator.firstName} ${row.operator.lastName}`;
+      await sendAll((await airspaceRecipients(airspace.id)).map((to) => submittedEmail(to.lang, to.email, context, operatorName)));
+      return detail(created.id, 'operator');
+    },
+
+    /** A manager sees the requests of the airspaces they manage; an operator their own (docs/requests.md). */
+    async list(actor: AuthUser, query: RequestListQuery) {
+      const scope: Prisma.PermissionRequestWhereInput = actor.rights.has('PREFLIGHTPROCEDURE_LIST')
+        ? { airspace: { managers: { some: { id: actor.id } } } }
+        : { operatorId: await owners.ownerId(actor, { kind: 'own' }) };
+      const statuses = [
+        ...(query.status ?? []),
+        ...(query.group === 'allAccepted' ? ACCEPTED_STATUSES : []),
+        ...(query.group === 'allRejected' ? REJECTED_STATUSES : []),
+      ];
+      const search = query.search
+        ? {
+            OR: [
+              { referenceNumber: { contains: query.search, mode: 'insensitive' as const } },
+              { mission: { title: { contains: query.search, mode: 'insensitive' as const } } },
+              { operator: { lastName: { contains: query.search, mode: 'insensitive' as const } } },
+              { operator: { firstName: { contains: query.search, mode: 'insensitive' as const } } },
+              { operator: { companyName: { contains: query.search, mode: 'insensitive' as const } } },
+            ],
+          }
+        : {};
+      const where: Prisma.PermissionRequestWhereInput = {
+        AND: [
+          scope,
+          search,
+          statuses.length > 0 ? { status: { in: statuses } } : {},
+          query.airspaceId ? { airspaceId: query.airspaceId } : {},
+          query.missionId ? { missionId: query.missionId } : {},
+          query.from ? { mission: { endAt: { gte: new Date(query.from) } } } : {},
+          query.to ? { mission: { startAt: { lte: new Date(query.to) } } } : {},
+        ],
+      };
+      const sortField = query.sort === 'referenceNumber' ? 'number' : query.sort;
+      const [items, total] = await Promise.all([
+        prisma.permissionRequest.findMany({
+          where,
+          include: withSummary,
+          orderBy: [{ [sortField]: query.order }, { number: query.order }],
+          skip: (query.page - 1) * query.pageSize,
+          take: query.pageSize,
+        }),
+        prisma.permissionRequest.count({ where }),
+      ]);
+      return { items: items.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(actor: AuthUser, id: string): Promise<RequestDetail> {
+      const { request, side } = await findVisible(actor, id);
+      return detail(request.id, side);
+    },
+
+    /** A manager's action; each says what it needs (docs/requests.md "Decisions"). */
+    async act(actor: AuthUser, id: string, action: ManagerAction, body: RequestActionBody): Promise<RequestDetail> {
+      const request = await findManaged(actor, id);
+      if (nextRequestStatus(request.status, action) === null)
+        throw new AppError('REQUEST_TRANSITION_NOT_ALLOWED', `Action ${action} is not allowed on a request in status ${request.status}`);
+      await transition(request, managerTransition(action, actor.id, request.callControl, body, clock.now()));
+      if (action !== 'archive')
+        await mailDecision(request.id, action === 'reject' ? (body.reason ?? null) : (body.reply ?? body.reason ?? null));
+      return detail(request.id, 'manager');
+    },
+
+    /** A chat message; the other side is e-mailed. The operator's message answers a request awaiting information. */
+    async postMessage(actor: AuthUser, id: string, body: string): Promise<RequestDetail> {
+      const { request, side } = await findVisible(actor, id);
+      await prisma.permissionRequestMessage.create({ data: { requestId: request.id, authorId: actor.id, body, at: clock.now() } });
+      if (side === 'operator' && request.status === 'awaiting') await transition(request, { action: 'answer', actorId: actor.id });
+      const { row, context } = await mailContext(request.id);
+      const author = await prisma.user.findUniqueOrThrow({ where: { id: actor.id }, select: { firstName: true, lastName: true } });
+      const name = `${author.firstName} ${author.lastName}`;
+      const recipients =
+        side === 'manager' ? [{ email: row.operator.email, lang: row.operator.lang }] : await airspaceRecipients(request.airspaceId);
+      await sendAll(recipients.map((to) => messageEmail(to.lang, to.email, context, name, body)));
+      return detail(request.id, side);
+    },
+
+    /** SEND_SMS: a manager texts the operator's registered phone (spec §8 when there is none). */
+    async sendSms(actor: AuthUser, id: string, body: string) {
+      const request = await findManaged(actor, id);
+      const operator = await prisma.user.findUniqueOrThrow({ where: { id: request.operatorId }, select: { phoneNumber: true } });
+      if (!operator.phoneNumber) throw new AppError('OPERATOR_NO_TERMINAL', 'The operator has no registered terminal');
+      await sms.send(operator.phoneNumber, `${request.referenceNumber}: ${body}`);
+      await prisma.permissionRequestMessage.create({
+        data: { requestId: request.id, authorId: actor.id, body: `SMS: ${body}`, at: clock.now() },
+      });
+    },
+
+    /** The auto-reject sweep: requests nobody answered before their deadline (docs/requests.md). */
+    async autoRejectDue() {
+      const now = clock.now();
+      const due = await prisma.permissionRequest.findMany({
+        where: { status: { in: [...UNDER_ANALYSIS_STATUSES] }, autoRejectAt: { lte: now } },
+        include: { airspace: { select: { autoRejectDelayHours: true } } },
+        orderBy: { autoRejectAt: 'asc' },
+        take: 500,
+      });
+      for (const request of due) {
+        const reason = `no answer within ${request.airspace.autoRejectDelayHours ?? 0} hours`;
+        try {
+          await transition(request, {
+            action: 'autoReject',
+            actorId: null,
+            reason,
+            data: { decidedAt: now, rejectionReason: reason, autoRejectAt: null },
+          });
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'REQUEST_TRANSITION_NOT_ALLOWED') continue;
+          throw error;
+        }
+        await mailDecision(request.id, reason);
+      }
+      return due.length;
+    },
+
+    /** Whether an accepted request locks the mission's dates, machine, height and areas. */
+    async hasRequests(missionId: string) {
+      return (await prisma.permissionRequest.count({ where: { missionId } })) > 0;
+    },
+    async locksMission(missionId: string) {
+      return (await prisma.permissionRequest.count({ where: { missionId, status: { in: [...ACCEPTED_STATUSES] } } })) > 0;
+    },
+  };
+}
+
+export type RequestsService = ReturnType<typeof createRequestsService>;

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LoadingState } from '@/components/ui/list-states';
+import { paths } from '@/config/paths';
+import { showToast } from '@/lib/toast';
+import type { TouchedAirspace } from '@/shared/contracts/requests';
+import { useFileRequest, useRequests, useTouchedAirspaces } from '../api/requests';
+import { RequestStatusBadge } from './request-status-badge';
+
+/**
+ * The operator's side of a mission: its requests, and filing to each airspace its areas touch after accepting the
+ * airspace's general conditions (the mission editor's "flight authorization" tab mounts it).
+ */
+export function MissionRequests({ missionId }: { missionId: string }) {
+  const { t } = useTranslation('requests');
+  const airspaces = useTouchedAirspaces(missionId);
+  const requests = useRequests({ page: 1, pageSize: 100, sort: 'submittedAt', order: 'desc', missionId });
+  const [target, setTarget] = useState<TouchedAirspace | null>(null);
+
+  return (
+    <Stack data-testid="mission-requests">
+      <Title order={3}>{t('mission.airspaces')}</Title>
+      {airspaces.isPending ? (
+        <LoadingState />
+      ) : airspaces.isError ? (
+        <Text c="red" role="alert">
+          {t('loadFailed')}
+        </Text>
+      ) : airspaces.data.length === 0 ? (
+        <Text c="dimmed">{t('mission.noAirspace')}</Text>
+      ) : (
+        <Stack gap="xs">
+          {airspaces.data.map((airspace) => (
+            <Group key={airspace.id} justify="space-between" data-testid="touched-airspace" data-code={airspace.internalCode}>
+              <Text>
+                {airspace.name} ({airspace.internalCode})
+              </Text>
+              {airspace.pendingRequestId ? (
+                <Text size="sm" c="dimmed">
+                  {t('mission.underAnalysis')}
+                </Text>
+              ) : (
+                <Button size="xs" onClick={() => setTarget(airspace)} data-testid="file-request">
+                  {t('mission.file')}
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Title order={3}>{t('mission.requests')}</Title>
+      {requests.isPending ? (
+        <LoadingState />
+      ) : requests.isError ? (
+        <Text c="red" role="alert">
+          {t('loadFailed')}
+        </Text>
+      ) : requests.data.items.length === 0 ? (
+        <Text c="dimmed">{t('empty')}</Text>
+      ) : (
+        <Table data-testid="mission-request-table">
+          <Table.Tbody>
+            {requests.data.items.map((request) => (
+              <Table.Tr key={request.id} data-testid="mission-request-row">
+                <Table.Td>
+                  <Anchor component={Link} to={paths.procedureEdit.getHref(request.id)}>
+                    {request.referenceNumber}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{request.airspace.name}</Table.Td>
+                <Table.Td>
+                  <RequestStatusBadge status={request.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <FileRequestDialog missionId={missionId} airspace={target} onClose={() => setTarget(null)} />
+    </Stack>
+  );
+}
+
+function FileRequestDialog({ missionId, airspace, onClose }: { missionId: string; airspace: TouchedAirspace | null; onClose: () => void }) {
+  const { t } = useTranslation('requests');
+  const [accepted, setAccepted] = useState(false);
+  const [firstMessage, setFirstMessage] = useState('');
+  const [phone, setPhone] = useState('');
+  const file = useFileRequest();
+  const close = () => {
+    setAccepted(false);
+    setFirstMessage('');
+    setPhone('');
+    onClose();
+  };
+  const submit = async () => {
+    if (!airspace) return;
+    try {
+      const created = await file.mutateAsync({
+        missionId,
+        airspaceId: airspace.id,
+        conditionsAccepted: accepted,
+        firstMessage: firstMessage.trim() || null,
+        operatorPhone: phone.trim() || null,
+      });
+      showToast({
+        color: 'teal',
+        message: t('mission.filed', { reference: created?.referenceNumber ?? '' }),
+        'data-testid': 'request-filed',
+      });
+      close();
+    } catch {
+      // The api client has shown the error toast (limits, conditions, request under analysis).
+    }
+  };
+  const conditionsLabel = airspace?.legalInformation ? t('mission.legalInformation') : t('mission.generalConditions');
+  return (
+    <Modal opened={airspace !== null} onClose={close} title={t('mission.fileTitle', { name: airspace?.name ?? '' })} size="lg">
+      <Stack data-testid="file-dialog">
+        <Alert title={conditionsLabel} color="blue" data-testid="general-conditions">
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{airspace?.generalConditions ?? t('mission.noConditions')}</Text>
+        </Alert>
+        <Checkbox
+          label={airspace?.legalInformation ? t('mission.acceptLegal') : t('mission.accept')}
+          checked={accepted}
+          onChange={(event) => setAccepted(event.currentTarget.checked)}
+          data-testid="accept-conditions"
+        />
+        <Textarea
+          label={t('mission.firstMessage')}
+          value={firstMessage}
+          onChange={(event) => setFirstMessage(event.currentTarget.value)}
+          data-testid="first-message"
+        />
+        <TextInput
+          label={t('mission.phone')}
+          type="tel"
+          value={phone}
+          onChange={(event) => setPhone(event.currentTarget.value)}
+          data-testid="operator-phone"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('cancel')}
+          </Button>
+          <Button onClick={() => void submit()} loading={file.isPending} disabled={!accepted} data-testid="file-submit">
+            {t('mission.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Anchor, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PagedTable } from '@/components/ui/paged-table';
+import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { paths } from '@/config/paths';
+import type { REQUEST_FILTERS, REQUEST_SORTS } from '@/shared/contracts/requests';
+import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
+import { REQUEST_STATUSES, type RequestStatus } from '@/shared/domain/request-status';
+import { useRequests } from '../api/requests';
+import { RequestStatusBadge } from './request-status-badge';
+
+const SEARCH_DEBOUNCE_MS = 300;
+type Sort = (typeof REQUEST_SORTS)[number];
+type Group = (typeof REQUEST_FILTERS)[number];
+
+/** Requests of the manager's airspaces, or the operator's own: filtered, searched, sorted and paged by the server. */
+export function RequestList() {
+  const { t, i18n } = useTranslation('requests');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [filter, setFilter] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [sort, setSort] = useState<Sort>('submittedAt');
+  const [order, setOrder] = useState<SortOrder>('desc');
+  const group = filter === 'allAccepted' || filter === 'allRejected' ? (filter as Group) : undefined;
+  const status = !group && filter ? (filter as RequestStatus) : undefined;
+  const query = useRequests({
+    page,
+    pageSize: PAGE_SIZE_DEFAULT,
+    search: debouncedSearch || undefined,
+    sort,
+    order,
+    status,
+    group,
+    from: from ? new Date(`${from}T00:00:00`).toISOString() : undefined,
+    to: to ? new Date(`${to}T23:59:59`).toISOString() : undefined,
+  });
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const onSort = (field: Sort, next: SortOrder) => {
+    setSort(field);
+    setOrder(next);
+    setPage(1);
+  };
+  const reset = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
+
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('filters.search')}
+          description={t('filters.searchHint')}
+          type="search"
+          data-testid="request-search"
+          value={search}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            reset(() => setSearch(value));
+          }}
+        />
+        <NativeSelect
+          label={t('filters.status')}
+          data-testid="request-filter"
+          value={filter}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            reset(() => setFilter(value));
+          }}
+          data={[
+            { value: '', label: t('filters.all') },
+            { value: 'allAccepted', label: t('filters.allAccepted') },
+            { value: 'allRejected', label: t('filters.allRejected') },
+            ...REQUEST_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+          ]}
+        />
+        <TextInput
+          type="date"
+          label={t('filters.from')}
+          data-testid="request-from"
+          value={from}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            reset(() => setFrom(value));
+          }}
+        />
+        <TextInput
+          type="date"
+          label={t('filters.to')}
+          data-testid="request-to"
+          value={to}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            reset(() => setTo(value));
+          }}
+        />
+      </Group>
+      <PagedTable
+        state={query}
+        page={page}
+        onPage={setPage}
+        labels={{ loadFailed: t('loadFailed'), empty: t('empty'), caption: (count) => t('total', { count }), pagination: t('pagination') }}
+        minWidth={880}
+        testId="request-table"
+        head={
+          <Table.Tr>
+            <SortHeader field="referenceNumber" label={t('fields.reference')} sort={sort} order={order} onSort={onSort} />
+            <Table.Th>{t('fields.mission')}</Table.Th>
+            <Table.Th>{t('fields.airspace')}</Table.Th>
+            <Table.Th>{t('fields.operator')}</Table.Th>
+            <Table.Th>{t('fields.flight')}</Table.Th>
+            <SortHeader field="submittedAt" label={t('fields.submittedAt')} sort={sort} order={order} onSort={onSort} />
+            <SortHeader field="status" label={t('fields.status')} sort={sort} order={order} onSort={onSort} />
+          </Table.Tr>
+        }
+        renderRow={(request) => (
+          <Table.Tr key={request.id} data-testid="request-row" data-reference={request.referenceNumber}>
+            <Table.Td>
+              <Anchor component={Link} to={paths.procedureEdit.getHref(request.id)}>
+                {request.referenceNumber}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{request.missionTitle}</Table.Td>
+            <Table.Td>{request.airspace.name}</Table.Td>
+            <Table.Td>{request.operator.companyName ?? `${request.operator.firstName} ${request.operator.lastName}`}</Table.Td>
+            <Table.Td>
+              {dateTime.format(new Date(request.startAt))} – {dateTime.format(new Date(request.endAt))}
+            </Table.Td>
+            <Table.Td>{dateTime.format(new Date(request.submittedAt))}</Table.Td>
+            <Table.Td>
+              <RequestStatusBadge status={request.status} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { Box } from '@mantine/core';
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import { useTranslation } from 'react-i18next';
+import { GeoJsonLayer } from '@/components/map/geojson-layer';
+import { MapView } from '@/components/map/map-view';
+import type { RequestDetail } from '@/shared/contracts/requests';
+
+const collection = (geometries: Geometry[]): FeatureCollection => ({
+  type: 'FeatureCollection',
+  features: geometries.map((geometry): Feature => ({ type: 'Feature', properties: {}, geometry })),
+});
+
+/** The first vertex of the mission's areas: where the map opens. */
+export function centerOf(request: Pick<RequestDetail, 'missionSnapshot'>): [number, number] {
+  const first = request.missionSnapshot.areas.coordinates[0]?.[0]?.[0];
+  return first ? [first[0], first[1]] : [2.35, 48.8];
+}
+
+/** The mission's areas, the reduced area of the decision (green) and other active missions of the airspace (orange). */
+export function RequestMap({ request }: { request: RequestDetail }) {
+  const { t } = useTranslation('requests');
+  const reduced = request.restrictions.flatMap((restriction) => (restriction.kind === 'reducedArea' ? [restriction.area as Geometry] : []));
+  return (
+    <Box h={360} pos="relative" data-testid="request-map" data-reduced-areas={reduced.length}>
+      <MapView label={t('map.label')} center={centerOf(request)} zoom={13}>
+        <GeoJsonLayer
+          id="request-active-missions"
+          type="line"
+          data={collection(request.activeMissions.map((mission) => mission.areas))}
+          paint={{ 'line-color': '#f76707', 'line-width': 2 }}
+        />
+        <GeoJsonLayer
+          id="request-mission-areas"
+          type="fill"
+          data={collection([request.missionSnapshot.areas])}
+          paint={{ 'fill-color': '#1c7ed6', 'fill-opacity': 0.25 }}
+        />
+        <GeoJsonLayer
+          id="request-reduced-area"
+          type="fill"
+          data={collection(reduced)}
+          paint={{ 'fill-color': '#2f9e44', 'fill-opacity': 0.45 }}
+        />
+      </MapView>
+    </Box>
+  );
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { MANAGER_ACTIONS, REQUEST_ACTIONS, REQUEST_STATUSES } from '../domain/request-status';
+import { polygonSchema } from '../geozones/zone';
+import { COUNTRIES } from '../regulation';
+import { idParamsSchema, optionalText, pageQuerySchema, phoneSchema, required } from './common';
+import { missionAreasSchema, missionConstraintsSchema } from './missions';
+
+export const IMPACT_LEVELS = ['low', 'medium', 'high'] as const;
+export type ImpactLevel = (typeof IMPACT_LEVELS)[number];
+
+const dateTime = z.iso.datetime({ offset: true, message: 'validation:dateTime' });
+
+/**
+ * The mission as filed: the request keeps it so the decision stays readable when the mission changes later, and the
+ * automatic evaluation (classification, automation rules) reads only this.
+ */
+export const missionSnapshotSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  maxHeightM: z.number().nullable(),
+  maxAltitudeFt: z.number().int().nullable(),
+  areas: missionAreasSchema,
+  areaKm2: z.number(),
+  /** Greatest distance between two vertices of the areas, km (docs/requests.md "Maximum extent"). */
+  extentKm: z.number(),
+  scenario: z.string().nullable(),
+  country: z.enum(COUNTRIES).nullable(),
+  camerawork: z.boolean(),
+  description: z.string().nullable(),
+  constraints: missionConstraintsSchema.nullable(),
+  referentPilot: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  mainMachine: z
+    .object({
+      id: z.string(),
+      internalName: z.string(),
+      serialNumber: z.string(),
+      classes: z.array(z.string()),
+      massGrams: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type MissionSnapshot = z.infer<typeof missionSnapshotSchema>;
+
+export const RESTRICTION_KINDS = ['maxHeight', 'reducedArea', 'timeSlot', 'callBeforeAfter', 'observerRequired', 'text'] as const;
+export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
+
+/** Typed restrictions of an acceptance (manual or by a rule); the operator sees them on the mission map. */
+export const restrictionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('maxHeight'), maxHeightM: z.number().finite().positive().max(10_000) }),
+  z.object({ kind: z.literal('reducedArea'), area: polygonSchema }),
+  z
+    .object({ kind: z.literal('timeSlot'), startAt: dateTime, endAt: dateTime })
+    .refine((slot) => new Date(slot.endAt) > new Date(slot.startAt), { path: ['endAt'], message: 'validation:endBeforeStart' }),
+  z.object({ kind: z.literal('callBeforeAfter'), phone: phoneSchema.max(40).nullable().optional() }),
+  z.object({ kind: z.literal('observerRequired') }),
+  z.object({ kind: z.literal('text'), text: required().max(2000) }),
+]);
+export type Restriction = z.infer<typeof restrictionSchema>;
+export const restrictionsSchema = z.array(restrictionSchema).max(20);
+
+/** GET /api/preflights/:id/airspaces: the airspaces a mission's areas touch, with what filing needs. */
+export const touchedAirspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  internalCode: z.string(),
+  generalConditions: z.string().nullable(),
+  /** Monaco: the conditions are the legal information (spec §5). */
+  legalInformation: z.boolean(),
+  /** The request of this mission in this airspace still under analysis, if any. */
+  pendingRequestId: z.string().nullable(),
+});
+export type TouchedAirspace = z.infer<typeof touchedAirspaceSchema>;
+
+export const requestCreateSchema = z.object({
+  missionId: z.uuid('validation:invalid'),
+  airspaceId: z.uuid('validation:invalid'),
+  conditionsAccepted: z.boolean(),
+  firstMessage: optionalText(2000),
+  operatorPhone: phoneSchema.max(40).nullable().optional(),
+});
+export type RequestCreate = z.infer<typeof requestCreateSchema>;
+
+export const REQUEST_FILTERS = ['allAccepted', 'allRejected'] as const;
+export const REQUEST_SORTS = ['submittedAt', 'referenceNumber', 'status'] as const;
+
+const statusList = z
+  .union([z.enum(REQUEST_STATUSES), z.array(z.enum(REQUEST_STATUSES))])
+  .transform((value) => (Array.isArray(value) ? value : [value]));
+
+export const requestListQuerySchema = pageQuerySchema
+  .extend({
+    sort: z.enum(REQUEST_SORTS).default('submittedAt'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    status: statusList.optional(),
+    group: z.enum(REQUEST_FILTERS).optional(),
+    airspaceId: z.uuid('validation:invalid').optional(),
+    missionId: z.uuid('validation:invalid').optional(),
+    from: dateTime.optional(),
+    to: dateTime.optional(),
+  })
+  .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), { path: ['to'], message: 'validation:endBeforeStart' });
+export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
+
+const userRef = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+
+export const requestSummarySchema = z.object({
+  id: z.string(),
+  referenceNumber: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  automatic: z.boolean(),
+  missionId: z.string(),
+  missionTitle: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  airspace: z.object({ id: z.string(), name: z.string(), internalCode: z.string() }),
+  operator: userRef.extend({ companyName: z.string().nullable() }),
+  impactLevel: z.enum(IMPACT_LEVELS).nullable(),
+  submittedAt: z.string(),
+  autoRejectAt: z.string().nullable(),
+});
+export type RequestSummary = z.infer<typeof requestSummarySchema>;
+
+export const requestEventSchema = z.object({
+  id: z.string(),
+  from: z.enum(REQUEST_STATUSES).nullable(),
+  to: z.enum(REQUEST_STATUSES),
+  action: z.string(),
+  actor: userRef.nullable(),
+  reason: z.string().nullable(),
+  details: z.unknown().nullable(),
+  at: z.string(),
+});
+export type RequestEvent = z.infer<typeof requestEventSchema>;
+
+export const requestMessageSchema = z.object({
+  id: z.string(),
+  author: userRef.nullable(),
+  fromOperator: z.boolean(),
+  body: z.string(),
+  at: z.string(),
+});
+export type RequestMessage = z.infer<typeof requestMessageSchema>;
+
+export const activeMissionSchema = z.object({
+  requestId: z.string(),
+  referenceNumber: z.string(),
+  missionTitle: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  startAt: z.string(),
+  endAt: z.string(),
+  areas: missionAreasSchema,
+});
+
+export const requestDetailSchema = requestSummarySchema.extend({
+  callControl: z.boolean(),
+  operatorPhone: z.string().nullable(),
+  firstMessage: z.string().nullable(),
+  conditionsAcceptedAt: z.string(),
+  missionSnapshot: missionSnapshotSchema,
+  classification: z.unknown().nullable(),
+  restrictions: restrictionsSchema,
+  rejectionReason: z.string().nullable(),
+  decidedBy: userRef.nullable(),
+  decidedAt: z.string().nullable(),
+  automationRule: z.object({ id: z.string(), title: z.string(), version: z.number().int() }).nullable(),
+  space: z.object({
+    generalConditions: z.string().nullable(),
+    permanentConditions: z.string().nullable(),
+    news: z.string().nullable(),
+    description: z.string().nullable(),
+    twrPhoneNumber: z.string().nullable(),
+  }),
+  /** The viewer's side: managers decide, the operator answers. */
+  viewer: z.enum(['manager', 'operator']),
+  allowedActions: z.array(z.enum(REQUEST_ACTIONS)),
+  events: z.array(requestEventSchema),
+  messages: z.array(requestMessageSchema),
+  activeMissions: z.array(activeMissionSchema),
+});
+export type RequestDetail = z.infer<typeof requestDetailSchema>;
+
+export const requestActionParamsSchema = idParamsSchema.extend({ action: z.enum(MANAGER_ACTIONS) });
+
+/** One body for every manager action; each action says what it needs (docs/requests.md). */
+export const requestActionBodySchema = z.object({
+  reason: optionalText(2000),
+  restrictions: restrictionsSchema.optional(),
+  callControl: z.boolean().optional(),
+  reply: optionalText(2000),
+});
+export type RequestActionBody = z.infer<typeof requestActionBodySchema>;
+
+export const requestMessageCreateSchema = z.object({ body: required().max(4000) });
+export const requestSmsSchema = z.object({ body: required().max(640) });
