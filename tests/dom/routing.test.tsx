@@ -51,11 +51,11 @@ describe('routes (spec §2)', () => {
   it('renders placeholder screens inside the right layout', async () => {
     signInAs('airspaceManager');
 
-    const { router } = renderApp('/backoffice/procedureautomations');
-    expect(await screen.findByTestId('placeholder-procedureAutomations')).toHaveTextContent(
-      'This screen arrives with automatic request rules.',
+    const { router } = renderApp('/backoffice/procedureclassifications');
+    expect(await screen.findByTestId('placeholder-procedureClassifications')).toHaveTextContent(
+      'This screen arrives with activity classification.',
     );
-    expect(screen.getByTestId('layout-compact')).toBeInTheDocument();
+    expect(screen.getByTestId('layout-admin')).toBeInTheDocument();
 
     await router.navigate('/backoffice/procedure/edit/r-1');
     // The request screen's chunk brings the map and drawing modules: slower to load than a placeholder.

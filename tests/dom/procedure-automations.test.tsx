@@ -1,0 +1,97 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AutomationRuleForm } from '@/features/procedure-automations/components/automation-rule-form';
+import { emptyRuleForm } from '@/features/procedure-automations/lib/rule-form';
+import type { DryRunResult } from '@/shared/contracts/automation-rules';
+import { i18n, initI18n, loadNamespaces } from '@/lib/i18n';
+
+const AIRSPACE = '7d0b3c2e-1f54-4a63-9d55-2f6b8c1e0a11';
+
+function renderForm(onDryRun = vi.fn<() => Promise<DryRunResult>>()) {
+  const onSave = vi.fn();
+  render(
+    <MantineProvider>
+      <I18nextProvider i18n={i18n}>
+        <AutomationRuleForm initial={emptyRuleForm(AIRSPACE)} saving={false} onSave={onSave} onDryRun={onDryRun} onCancel={vi.fn()} />
+      </I18nextProvider>
+    </MantineProvider>,
+  );
+  return { onSave, onDryRun };
+}
+
+describe('automation rule form', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces('automation');
+  });
+
+  it('says how a matching request is answered as the mode and restrictions change, and drops restrictions for a denying rule', async () => {
+    const user = userEvent.setup();
+    const { onSave } = renderForm();
+    await user.type(screen.getByLabelText(/^Title/), 'Weekday mornings');
+    expect(screen.getByTestId('rule-answer')).toHaveTextContent('accepted automatically.');
+
+    await user.click(screen.getByLabelText('Observer required'));
+    expect(screen.getByTestId('rule-answer')).toHaveTextContent('accepted automatically with restrictions');
+
+    await user.click(screen.getByText('Deny automatically'));
+    expect(screen.getByTestId('rule-answer')).toHaveTextContent('rejected automatically');
+    expect(screen.queryByTestId('rule-restrictions')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ mode: 'denyAuto', restrictions: [], range: null }));
+  });
+
+  it('sends only the range fields filled in, with the weekdays ticked, and shows the dry run answer', async () => {
+    const user = userEvent.setup();
+    const onDryRun = vi.fn<() => Promise<DryRunResult>>().mockResolvedValue({
+      tried: 2,
+      answered: 1,
+      byStatus: { autoAccepted: 1, autoAcceptedWithRestrictions: 0, autoRejected: 0 },
+      items: [
+        {
+          requestId: 'r1',
+          referenceNumber: 'AG-2026-000001',
+          missionTitle: 'Survey',
+          submittedAt: '2026-06-10T08:00:00.000Z',
+          startAt: '2026-07-01T08:00:00.000Z',
+          status: 'submitted',
+          impactLevel: 'low',
+          wouldAnswer: 'autoAccepted',
+          reason: null,
+          precededBy: null,
+        },
+        {
+          requestId: 'r2',
+          referenceNumber: 'AG-2026-000002',
+          missionTitle: 'Weekend',
+          submittedAt: '2026-06-10T08:00:00.000Z',
+          startAt: '2026-07-04T08:00:00.000Z',
+          status: 'submitted',
+          impactLevel: 'low',
+          wouldAnswer: null,
+          reason: 'weekdays',
+          precededBy: null,
+        },
+      ],
+    });
+    renderForm(onDryRun);
+    await user.type(screen.getByLabelText(/^Title/), 'Weekdays');
+    await user.click(screen.getByText('Mon'));
+    await user.click(screen.getByText('Wed'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '08:00' } });
+
+    await user.click(screen.getByRole('button', { name: 'Try on past requests' }));
+
+    expect(onDryRun).toHaveBeenCalledWith(
+      expect.objectContaining({
+        range: { fromDate: null, toDate: null, weekdays: [1, 3], fromTime: '08:00', toTime: null, maxHeightM: null, maxDurationMin: null },
+      }),
+    );
+    expect(await screen.findByText('This rule would have answered 1 of the last 2 requests.')).toBeInTheDocument();
+    expect(screen.getByText('Outside the weekdays')).toBeInTheDocument();
+  });
+});
