@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Anchor, Chip, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PagedTable } from '@/components/ui/paged-table';
+import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { paths } from '@/config/paths';
+import { useCan } from '@/lib/authorization';
+import type { MISSION_SORTS } from '@/shared/contracts/missions';
+import { MISSION_STATUSES, type MissionStatus } from '@/shared/domain/mission-status';
+import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
+import { useMissions } from './get-missions';
+import { useOwnerChoices } from './get-owners';
+import { StatusBadge } from './status-badge';
+
+const SEARCH_DEBOUNCE_MS = 300;
+type Sort = (typeof MISSION_SORTS)[number];
+
+/** A day typed in a date field ("YYYY-MM-DD") as the start or the end of that local day, in ISO form. */
+const dayBound = (day: string, edge: 'start' | 'end') =>
+  day ? new Date(`${day}T${edge === 'start' ? '00:00:00' : '23:59:59.999'}`).toISOString() : undefined;
+
+/** The operator's missions (every operator's for administrators), paginated, searched, filtered and sorted by the server. */
+export function MissionList() {
+  const { t, i18n } = useTranslation('missionsList');
+  const isAdmin = useCan('PREFLIGHT_LIST_ADMIN');
+  const canPickOwner = useCan('USER_LIST_ADMIN') && isAdmin;
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [statuses, setStatuses] = useState<MissionStatus[]>([]);
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const [ownerId, setOwnerId] = useState<string | null>(null);
+  const [ownerSearch, setOwnerSearch] = useState('');
+  const [debouncedOwnerSearch] = useDebouncedValue(ownerSearch, SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<Sort>('startAt');
+  const [order, setOrder] = useState<SortOrder>('asc');
+  const owners = useOwnerChoices(debouncedOwnerSearch, canPickOwner);
+  const rangeInverted = !!fromDay && !!toDay && fromDay > toDay;
+
+  const query = useMissions({
+    page,
+    pageSize: PAGE_SIZE_DEFAULT,
+    search: debouncedSearch || undefined,
+    status: statuses,
+    from: dayBound(fromDay, 'start'),
+    // An inverted range would be refused by the server: the list waits for a valid end instead.
+    to: rangeInverted ? undefined : dayBound(toDay, 'end'),
+    ownerId: (canPickOwner && ownerId) || undefined,
+    sort,
+    order,
+  });
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  const onSort = (field: Sort, next: SortOrder) => {
+    setSort(field);
+    setOrder(next);
+    setPage(1);
+  };
+  const formatDateTime = (value: string | null) =>
+    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '–';
+
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('filters.search')}
+          description={t('filters.searchHint')}
+          type="search"
+          data-testid="mission-search"
+          value={search}
+          onChange={(event) => filtered(setSearch)(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t('filters.from')}
+          type="date"
+          data-testid="mission-from"
+          value={fromDay}
+          onChange={(event) => filtered(setFromDay)(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t('filters.to')}
+          type="date"
+          data-testid="mission-to"
+          value={toDay}
+          min={fromDay || undefined}
+          error={rangeInverted ? t('filters.rangeInverted') : undefined}
+          onChange={(event) => filtered(setToDay)(event.currentTarget.value)}
+        />
+        {canPickOwner && (
+          <Select
+            label={t('filters.owner')}
+            placeholder={t('filters.allOwners')}
+            data-testid="mission-owner"
+            searchable
+            clearable
+            value={ownerId}
+            onChange={filtered(setOwnerId)}
+            searchValue={ownerSearch}
+            onSearchChange={setOwnerSearch}
+            filter={({ options }) => options}
+            nothingFoundMessage={t('filters.noOwner')}
+            data={(owners.data ?? []).map((user) => ({ value: user.id, label: `${user.firstName} ${user.lastName} (${user.email})` }))}
+          />
+        )}
+      </Group>
+      <Chip.Group multiple value={statuses} onChange={(value) => filtered(setStatuses)(value as MissionStatus[])}>
+        <Group gap="xs" role="group" aria-label={t('filters.status')} data-testid="mission-status-filter">
+          <Text size="sm" fw={500}>
+            {t('filters.status')}
+          </Text>
+          {MISSION_STATUSES.map((status) => (
+            <Chip key={status} value={status} size="xs" data-testid={`mission-status-${status}`}>
+              {t(`status.${status}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+
+      <PagedTable
+        state={query}
+        page={page}
+        onPage={setPage}
+        labels={{ loadFailed: t('loadFailed'), empty: t('empty'), caption: (count) => t('total', { count }), pagination: t('pagination') }}
+        minWidth={880}
+        testId="mission-table"
+        head={
+          <Table.Tr>
+            <SortHeader field="title" label={t('fields.title')} sort={sort} order={order} onSort={onSort} />
+            <SortHeader field="status" label={t('fields.status')} sort={sort} order={order} onSort={onSort} />
+            <SortHeader field="startAt" label={t('fields.startAt')} sort={sort} order={order} onSort={onSort} />
+            <Table.Th>{t('fields.endAt')}</Table.Th>
+            <Table.Th>{t('fields.referentPilot')}</Table.Th>
+            <Table.Th>{t('fields.mainMachine')}</Table.Th>
+            <SortHeader field="createdAt" label={t('fields.createdAt')} sort={sort} order={order} onSort={onSort} />
+          </Table.Tr>
+        }
+        renderRow={(mission) => (
+          <Table.Tr key={mission.id} data-testid="mission-row">
+            <Table.Td>
+              <Anchor component={Link} to={paths.preflightEdit.getHref(mission.id)} data-testid="mission-open">
+                {mission.title}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={mission.status} />
+            </Table.Td>
+            <Table.Td>{formatDateTime(mission.startAt)}</Table.Td>
+            <Table.Td>{formatDateTime(mission.endAt)}</Table.Td>
+            <Table.Td>{mission.referentPilot ? `${mission.referentPilot.firstName} ${mission.referentPilot.lastName}` : '–'}</Table.Td>
+            <Table.Td>{mission.mainMachine?.internalName ?? '–'}</Table.Td>
+            <Table.Td>{new Date(mission.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+          </Table.Tr>
+        )}
+      />
+    </Stack>
+  );
+}
