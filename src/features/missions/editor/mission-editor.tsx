@@ -24,6 +24,7 @@ import { classify, isRegulationError } from '@/shared/regulation';
 import { useMachineFacts, usePilotFacts } from '../api/get-resources';
 import { useZoneIntersections } from '../api/intersect-zones';
 import { useSaveMission } from '../api/save-mission';
+import { StartOptions } from '../start-options/start-options';
 import { toFormValues, toMissionInput, type MissionFormValues } from './form-values';
 import { GeneralFields } from './general-fields';
 import { liveFacts, ZONE_LOOKUP_MIN_HEIGHT_M } from './live-facts';
@@ -70,12 +71,10 @@ export interface MissionEditorProps {
   mission?: MissionDetail;
   /** The layer switcher and regulatory layers, put on the map by the route (features do not import each other). */
   mapLayers?: ReactNode;
-  /** The default start options (tomorrow, early next week, fixed days), given the form's setter. */
-  startOptions?: (setStart: (start: Date) => void) => ReactNode;
 }
 
 /** The pre-flight screen: the map with the mission's drawing, and the tabs of spec domain §2 beside it. */
-export function MissionEditor({ mission, mapLayers, startOptions }: MissionEditorProps) {
+export function MissionEditor({ mission, mapLayers }: MissionEditorProps) {
   const { t } = useTranslation('missions');
   const navigate = useNavigate();
   const save = useSaveMission();
@@ -211,7 +210,7 @@ export function MissionEditor({ mission, mapLayers, startOptions }: MissionEdito
               <ScrollArea style={{ flex: 1, minHeight: 0 }} p="sm">
                 <Tabs.Panel value="general">
                   <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
-                    <GeneralFields startOptions={editable && startOptions ? startOptions(setStart) : undefined} />
+                    <GeneralFields startOptions={editable ? <StartOptions onStart={setStart} /> : undefined} />
                   </fieldset>
                 </Tabs.Panel>
                 <Tabs.Panel value="regulation">

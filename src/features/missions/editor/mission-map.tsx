@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, FileButton, Group, NativeSelect, NumberInput, Paper, Stack, Text } from '@mantine/core';
-import { buffer, circle, featureCollection, multiPolygon } from '@turf/turf';
+import { bbox, bboxClip, buffer, circle, featureCollection, multiPolygon } from '@turf/turf';
 import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -18,6 +18,8 @@ import type { MarkerKind, MissionFormValues, SafetyZonesValue } from './form-val
 
 const EDIT_MODES: readonly DrawMode[] = ['polygon', 'point', 'marker', 'select'];
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+/** How far around the mission the zones it touches are outlined, in degrees (about 5 km). */
+const ZONE_MARGIN_DEG = 0.05;
 
 /** Terra-draw's feature ids of the drawn markers, with the kind and radius each was given. */
 export type MarkerMeta = Map<string | number, { kind: MarkerKind; radiusM: number }>;
@@ -29,13 +31,24 @@ const restrictionColor = [
   '#868e96',
 ] as unknown as ExpressionSpecification;
 
+// Paints are constants: a new object at each render would restyle the map each time (GeoJsonLayer applies them).
+/** The zones the areas touch, outlined on top of the geozone layer (which fills every zone in view). */
+const ZONE_PAINT = { 'line-color': restrictionColor, 'line-width': 3 };
+const ROUTE_PAINT = { 'line-color': '#1864ab', 'line-width': 2 };
+const MARKER_PAINT = { 'fill-color': '#9c36b5', 'fill-opacity': 0.15, 'fill-outline-color': '#9c36b5' };
+
 /** The safety distances drawn as rings around the areas, innermost first. */
-const SAFETY_RINGS: readonly { key: keyof SafetyZonesValue; color: string }[] = [
-  { key: 'exclusionM', color: '#2f9e44' },
-  { key: 'contingencyM', color: '#f08c00' },
-  { key: 'bufferM', color: '#e8590c' },
-  { key: 'groundRiskBufferM', color: '#c92a2a' },
-];
+const SAFETY_RINGS = (
+  [
+    ['exclusionM', '#2f9e44'],
+    ['contingencyM', '#f08c00'],
+    ['bufferM', '#e8590c'],
+    ['groundRiskBufferM', '#c92a2a'],
+  ] as const
+).map(([key, color]: readonly [keyof SafetyZonesValue, string]) => ({
+  key,
+  paint: { 'line-color': color, 'line-width': 1.5, 'line-dasharray': [2, 2] },
+}));
 
 function areasOf(shapes: MapShapes): MissionAreas | null {
   if (shapes.areas.length === 0) return null;
@@ -150,20 +163,28 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
   const rings = useMemo(() => {
     if (!areas || areas.coordinates.length === 0) return [];
     const shape = multiPolygon(areas.coordinates);
-    return SAFETY_RINGS.flatMap(({ key, color }) => {
+    return SAFETY_RINGS.flatMap(({ key, paint }) => {
       const metres = safetyZones[key];
       if (metres === '' || metres <= 0) return [];
       const ring = buffer(shape, metres / 1000, { units: 'kilometers' }) as Feature<Polygon | MultiPolygon> | undefined;
-      return ring ? [{ key, color, data: featureCollection([ring]) as FeatureCollection }] : [];
+      return ring ? [{ key, paint, data: featureCollection([ring]) as FeatureCollection }] : [];
     });
   }, [areas, safetyZones]);
-  const zoneShapes = useMemo<FeatureCollection>(
-    () =>
-      featureCollection(
-        zones.map((zone) => ({ type: 'Feature' as const, properties: { restriction: zone.restriction }, geometry: zone.volume.geometry })),
-      ) as FeatureCollection,
-    [zones],
-  );
+  // Zones are clipped to the mission's surroundings: a national zone has thousands of vertices far from the mission.
+  const zoneShapes = useMemo<FeatureCollection>(() => {
+    if (!areas || areas.coordinates.length === 0 || zones.length === 0) return EMPTY;
+    const [west, south, east, north] = bbox(multiPolygon(areas.coordinates));
+    const around: [number, number, number, number] = [
+      west - ZONE_MARGIN_DEG,
+      south - ZONE_MARGIN_DEG,
+      east + ZONE_MARGIN_DEG,
+      north + ZONE_MARGIN_DEG,
+    ];
+    const clipped: Feature[] = zones.map((zone) =>
+      bboxClip({ type: 'Feature', properties: { restriction: zone.restriction }, geometry: zone.volume.geometry }, around),
+    );
+    return featureCollection(clipped);
+  }, [areas, zones]);
 
   const importFile = async (file: File | null) => {
     if (!file) return;
@@ -180,24 +201,12 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
 
   return (
     <>
-      <GeoJsonLayer id="mission-zones-fill" type="fill" data={zoneShapes} paint={{ 'fill-color': restrictionColor, 'fill-opacity': 0.2 }} />
-      <GeoJsonLayer id="mission-zones-line" type="line" data={zoneShapes} paint={{ 'line-color': restrictionColor, 'line-width': 2 }} />
+      <GeoJsonLayer id="mission-zones" type="line" data={zoneShapes} paint={ZONE_PAINT} />
       {rings.map((ring) => (
-        <GeoJsonLayer
-          key={ring.key}
-          id={`mission-safety-${ring.key}`}
-          type="line"
-          data={ring.data}
-          paint={{ 'line-color': ring.color, 'line-width': 1.5, 'line-dasharray': [2, 2] }}
-        />
+        <GeoJsonLayer key={ring.key} id={`mission-safety-${ring.key}`} type="line" data={ring.data} paint={ring.paint} />
       ))}
-      <GeoJsonLayer id="mission-route" type="line" data={route} paint={{ 'line-color': '#1864ab', 'line-width': 2 }} />
-      <GeoJsonLayer
-        id="mission-markers"
-        type="fill"
-        data={markerCircles}
-        paint={{ 'fill-color': '#9c36b5', 'fill-opacity': 0.15, 'fill-outline-color': '#9c36b5' }}
-      />
+      <GeoJsonLayer id="mission-route" type="line" data={route} paint={ROUTE_PAINT} />
+      <GeoJsonLayer id="mission-markers" type="fill" data={markerCircles} paint={MARKER_PAINT} />
       <Paper pos="absolute" top={10} right={50} p="xs" shadow="sm" w={270} style={{ zIndex: 2 }} data-testid="mission-draw">
         <Stack gap={6}>
           <Text size="sm" fw={600} id="mission-draw-title">
