@@ -36,7 +36,8 @@ export default function PreflightsRoute() {
   };
 
   return (
-    <Box p="md">
+    // The map layout gives its screens the whole window, under the fixed top bar.
+    <Box p="md" pt="calc(var(--app-shell-header-height, 0px) + var(--mantine-spacing-md))">
       <Stack>
         <PageHeader
           title={t('title')}

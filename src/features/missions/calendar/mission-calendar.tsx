@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { MISSION_STATUSES } from '@/shared/domain/mission-status';
 import { useMissionsInRange } from '../list/get-missions';
 import { statusCssColor } from '../list/status-colors';
+import classes from './mission-calendar.module.css';
 import { FULLCALENDAR_VIEWS, YEARS_VIEW_SPAN, type CalendarView } from './calendar-views';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, multiMonthPlugin, interactionPlugin];
@@ -78,7 +79,7 @@ export function MissionCalendar({ view }: { view: CalendarView }) {
           )}
         </Group>
       </Group>
-      <Box data-testid="mission-calendar-body">
+      <Box className={classes.calendar} data-testid="mission-calendar-body">
         <FullCalendar
           ref={calendar}
           plugins={PLUGINS}
@@ -90,6 +91,9 @@ export function MissionCalendar({ view }: { view: CalendarView }) {
               dateAlignment: 'year',
               multiMonthMaxColumns: 6,
               multiMonthMinWidth: 180,
+              // Compact: a day with missions shows how many; its popover lists them.
+              dayMaxEvents: 0,
+              moreLinkContent: (arg: { shortText: string }) => arg.shortText,
             },
             multiMonthYear: { multiMonthMaxColumns: 4 },
             timeGrid: { height: TIME_GRID_HEIGHT, scrollTime: '07:00:00' },
