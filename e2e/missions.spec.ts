@@ -118,7 +118,7 @@ for (const language of ['en', 'fr'] as const) {
     request,
   }) => {
     // A long journey on a software-rendered map.
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     const text = TEXTS[language];
     const tag = `${language}${Date.now().toString(36)}`;
     const title = `Hangar survey ${tag}`;
@@ -198,6 +198,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByTestId('mission-saved')).toHaveText(text.saved);
     await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
     const missionUrl = page.url();
+    await page.goto(missionUrl);
     await quietMap(page);
     await page.getByTestId('mission-tab-administration').click();
     await expect(page.getByTestId('mission-status')).toHaveText(text.complete);
