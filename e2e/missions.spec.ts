@@ -217,6 +217,7 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByTestId('action-duplicate').click();
     await expect(page).not.toHaveURL(missionUrl);
     await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
+    await page.goto(page.url());
     await quietMap(page);
     await page.getByTestId('mission-tab-administration').click();
     await expect(page.getByTestId('mission-status')).toHaveText(text.draft);
