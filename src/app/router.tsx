@@ -65,11 +65,11 @@ const mapRoutes: RouteObject[] = [
   ),
   at(
     paths.preflightAdd.path,
-    screen(() => import('./routes/preflight-form')),
+    screen(() => import('./routes/preflight-form'), 'missions', 'missionsList', 'regulation', 'map'),
   ),
   at(
     paths.preflightEdit.path,
-    screen(() => import('./routes/preflight-form')),
+    screen(() => import('./routes/preflight-form'), 'missions', 'missionsList', 'regulation', 'map'),
   ),
   at(
     paths.postflight.path,

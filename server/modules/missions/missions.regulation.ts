@@ -1,6 +1,6 @@
 import type { MissionAreas, MissionConstraints } from '../../../src/shared/contracts/missions';
 import type { ClassifyResponse } from '../../../src/shared/contracts/regulation';
-import type { PILOT_SKILL_TYPES } from '../../../src/shared/domain/enums';
+import { ageOn, CERTIFICATE_OF_SKILL } from '../../../src/shared/domain/mission-facts';
 import {
   classify,
   CLASS_MARKS,
@@ -19,23 +19,7 @@ import { ZONE_LOOKUP_MIN_HEIGHT_M } from '../regulation/regulation.service';
 import type { MissionsRepository } from './missions.repository';
 import type { MissionsService } from './missions.service';
 
-/**
- * Pilot documents count as the engine's certificates (docs/missions.md): openA1A3 is the A1/A3 online exam,
- * openA2 the A2 certificate of competency, specificSts the STS theoretical exam. Identity documents and
- * licences of other kinds give no open/specific competency.
- */
-export const CERTIFICATE_OF_SKILL: Partial<Record<(typeof PILOT_SKILL_TYPES)[number], PilotCertificate>> = {
-  openA1A3: 'A1A3_EXAM',
-  openA2: 'A2_COC',
-  specificSts: 'STS_THEORY',
-};
-
-/** Age in whole years on `day` (YYYY-MM-DD). */
-export function ageOn(birthDate: Date, day: string): number {
-  const birth = birthDate.toISOString().slice(0, 10);
-  const years = Number(day.slice(0, 4)) - Number(birth.slice(0, 4));
-  return day.slice(5) < birth.slice(5) ? years - 1 : years;
-}
+export { ageOn, CERTIFICATE_OF_SKILL };
 
 const isClassMark = (value: string): value is ClassMark => (CLASS_MARKS as readonly string[]).includes(value);
 const isNationalScenario = (value: string | null): value is (typeof NATIONAL_SCENARIOS)[number] =>

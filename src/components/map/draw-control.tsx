@@ -10,11 +10,18 @@ import type { DrawnShapes } from '@/shared/geo/drawn-shapes';
 import { useMap } from './map-context';
 
 export const DRAW_MODES = ['polygon', 'point', 'select'] as const;
-export type DrawMode = (typeof DRAW_MODES)[number];
+/** `marker` places a mission's context marker (a point of its own kind, apart from the route's waypoints). */
+export type DrawMode = (typeof DRAW_MODES)[number] | 'marker';
+
+/** What the drawing holds: areas, waypoints and context markers, each a feature with terra-draw's id. */
+export interface MapShapes extends DrawnShapes {
+  markers: Feature<Point>[];
+}
 
 const DRAW_COLOR = '#1864ab';
+const MARKER_COLOR = '#9c36b5';
 
-function shapesOf(snapshot: GeoJSONStoreFeatures[]): DrawnShapes {
+function shapesOf(snapshot: GeoJSONStoreFeatures[]): MapShapes {
   const plain = (feature: GeoJSONStoreFeatures) => ({
     type: 'Feature' as const,
     id: feature.id,
@@ -28,17 +35,40 @@ function shapesOf(snapshot: GeoJSONStoreFeatures[]): DrawnShapes {
     waypoints: snapshot
       .filter((feature) => feature.geometry.type === 'Point' && feature.properties.mode === 'point')
       .map(plain) as Feature<Point>[],
+    markers: snapshot
+      .filter((feature) => feature.geometry.type === 'Point' && feature.properties.mode === 'marker')
+      .map(plain) as Feature<Point>[],
   };
 }
 
-/** Draws a mission's areas and waypoints on the nearest MapView (terra-draw); hands them on as GeoJSON. */
-export function useDrawing(onChange?: (shapes: DrawnShapes) => void) {
+/** Shapes to start from (a saved mission): features without id get one. */
+function storeFeaturesOf(initial: Partial<MapShapes>): GeoJSONStoreFeatures[] {
+  const withMode = (mode: string) => (feature: Feature<Polygon | Point>) =>
+    ({
+      type: 'Feature',
+      id: feature.id ?? crypto.randomUUID(),
+      geometry: feature.geometry,
+      properties: { mode },
+    }) as GeoJSONStoreFeatures;
+  return [
+    ...(initial.areas ?? []).map(withMode('polygon')),
+    ...(initial.waypoints ?? []).map(withMode('point')),
+    ...(initial.markers ?? []).map(withMode('marker')),
+  ];
+}
+
+/**
+ * Draws a mission's areas, waypoints and markers on the nearest MapView (terra-draw); hands them on as GeoJSON.
+ * `initial` is read when the map is ready (a saved mission's shapes); `load` replaces the drawing later (an import).
+ */
+export function useDrawing(onChange?: (shapes: MapShapes) => void, initial?: Partial<MapShapes>) {
   const map = useMap();
   const draw = useRef<TerraDraw | null>(null);
   const [mode, setModeState] = useState<DrawMode | null>(null);
-  const [shapes, setShapes] = useState<DrawnShapes>({ areas: [], waypoints: [] });
+  const [shapes, setShapes] = useState<MapShapes>({ areas: [], waypoints: [], markers: [] });
   const notify = useRef(onChange);
   notify.current = onChange;
+  const start = useRef(initial);
 
   useEffect(() => {
     if (!map) return;
@@ -47,10 +77,12 @@ export function useDrawing(onChange?: (shapes: DrawnShapes) => void) {
       modes: [
         new TerraDrawPolygonMode({ styles: { fillColor: DRAW_COLOR, outlineColor: DRAW_COLOR, fillOpacity: 0.2 } }),
         new TerraDrawPointMode({ styles: { pointColor: DRAW_COLOR, pointWidth: 6 } }),
+        new TerraDrawPointMode({ modeName: 'marker', styles: { pointColor: MARKER_COLOR, pointWidth: 7 } }),
         new TerraDrawSelectMode({
           flags: {
             polygon: { feature: { draggable: true, coordinates: { midpoints: true, draggable: true, deletable: true } } },
             point: { feature: { draggable: true } },
+            marker: { feature: { draggable: true } },
           },
         }),
       ],
@@ -62,6 +94,8 @@ export function useDrawing(onChange?: (shapes: DrawnShapes) => void) {
       notify.current?.(next);
     };
     created.on('change', update);
+    if (start.current) created.addFeatures(storeFeaturesOf(start.current));
+    update();
     draw.current = created;
     return () => {
       draw.current = null;
@@ -76,13 +110,14 @@ export function useDrawing(onChange?: (shapes: DrawnShapes) => void) {
     setModeState(next);
   };
   const clear = () => draw.current?.clear();
+  const load = (next: Partial<MapShapes>) => draw.current?.addFeatures(storeFeaturesOf(next));
 
   const areaKm2 = totalAreaKm2(shapes.areas);
-  return { mode, setMode, clear, shapes, areaKm2, tooLarge: exceedsMissionArea(areaKm2) };
+  return { mode, setMode, clear, load, shapes, areaKm2, tooLarge: exceedsMissionArea(areaKm2) };
 }
 
 /** A small toolbar: draw an area, add waypoints, select and edit, clear; with the area live and the 10 km² warning. */
-export function DrawControl({ onChange }: { onChange?: (shapes: DrawnShapes) => void }) {
+export function DrawControl({ onChange }: { onChange?: (shapes: MapShapes) => void }) {
   const { t, i18n } = useTranslation('map');
   const { mode, setMode, clear, shapes, areaKm2, tooLarge } = useDrawing(onChange);
   const km2 = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(areaKm2);

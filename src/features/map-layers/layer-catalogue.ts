@@ -1,5 +1,4 @@
 import type { ContextLayerName } from '@/shared/contracts/context-layers';
-import type { Restriction } from '@/shared/geozones/zone';
 
 /** Spec shell §1, in this order. */
 export const LAYER_GROUPS = ['weather', 'aeronautical', 'natural', 'networks', 'deconfliction', 'others'] as const;
@@ -27,12 +26,7 @@ export const DEFAULT_VISIBLE: Readonly<Record<LayerKey, boolean>> = {
   powerlines: false,
 };
 
-export const RESTRICTION_COLORS: Readonly<Record<Restriction, string>> = {
-  PROHIBITED: '#e03131',
-  REQ_AUTHORISATION: '#f76707',
-  CONDITIONAL: '#f2c200',
-  NO_RESTRICTION: '#1c7ed6',
-};
+export { RESTRICTION_COLORS } from '@/components/map/restriction-colors';
 
 export const CONTEXT_COLORS: Readonly<Record<ContextLayerName, string>> = {
   protected: '#2f9e44',

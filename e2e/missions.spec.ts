@@ -1,0 +1,253 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from './support';
+
+async function tokenOf(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/security/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * The seeded demo operator's agreement is notValidated, which forbids creating missions (docs/missions.md "Agreement
+ * status"): an administrator marks the account as needing no agreement first, through the agreements API.
+ */
+async function allowOperatorMissions(request: APIRequestContext) {
+  const admin = { authorization: `Bearer ${await tokenOf(request, DEMO.admin)}` };
+  // The operator's id is the subject of its token.
+  const [, payload] = (await tokenOf(request, DEMO.operator)).split('.');
+  const { sub } = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sub: string };
+  const exempt = await request.post(`/api/agreements/${sub}/exempt`, { headers: admin });
+  expect(exempt.ok()).toBe(true);
+}
+
+/** A pilot (A2 certificate, adult) and a C2 machine of the operator, named for this run. */
+async function registerPilotAndMachine(request: APIRequestContext, tag: string) {
+  const operator = { authorization: `Bearer ${await tokenOf(request, DEMO.operator)}` };
+  const pilot = await request.post('/api/pilots', {
+    headers: operator,
+    data: {
+      firstName: 'Romain',
+      lastName: `Remote ${tag}`,
+      email: `romain.${tag}@aerogate.test`,
+      birthDate: '1990-04-12',
+      documents: [{ skillType: 'openA2', reference: `A2-${tag}`, validFrom: '2025-01-01', validUntil: '2030-12-31' }],
+    },
+  });
+  expect(pilot.status()).toBe(201);
+  const machine = await request.post('/api/machines', {
+    headers: operator,
+    data: { internalName: `Survey ${tag}`, serialNumber: `SN-${tag}`, classes: ['C2'], massGrams: 3900 },
+  });
+  expect(machine.status()).toBe(201);
+  return { pilot: `Romain Remote ${tag}`, machine: `Survey ${tag} (SN-${tag})` };
+}
+
+async function mapReady(page: Page) {
+  await page.waitForFunction(() => window.__mapState !== undefined && window.__mapState !== 'init', undefined, { timeout: 30_000 });
+  expect(await page.evaluate(() => window.__mapState)).toBe('idle-rendered');
+}
+
+/** Clicks a square polygon of `side` pixels on the map, left of the drawing toolbar, and closes it. */
+async function drawSquare(page: Page, side: number) {
+  await page.getByTestId('draw-polygon').click();
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const [x, y] = [box.x + 40, box.y + box.height / 2 - side / 2];
+  for (const [dx, dy] of [
+    [0, 0],
+    [side, 0],
+    [side, side],
+    [0, side],
+    [0, 0],
+  ] as const) {
+    await page.mouse.click(x + dx, y + dy);
+  }
+  await page.getByTestId('draw-polygon').click();
+}
+
+/**
+ * Every geozone in view and the protected areas are switched off, and the layer panel folded away: the zones the
+ * mission touches stay outlined by the editor, and the software-rendered map of the test browser stays quick.
+ */
+async function quietMap(page: Page) {
+  await mapReady(page);
+  if (await page.getByTestId('layer-panel-open').isVisible()) await page.getByTestId('layer-panel-open').click();
+  await page.getByTestId('layer-toggle-geozones').uncheck();
+  await page.getByTestId('layer-toggle-protected').uncheck();
+  await page.getByTestId('layer-panel').locator('button[aria-controls="map-layer-panel"]').click();
+  await expect(page.getByTestId('layer-panel-open')).toBeVisible();
+}
+
+const km2 = async (page: Page) => Number(await page.getByTestId('mission-area').getAttribute('data-km2'));
+
+const TEXTS = {
+  en: {
+    tooLarge: 'The flight area cannot exceed 10 km².',
+    noArea: 'A flight area is required.',
+    height: 'Height above 120 m',
+    ctr: '[LF][CTR MELUN]',
+    saved: 'Mission saved.',
+    complete: 'Complete',
+    draft: 'Draft',
+    archived: 'Archived',
+    archiveQuestion: 'Archive the mission?',
+    overPeople: 'No one',
+    yes: 'Yes',
+    no: 'No',
+    month: 'Month',
+  },
+  fr: {
+    tooLarge: 'La zone de vol ne peut pas dépasser 10 km².',
+    noArea: 'Une zone de vol est obligatoire.',
+    height: 'Hauteur supérieure à 120 m',
+    ctr: '[LF][CTR MELUN]',
+    saved: 'Mission enregistrée.',
+    complete: 'Complète',
+    draft: 'Brouillon',
+    archived: 'Archivée',
+    archiveQuestion: 'Archiver la mission ?',
+    overPeople: 'Personne',
+    yes: 'Oui',
+    no: 'Non',
+    month: 'Mois',
+  },
+} as const;
+
+for (const language of ['en', 'fr'] as const) {
+  test(`[${language}] the operator prepares a mission near Melun-Villaroche on the map, fixes its height from the verdict, saves, finds it in the calendar, duplicates and archives it`, async ({
+    page,
+    request,
+  }) => {
+    // A long journey on a software-rendered map.
+    test.setTimeout(480_000);
+    const text = TEXTS[language];
+    const tag = `${language}${Date.now().toString(36)}`;
+    const title = `Hangar survey ${tag}`;
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await allowOperatorMissions(request);
+    const names = await registerPilotAndMachine(request, tag);
+
+    await signIn(page, DEMO.operator);
+    await page.getByTestId(`language-${language}`).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+
+    // Over 10 km²: refused in the form with the translated message (zoom 12: about 25 m a pixel).
+    await page.goto('/backoffice/preflights/add#12/48.61/2.60');
+    await quietMap(page);
+    await expect(page.getByTestId('mission-area-issue')).toHaveText(text.noArea);
+    await drawSquare(page, 300);
+    await expect.poll(() => km2(page)).toBeGreaterThan(10);
+    await expect(page.getByTestId('mission-area-issue')).toHaveText(text.tooLarge);
+    await page.getByTestId('mission-title').fill(title);
+    await page.getByTestId('mission-save').click();
+    await expect(page.getByTestId('mission-area-error')).toHaveText(text.tooLarge);
+    await expect(page).toHaveURL(/\/preflights\/add/);
+
+    await page.getByTestId('draw-clear').click();
+    await expect(page.getByTestId('mission-area-issue')).toHaveText(text.noArea);
+
+    // Next to Melun-Villaroche (LFPM), whose CTR is prohibited from 50 m above ground (zoom 14: about 6 m a pixel).
+    await page.goto('/backoffice/preflights');
+    await page.goto('/backoffice/preflights/add#14/48.605/2.64');
+    await quietMap(page);
+    await drawSquare(page, 200);
+    await expect.poll(() => km2(page)).toBeGreaterThan(0.2);
+    await expect(page.getByTestId('mission-area-issue')).toHaveCount(0);
+    await page.getByTestId('mission-title').fill(title);
+    await page.getByTestId('mission-pilot').selectOption({ label: names.pilot });
+    await page.getByTestId('mission-machine').selectOption({ label: names.machine });
+    await page.getByTestId('mission-height-m').fill('150');
+    await expect(page.getByTestId('mission-height-ft')).toHaveValue('492');
+    // The chip's label is what a user clicks; its radio input is visually hidden.
+    await page
+      .locator('label', { has: page.getByTestId('start-option-tomorrow') })
+      .or(page.locator(`label[for="${await page.getByTestId('start-option-tomorrow').getAttribute('id')}"]`))
+      .first()
+      .click();
+    await expect(page.getByTestId('mission-startAt')).not.toHaveAttribute('data-value', '');
+
+    await page.getByTestId('mission-tab-constraints').click();
+    await page.getByTestId('constraint-overPeople').selectOption({ label: text.overPeople });
+    await page.getByTestId('field-constraints.distanceToPeopleM').fill('80');
+    await page.getByTestId('constraint-vlos').selectOption({ label: text.yes });
+    await page.getByTestId('constraint-urban').selectOption({ label: text.no });
+    await page.getByTestId('constraint-nearAerodrome').selectOption({ label: text.yes });
+    const ctr = page.getByTestId('mission-zone').filter({ hasText: text.ctr });
+    await expect(ctr).toHaveAttribute('data-restriction', 'PROHIBITED');
+    await expect(ctr).toHaveAttribute('data-above', 'false');
+
+    // The verdict and its reasons: above 120 m, and inside the CTR's prohibited volume.
+    await page.getByTestId('mission-tab-regulation').click();
+    await expect(page.getByTestId('verdict')).toBeVisible();
+    await expect(page.getByTestId('blocker-HEIGHT_GT_120M')).toHaveText(text.height);
+    await expect(page.getByTestId('rule-GZ-03-P')).toHaveAttribute('data-subjects', /FR2167/);
+    await expect(page.getByTestId('rule-EU-H-01')).toHaveAttribute('data-outcome', 'fail');
+
+    // Fixing the height to 50 m: no longer above 120 m, and the CTR (from 50 m) is no longer entered but caps the height.
+    await page.getByTestId('mission-tab-general').click();
+    await page.getByTestId('mission-height-m').fill('50');
+    await expect(page.getByTestId('mission-height-ft')).toHaveValue('164');
+    await page.getByTestId('mission-tab-regulation').click();
+    await expect(page.getByTestId('blocker-HEIGHT_GT_120M')).toHaveCount(0);
+    await expect(page.getByTestId('rule-EU-H-01')).toHaveAttribute('data-outcome', 'pass');
+    await expect(page.getByTestId('rule-GZ-03-P')).not.toHaveAttribute('data-subjects', /FR2167/);
+    await page.getByTestId('mission-tab-constraints').click();
+    await expect(ctr).toHaveAttribute('data-above', 'true');
+
+    await page.getByTestId('mission-save').click();
+    await expect(page.getByTestId('mission-saved')).toHaveText(text.saved);
+    await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
+    const missionUrl = page.url();
+    await page.goto(missionUrl);
+    await quietMap(page);
+    await page.getByTestId('mission-tab-administration').click();
+    await expect(page.getByTestId('mission-status')).toHaveText(text.complete);
+
+    // The month view of the calendar shows it on its start day.
+    await page.goto('/backoffice/preflights');
+    await page.getByTestId('view-month').click();
+    const startDay = new Date(Date.now() + 86_400_000);
+    if (startDay.getMonth() !== new Date().getMonth()) await page.locator('.fc-next-button').click();
+    await expect(page.getByTestId('mission-calendar-body').locator('.fc-event', { hasText: title }).first()).toBeVisible();
+
+    // Duplicate: the copy opens, a draft with the same title.
+    await page.goto(missionUrl);
+    await quietMap(page);
+    await page.getByTestId('mission-tab-administration').click();
+    await page.getByTestId('action-duplicate').click();
+    await expect(page).not.toHaveURL(missionUrl);
+    await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
+    await page.goto(page.url());
+    await quietMap(page);
+    await page.getByTestId('mission-tab-administration').click();
+    await expect(page.getByTestId('mission-status')).toHaveText(text.draft);
+    await expect(page.getByTestId('mission-title')).toHaveValue(title);
+
+    // The original: send for validation, validate, then archive after confirming.
+    await page.goto(missionUrl);
+    await quietMap(page);
+    await page.getByTestId('mission-tab-administration').click();
+    await page.getByTestId('action-sendForValidation').click();
+    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'toBeValidated');
+    await page.getByTestId('action-validate').click();
+    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
+    await page.getByTestId('action-archive').click();
+    await expect(page.getByRole('dialog')).toContainText(text.archiveQuestion);
+    await page.getByTestId('confirm-yes').click();
+    await expect(page.getByTestId('mission-status')).toHaveText(text.archived);
+    await expect(page.getByTestId('history-entry').last()).toHaveAttribute('data-to', 'archived');
+    expect(pageErrors).toEqual([]);
+  });
+}
+
+test('the server refuses a mission while the agreement status forbids it, with the translated message', async ({ page }) => {
+  // An administrator creating a mission creates its own, and the demo administrator's agreement is notValidated.
+  await signIn(page, DEMO.admin);
+  await page.goto('/backoffice/preflights/add#14/48.605/2.64');
+  await quietMap(page);
+  await drawSquare(page, 150);
+  await page.getByTestId('mission-title').fill('Refused mission');
+  await page.getByTestId('mission-save').click();
+  await expect(page.getByTestId('mission-save-error')).toHaveText('Your agreement status does not allow you to do this action.');
+  await expect(page).toHaveURL(/\/preflights\/add/);
+});

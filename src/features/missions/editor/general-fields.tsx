@@ -1,0 +1,159 @@
+import { Checkbox, Group, MultiSelect, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useFieldErrorText } from '@/lib/forms';
+import { COUNTRIES } from '@/shared/regulation';
+import { useMachineChoices, usePilotChoices } from '../api/get-resources';
+import type { MissionFormValues, NumberField } from './form-values';
+import { HeightFields } from './height-fields';
+import { fromLocalDateTime, toLocalDateTime } from './local-date-time';
+
+const asNumber = (value: string | number): NumberField => (typeof value === 'number' ? value : value.trim() === '' ? '' : Number(value));
+
+type NumberName = 'maximumDurationMin' | 'totalFlightTimeMin';
+
+/** General information: title, country, who flies what, how high, how long, when. */
+export function GeneralFields({ startOptions }: { startOptions?: React.ReactNode }) {
+  const { t } = useTranslation('missions');
+  const errorText = useFieldErrorText();
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<MissionFormValues>();
+  const pilots = usePilotChoices();
+  const machines = useMachineChoices();
+  const [referentPilotId, mainMachineId] = useWatch({ control, name: ['referentPilotId', 'mainMachineId'] });
+
+  const pilotChoices = (pilots.data ?? []).map((pilot) => ({ value: pilot.id, label: `${pilot.firstName} ${pilot.lastName}` }));
+  const machineChoices = (machines.data ?? []).map((machine) => ({
+    value: machine.id,
+    label: `${machine.internalName} (${machine.serialNumber})`,
+  }));
+
+  const numberField = (name: NumberName) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={t(`fields.${name}`)}
+          min={0}
+          allowDecimal={false}
+          value={field.value}
+          name={field.name}
+          onBlur={field.onBlur}
+          onChange={(value) => field.onChange(asNumber(value))}
+          error={errorText(errors[name]?.message)}
+        />
+      )}
+    />
+  );
+
+  const dateField = (name: 'startAt' | 'endAt') => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DateTimePicker
+          label={t(`fields.${name}`)}
+          clearable
+          valueFormat="YYYY-MM-DD HH:mm"
+          value={toLocalDateTime(field.value)}
+          onChange={(value) => field.onChange(fromLocalDateTime(value))}
+          error={errorText(errors[name]?.message)}
+          data-testid={`mission-${name}`}
+          data-value={field.value ?? ''}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Stack>
+      <TextInput
+        label={t('fields.title')}
+        required
+        {...register('title')}
+        error={errorText(errors.title?.message)}
+        data-testid="mission-title"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect
+          label={t('fields.referentPilotId')}
+          data={[{ value: '', label: t('choose') }, ...pilotChoices]}
+          {...register('referentPilotId')}
+          error={errorText(errors.referentPilotId?.message)}
+          data-testid="mission-pilot"
+        />
+        <Controller
+          control={control}
+          name="additionalPilotIds"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('fields.additionalPilotIds')}
+              data={pilotChoices.filter((choice) => choice.value !== referentPilotId)}
+              value={field.value}
+              onChange={field.onChange}
+              error={errorText(errors.additionalPilotIds?.message)}
+              clearable
+            />
+          )}
+        />
+        <NativeSelect
+          label={t('fields.mainMachineId')}
+          data={[{ value: '', label: t('choose') }, ...machineChoices]}
+          {...register('mainMachineId')}
+          error={errorText(errors.mainMachineId?.message)}
+          data-testid="mission-machine"
+        />
+        <Controller
+          control={control}
+          name="additionalMachineIds"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('fields.additionalMachineIds')}
+              data={machineChoices.filter((choice) => choice.value !== mainMachineId)}
+              value={field.value}
+              onChange={field.onChange}
+              error={errorText(errors.additionalMachineIds?.message)}
+              clearable
+            />
+          )}
+        />
+      </SimpleGrid>
+      <HeightFields />
+      <Group grow align="flex-start">
+        {numberField('maximumDurationMin')}
+        {numberField('totalFlightTimeMin')}
+      </Group>
+      {startOptions}
+      <Group grow align="flex-start">
+        {dateField('startAt')}
+        {dateField('endAt')}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect
+          label={t('fields.country')}
+          data={[{ value: '', label: t('choose') }, ...COUNTRIES.map((country) => ({ value: country, label: t(`countries.${country}`) }))]}
+          {...register('country')}
+        />
+        <TextInput
+          label={t('fields.scenario')}
+          description={t('scenarioHint')}
+          {...register('scenario')}
+          error={errorText(errors.scenario?.message)}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('fields.description')}
+        autosize
+        minRows={2}
+        {...register('description')}
+        error={errorText(errors.description?.message)}
+      />
+      <Checkbox label={t('fields.camerawork')} {...register('camerawork')} />
+    </Stack>
+  );
+}

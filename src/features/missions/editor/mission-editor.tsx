@@ -1,0 +1,276 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Group, Paper, ScrollArea, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { useDebouncedValue } from '@mantine/hooks';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { centroid, multiPolygon } from '@turf/turf';
+import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { MapView } from '@/components/map/map-view';
+import { paths } from '@/config/paths';
+import { apiErrorCode } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { showToast } from '@/lib/toast';
+import {
+  missionAreaIssue,
+  missionCreateSchema,
+  missionFormSchema,
+  type MissionCreate,
+  type MissionDetail,
+} from '@/shared/contracts/missions';
+import { ZONE_INTERSECT_MAX_SPAN_DEG } from '@/shared/contracts/zones';
+import { classify, isRegulationError } from '@/shared/regulation';
+import { useMachineFacts, usePilotFacts } from '../api/get-resources';
+import { useZoneIntersections } from '../api/intersect-zones';
+import { useSaveMission } from '../api/save-mission';
+import { StartOptions } from '../start-options/start-options';
+import { toFormValues, toMissionInput, type MissionFormValues } from './form-values';
+import { GeneralFields } from './general-fields';
+import { liveFacts, ZONE_LOOKUP_MIN_HEIGHT_M } from './live-facts';
+import { MissionMap, type MarkerMeta } from './mission-map';
+import { ConstraintFields, ContactFields, WaypointFields } from './other-fields';
+import { RegulationPanel, type LiveVerdict } from './regulation-panel';
+import { StatusPanel } from './status-panel';
+import { ZonesList } from './zones-list';
+
+export const EDITOR_TABS = [
+  'general',
+  'regulation',
+  'constraints',
+  'documentation',
+  'contact',
+  'administration',
+  'waypoints',
+  'notification',
+  'flightAuthorization',
+  'flightReport',
+] as const;
+type EditorTab = (typeof EDITOR_TABS)[number];
+/** Tabs whose content comes with later issues (permission requests, notification, flight reports). */
+const LATER_TABS: ReadonlySet<EditorTab> = new Set(['notification', 'flightAuthorization', 'flightReport']);
+
+const FIELDS = Object.keys(missionCreateSchema.shape);
+const DEBOUNCE_MS = 400;
+
+const schemaResolver = zodResolver(missionFormSchema);
+const resolver: Resolver<MissionFormValues, unknown, MissionCreate> = (values, context, options) =>
+  schemaResolver(toMissionInput(values) as never, context, options as never) as never;
+
+function spanOk(areas: NonNullable<MissionFormValues['areas']>): boolean {
+  const points = areas.coordinates.flat(2);
+  const lons = points.map((p) => p[0] ?? 0);
+  const lats = points.map((p) => p[1] ?? 0);
+  return (
+    Math.max(...lons) - Math.min(...lons) <= ZONE_INTERSECT_MAX_SPAN_DEG &&
+    Math.max(...lats) - Math.min(...lats) <= ZONE_INTERSECT_MAX_SPAN_DEG
+  );
+}
+
+export interface MissionEditorProps {
+  mission?: MissionDetail;
+  /** The layer switcher and regulatory layers, put on the map by the route (features do not import each other). */
+  mapLayers?: ReactNode;
+}
+
+/** The pre-flight screen: the map with the mission's drawing, and the tabs of spec domain §2 beside it. */
+export function MissionEditor({ mission, mapLayers }: MissionEditorProps) {
+  const { t } = useTranslation('missions');
+  const navigate = useNavigate();
+  const save = useSaveMission();
+  const form = useForm<MissionFormValues, unknown, MissionCreate>({ resolver, defaultValues: toFormValues(mission) });
+  const { control, handleSubmit, setError, setValue, reset, getValues, formState } = form;
+  const [tab, setTab] = useState<EditorTab>('general');
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const markerMeta = useRef<MarkerMeta>(new Map());
+  const [markerIds, setMarkerIds] = useState<(string | number)[]>([]);
+
+  const values = useWatch({ control }) as MissionFormValues;
+  // Debounced by content: the verdict and the zone lookup follow the form once the user pauses.
+  const valuesKey = JSON.stringify(values);
+  const [settledKey] = useDebouncedValue(valuesKey, DEBOUNCE_MS);
+  const settled = useMemo(() => JSON.parse(settledKey) as MissionFormValues, [settledKey]);
+  const pilot = usePilotFacts(settled.referentPilotId || null);
+  const machine = useMachineFacts(settled.mainMachineId || null);
+  const areaIssue = missionAreaIssue(values.areas);
+  const height = settled.maxHeightM === '' ? null : settled.maxHeightM;
+  // Recomputed each render on purpose: "now" moves, and a mission without start is checked against it.
+  const intersectStart = settled.startAt ?? new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  const intersect = useZoneIntersections(
+    settled.areas && settled.areas.coordinates.length > 0 && spanOk(settled.areas)
+      ? { areas: settled.areas, maxHeightM: Math.max(height ?? 0, ZONE_LOOKUP_MIN_HEIGHT_M), startAt: intersectStart }
+      : null,
+  );
+  const zones = useMemo(() => intersect.data?.zones ?? [], [intersect.data]);
+
+  const verdict = useMemo<LiveVerdict>(() => {
+    if (!settled.areas || settled.areas.coordinates.length === 0) return { kind: 'noArea' };
+    const built = liveFacts(settled, pilot.data, machine.data, zones);
+    if (!built.facts) return { kind: 'missing', fields: built.missing };
+    try {
+      return {
+        kind: 'verdict',
+        verdict: classify(settled.country || null, built.facts, { nowISO: new Date().toISOString().slice(0, 10) }),
+      };
+    } catch (error) {
+      if (isRegulationError(error)) return { kind: 'refused', code: error.code, fields: error.fields };
+      throw error;
+    }
+  }, [settled, pilot.data, machine.data, zones]);
+  const updating = valuesKey !== settledKey || intersect.isFetching || pilot.isFetching || machine.isFetching;
+
+  const center = useMemo<[number, number] | undefined>(() => {
+    const areas = mission?.areas;
+    if (!areas || areas.coordinates.length === 0) return undefined;
+    const [lon, lat] = centroid(multiPolygon(areas.coordinates)).geometry.coordinates;
+    return [lon ?? 0, lat ?? 0];
+  }, [mission?.areas]);
+
+  const submit = handleSubmit(async (input) => {
+    setSaveError(null);
+    try {
+      const saved = await save.mutateAsync({ id: mission?.id, body: input });
+      showToast({ color: 'teal', message: t('saved'), 'data-testid': 'mission-saved' });
+      if (mission) reset(toFormValues(saved));
+      else void navigate(paths.preflightEdit.getHref(saved.id), { replace: true });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, FIELDS)) setSaveError(apiErrorCode(error) ?? 'unexpected');
+    }
+  });
+
+  const setStart = (start: Date) => {
+    const startAt = start.toISOString();
+    setValue('startAt', startAt, { shouldDirty: true, shouldValidate: true });
+    const endAt = getValues('endAt');
+    // A start chosen from the options keeps the window's length, or gives a one-hour window.
+    if (!endAt || new Date(endAt) <= start) setValue('endAt', new Date(start.getTime() + 3_600_000).toISOString(), { shouldDirty: true });
+  };
+
+  const editable = !mission || ['draft', 'initiated', 'complete'].includes(mission.status);
+
+  return (
+    <FormProvider {...form}>
+      <Box h="100%" style={{ display: 'flex', minHeight: 0 }} data-testid="mission-editor">
+        <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+          <MapView label={t('map.label')} center={center} zoom={center ? 13 : undefined} hash={!mission}>
+            {mapLayers}
+            <MissionMap missionId={mission?.id} zones={zones} markerMeta={markerMeta.current} onMarkerIds={setMarkerIds} />
+          </MapView>
+        </Box>
+        <Paper
+          w={{ base: 420, xl: 560 }}
+          withBorder
+          radius={0}
+          style={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}
+        >
+          <form
+            onSubmit={submit}
+            noValidate
+            aria-label={t(mission ? 'editTitle' : 'addTitle')}
+            data-testid="mission-form"
+            style={{ display: 'contents' }}
+          >
+            <Group justify="space-between" p="sm" wrap="nowrap">
+              <Title order={3} size="h4">
+                {mission ? mission.title : t('addTitle')}
+              </Title>
+              <Button type="submit" loading={save.isPending} disabled={!editable} data-testid="mission-save">
+                {t('save')}
+              </Button>
+            </Group>
+            {!editable ? (
+              <Alert color="gray" mx="sm" p="xs">
+                {t('notEditable')}
+              </Alert>
+            ) : null}
+            {saveError ? (
+              <Alert color="red" mx="sm" p="xs" role="alert" data-testid="mission-save-error" data-code={saveError}>
+                {t(`errors:${saveError}`)}
+              </Alert>
+            ) : null}
+            {formState.errors.areas?.message && areaIssue ? (
+              <Text size="xs" c="red" px="sm" data-testid="mission-area-error">
+                {t(`errors:${areaIssue}`)}
+              </Text>
+            ) : null}
+            <Tabs
+              value={tab}
+              onChange={(next) => next && setTab(next as EditorTab)}
+              style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+            >
+              <ScrollArea type="auto" scrollbars="x" style={{ flexShrink: 0 }}>
+                <Tabs.List style={{ flexWrap: 'nowrap' }}>
+                  {EDITOR_TABS.map((each) => (
+                    <Tabs.Tab key={each} value={each} disabled={each === 'administration' && !mission} data-testid={`mission-tab-${each}`}>
+                      {t(`tabs.${each}`)}
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+              </ScrollArea>
+              <ScrollArea style={{ flex: 1, minHeight: 0 }} p="sm">
+                <Tabs.Panel value="general">
+                  <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
+                    <GeneralFields startOptions={editable ? <StartOptions onStart={setStart} /> : undefined} />
+                  </fieldset>
+                </Tabs.Panel>
+                <Tabs.Panel value="regulation">
+                  <RegulationPanel
+                    result={verdict}
+                    country={values.country}
+                    onCountry={(country) => setValue('country', country, { shouldDirty: true })}
+                    updating={updating}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="constraints">
+                  <Stack>
+                    <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
+                      <ConstraintFields />
+                    </fieldset>
+                    <Title order={5}>{t('zones.title')}</Title>
+                    <ZonesList
+                      zones={intersect.data?.zones}
+                      loading={intersect.isFetching}
+                      failed={intersect.isError}
+                      hasArea={!!values.areas && values.areas.coordinates.length > 0}
+                      heightM={height}
+                    />
+                  </Stack>
+                </Tabs.Panel>
+                <Tabs.Panel value="documentation">
+                  <Stack>
+                    <Alert color="gray">{t('later.documents')}</Alert>
+                    <Textarea
+                      label={t('fields.additionalRequirements')}
+                      autosize
+                      minRows={3}
+                      disabled={!editable}
+                      {...form.register('additionalRequirements')}
+                    />
+                  </Stack>
+                </Tabs.Panel>
+                <Tabs.Panel value="contact">
+                  <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
+                    <ContactFields />
+                  </fieldset>
+                </Tabs.Panel>
+                <Tabs.Panel value="administration">
+                  {mission ? <StatusPanel mission={mission} dirty={formState.isDirty} /> : null}
+                </Tabs.Panel>
+                <Tabs.Panel value="waypoints">
+                  <WaypointFields markerIds={markerIds} markerMeta={markerMeta.current} />
+                </Tabs.Panel>
+                {[...LATER_TABS].map((each) => (
+                  <Tabs.Panel key={each} value={each}>
+                    <Alert color="gray" data-testid={`later-${each}`}>
+                      {t(`later.${each}`)}
+                    </Alert>
+                  </Tabs.Panel>
+                ))}
+              </ScrollArea>
+            </Tabs>
+          </form>
+        </Paper>
+      </Box>
+    </FormProvider>
+  );
+}

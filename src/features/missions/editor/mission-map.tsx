@@ -1,0 +1,282 @@
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Button, FileButton, Group, NativeSelect, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { bbox, bboxClip, buffer, circle, featureCollection, multiPolygon } from '@turf/turf';
+import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
+import type { ExpressionSpecification } from 'maplibre-gl';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useDrawing, type DrawMode, type MapShapes } from '@/components/map/draw-control';
+import { GeoJsonLayer } from '@/components/map/geojson-layer';
+import { RESTRICTION_COLORS } from '@/components/map/restriction-colors';
+import { apiClient } from '@/lib/api-client';
+import { CONTEXT_MARKER_KINDS, MISSION_EXPORT_FORMATS, type MissionAreas } from '@/shared/contracts/missions';
+import type { ZoneIntersection } from '@/shared/contracts/zones';
+import { importShapes, shapeFormatOf, ShapeFileError } from '@/shared/geo/import-shapes';
+import { RESTRICTIONS } from '@/shared/geozones/zone';
+import { AreaSummary } from './area-summary';
+import type { MarkerKind, MissionFormValues, SafetyZonesValue } from './form-values';
+
+const EDIT_MODES: readonly DrawMode[] = ['polygon', 'point', 'marker', 'select'];
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+/** How far around the mission the zones it touches are outlined, in degrees (about 5 km). */
+const ZONE_MARGIN_DEG = 0.05;
+
+/** Terra-draw's feature ids of the drawn markers, with the kind and radius each was given. */
+export type MarkerMeta = Map<string | number, { kind: MarkerKind; radiusM: number }>;
+
+const restrictionColor = [
+  'match',
+  ['get', 'restriction'],
+  ...RESTRICTIONS.flatMap((restriction) => [restriction, RESTRICTION_COLORS[restriction]]),
+  '#868e96',
+] as unknown as ExpressionSpecification;
+
+// Paints are constants: a new object at each render would restyle the map each time (GeoJsonLayer applies them).
+/** The zones the areas touch, outlined on top of the geozone layer (which fills every zone in view). */
+const ZONE_PAINT = { 'line-color': restrictionColor, 'line-width': 3 };
+const ROUTE_PAINT = { 'line-color': '#1864ab', 'line-width': 2 };
+const MARKER_PAINT = { 'fill-color': '#9c36b5', 'fill-opacity': 0.15, 'fill-outline-color': '#9c36b5' };
+
+/** The safety distances drawn as rings around the areas, innermost first. */
+const SAFETY_RINGS = (
+  [
+    ['exclusionM', '#2f9e44'],
+    ['contingencyM', '#f08c00'],
+    ['bufferM', '#e8590c'],
+    ['groundRiskBufferM', '#c92a2a'],
+  ] as const
+).map(([key, color]: readonly [keyof SafetyZonesValue, string]) => ({
+  key,
+  paint: { 'line-color': color, 'line-width': 1.5, 'line-dasharray': [2, 2] },
+}));
+
+function areasOf(shapes: MapShapes): MissionAreas | null {
+  if (shapes.areas.length === 0) return null;
+  return { type: 'MultiPolygon', coordinates: shapes.areas.map((area) => area.geometry.coordinates) } as MissionAreas;
+}
+
+export function initialShapes(values: MissionFormValues, meta: MarkerMeta): Partial<MapShapes> {
+  const markers = values.contextMarkers.map((marker): Feature<Point> => {
+    const id = crypto.randomUUID();
+    meta.set(id, { kind: marker.kind, radiusM: marker.radiusM });
+    return { type: 'Feature', id, properties: {}, geometry: { type: 'Point', coordinates: marker.position } };
+  });
+  return {
+    areas: (values.areas?.coordinates ?? []).map((coordinates) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Polygon', coordinates },
+    })),
+    waypoints: values.waypoints.map((position) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Point', coordinates: position },
+    })),
+    markers,
+  };
+}
+
+async function download(missionId: string, format: (typeof MISSION_EXPORT_FORMATS)[number]) {
+  const response = await apiClient.get<Blob>(`preflights/${encodeURIComponent(missionId)}/export`, {
+    params: { format },
+    responseType: 'blob',
+  });
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `mission.${format === 'geojson' ? 'geojson' : format}`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export interface MissionMapProps {
+  /** Saved missions can be exported. */
+  missionId?: string;
+  zones: readonly ZoneIntersection[];
+  markerMeta: MarkerMeta;
+  onMarkerIds: (ids: (string | number)[]) => void;
+}
+
+/** The drawing of the mission on the nearest MapView: areas, route, markers, safety rings and the zones it touches. */
+export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: MissionMapProps) {
+  const { t } = useTranslation('missions');
+  const { setValue, getValues, control, formState } = useFormContext<MissionFormValues>();
+  const [markerKind, setMarkerKind] = useState<MarkerKind>('takeoff');
+  const [markerRadius, setMarkerRadius] = useState(50);
+  const [importError, setImportError] = useState<string | null>(null);
+  const next = useRef({ kind: markerKind, radiusM: markerRadius });
+  next.current = { kind: markerKind, radiusM: markerRadius };
+  const [start] = useState(() => initialShapes(getValues(), markerMeta));
+
+  // The drawing reports the shapes it starts from too: the form takes them only once the user draws, imports or clears.
+  const touched = useRef(false);
+  const onChange = (shapes: MapShapes) => {
+    onMarkerIds(shapes.markers.map((point) => point.id ?? ''));
+    if (!touched.current) return;
+    setValue('areas', areasOf(shapes), { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    setValue(
+      'waypoints',
+      shapes.waypoints.map((point) => [point.geometry.coordinates[0] ?? 0, point.geometry.coordinates[1] ?? 0]),
+      { shouldDirty: true },
+    );
+    const markers = shapes.markers.map((point) => {
+      const id = point.id ?? '';
+      if (!markerMeta.has(id)) markerMeta.set(id, { ...next.current });
+      const meta = markerMeta.get(id)!;
+      return { ...meta, position: [point.geometry.coordinates[0] ?? 0, point.geometry.coordinates[1] ?? 0] as [number, number] };
+    });
+    setValue('contextMarkers', markers, { shouldDirty: true });
+  };
+  const drawing = useDrawing(onChange, start);
+  const { mode } = drawing;
+  const act =
+    <T extends unknown[]>(action: (...args: T) => void) =>
+    (...args: T) => {
+      touched.current = true;
+      action(...args);
+    };
+  const setMode = act(drawing.setMode);
+  const clear = act(drawing.clear);
+  const load = act(drawing.load);
+
+  const [areas, waypoints, contextMarkers, safetyZones] = useWatch({
+    control,
+    name: ['areas', 'waypoints', 'contextMarkers', 'safetyZones'],
+  });
+
+  const route = useMemo<FeatureCollection>(
+    () =>
+      waypoints.length > 1
+        ? featureCollection([{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: waypoints } }])
+        : EMPTY,
+    [waypoints],
+  );
+  const markerCircles = useMemo<FeatureCollection>(
+    () =>
+      featureCollection(
+        contextMarkers
+          .filter((marker) => marker.radiusM > 0)
+          .map((marker) => circle(marker.position, marker.radiusM / 1000, { steps: 48 })),
+      ),
+    [contextMarkers],
+  );
+  const rings = useMemo(() => {
+    if (!areas || areas.coordinates.length === 0) return [];
+    const shape = multiPolygon(areas.coordinates);
+    return SAFETY_RINGS.flatMap(({ key, paint }) => {
+      const metres = safetyZones[key];
+      if (metres === '' || metres <= 0) return [];
+      const ring = buffer(shape, metres / 1000, { units: 'kilometers' }) as Feature<Polygon | MultiPolygon> | undefined;
+      return ring ? [{ key, paint, data: featureCollection([ring]) as FeatureCollection }] : [];
+    });
+  }, [areas, safetyZones]);
+  // Zones are clipped to the mission's surroundings: a national zone has thousands of vertices far from the mission.
+  const zoneShapes = useMemo<FeatureCollection>(() => {
+    if (!areas || areas.coordinates.length === 0 || zones.length === 0) return EMPTY;
+    const [west, south, east, north] = bbox(multiPolygon(areas.coordinates));
+    const around: [number, number, number, number] = [
+      west - ZONE_MARGIN_DEG,
+      south - ZONE_MARGIN_DEG,
+      east + ZONE_MARGIN_DEG,
+      north + ZONE_MARGIN_DEG,
+    ];
+    const clipped: Feature[] = zones.map((zone) =>
+      bboxClip({ type: 'Feature', properties: { restriction: zone.restriction }, geometry: zone.volume.geometry }, around),
+    );
+    return featureCollection(clipped);
+  }, [areas, zones]);
+
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    setImportError(null);
+    const format = shapeFormatOf(file.name);
+    try {
+      if (!format) throw new ShapeFileError('UNKNOWN_FORMAT');
+      const shapes = importShapes(await file.text(), format, (text) => new DOMParser().parseFromString(text, 'application/xml'));
+      load({ areas: shapes.areas, waypoints: shapes.waypoints });
+    } catch (error) {
+      setImportError(error instanceof ShapeFileError ? error.code : 'INVALID_FILE');
+    }
+  };
+
+  return (
+    <>
+      <GeoJsonLayer id="mission-zones" type="line" data={zoneShapes} paint={ZONE_PAINT} />
+      {rings.map((ring) => (
+        <GeoJsonLayer key={ring.key} id={`mission-safety-${ring.key}`} type="line" data={ring.data} paint={ring.paint} />
+      ))}
+      <GeoJsonLayer id="mission-route" type="line" data={route} paint={ROUTE_PAINT} />
+      <GeoJsonLayer id="mission-markers" type="fill" data={markerCircles} paint={MARKER_PAINT} />
+      <Paper pos="absolute" top={10} right={50} p="xs" shadow="sm" w={270} style={{ zIndex: 2 }} data-testid="mission-draw">
+        <Stack gap={6}>
+          <Text size="sm" fw={600} id="mission-draw-title">
+            {t('map.title')}
+          </Text>
+          <Group gap={4} role="toolbar" aria-labelledby="mission-draw-title">
+            {EDIT_MODES.map((each) => (
+              <Button
+                key={each}
+                size="compact-xs"
+                variant={mode === each ? 'filled' : 'default'}
+                aria-pressed={mode === each}
+                onClick={() => setMode(mode === each ? null : each)}
+                data-testid={`draw-${each}`}
+              >
+                {t(`map.modes.${each}`)}
+              </Button>
+            ))}
+            <Button size="compact-xs" variant="subtle" color="red" onClick={clear} data-testid="draw-clear">
+              {t('map.clear')}
+            </Button>
+          </Group>
+          {mode === 'marker' ? (
+            <Group gap={4} grow>
+              <NativeSelect
+                size="xs"
+                label={t('map.markerKind')}
+                value={markerKind}
+                onChange={(event) => setMarkerKind(event.currentTarget.value as MarkerKind)}
+                data={CONTEXT_MARKER_KINDS.map((kind) => ({ value: kind, label: t(`markerKinds.${kind}`) }))}
+              />
+              <NumberInput
+                size="xs"
+                label={t('map.markerRadius')}
+                min={0}
+                value={markerRadius}
+                onChange={(value) => setMarkerRadius(typeof value === 'number' ? value : 0)}
+              />
+            </Group>
+          ) : null}
+          <AreaSummary areas={areas} />
+          <Group gap={4}>
+            <FileButton onChange={(file) => void importFile(file)} accept=".kml,.gpx,.geojson,.json">
+              {(props) => (
+                <Button {...props} size="compact-xs" variant="light" data-testid="mission-import">
+                  {t('map.import')}
+                </Button>
+              )}
+            </FileButton>
+            {missionId
+              ? MISSION_EXPORT_FORMATS.map((format) => (
+                  <Button
+                    key={format}
+                    size="compact-xs"
+                    variant="default"
+                    onClick={() => void download(missionId, format)}
+                    data-testid={`mission-export-${format}`}
+                  >
+                    {t(`map.export.${format}`)}
+                  </Button>
+                ))
+              : null}
+          </Group>
+          {importError ? (
+            <Alert color="red" p={6} role="alert" data-testid="mission-import-error">
+              <Text size="xs">{t(`map.importErrors.${importError}`)}</Text>
+            </Alert>
+          ) : null}
+        </Stack>
+      </Paper>
+    </>
+  );
+}
