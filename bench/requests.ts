@@ -71,7 +71,7 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
 });
-const ctx = createContext({ config, prisma, pool: database.pool, logger: createLogger(config.logLevel) });
+const ctx = createContext({ config, prisma, pool: database.pool, changes: database.changes, logger: createLogger(config.logLevel) });
 await ctx.zones.load();
 const server = createApp(ctx).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));

@@ -105,7 +105,16 @@ export interface DatabaseClients {
 /** One connection pool shared by Prisma and the prepared statements; PGlite serves a single connection. */
 export function connectDatabase(url: string, options: { embedded: boolean; onIdleError?: (error: Error) => void }): DatabaseClients {
   const changes = createTableChanges();
-  const pool = new pg.Pool({ connectionString: url, max: options.embedded ? 1 : 10, onConnect: changes.attach });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.embedded ? 1 : 10,
+    // PGlite is one session behind every socket connection: a new connection inherits the statements an earlier
+    // one prepared, which the new client does not know and would prepare again ("already exists").
+    onConnect: async (client) => {
+      if (options.embedded) await client.query('DEALLOCATE ALL');
+      await changes.attach(client);
+    },
+  });
   // A server restart or an administrator's termination closes idle connections; the pool drops them and opens
   // new ones on demand. Without a listener, Node would treat the 'error' event as fatal and stop the process.
   pool.on('error', (error) => options.onIdleError?.(error));

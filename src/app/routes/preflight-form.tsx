@@ -4,6 +4,8 @@ import { useParams } from 'react-router-dom';
 import { useMission } from '@/features/missions/api/get-mission';
 import { MissionEditor } from '@/features/missions/editor/mission-editor';
 import { MapLayers } from '@/features/map-layers/components/map-layers';
+import { MissionNotifications } from '@/features/notifications/components/mission-notifications';
+import { MissionRequests } from '@/features/requests/components/mission-requests';
 
 /** /backoffice/preflights/add and preflights/edit/{id}: the pre-flight editor on the map. */
 export default function PreflightFormRoute() {
@@ -24,5 +26,15 @@ export default function PreflightFormRoute() {
         {t('loadFailed')}
       </Alert>
     );
-  return <MissionEditor key={mission.id} mission={mission} mapLayers={<MapLayers />} />;
+  return (
+    <MissionEditor
+      key={mission.id}
+      mission={mission}
+      mapLayers={<MapLayers />}
+      tabs={{
+        notification: <MissionNotifications missionId={mission.id} />,
+        flightAuthorization: <MissionRequests missionId={mission.id} />,
+      }}
+    />
+  );
 }

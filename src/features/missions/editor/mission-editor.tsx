@@ -47,8 +47,9 @@ export const EDITOR_TABS = [
   'flightReport',
 ] as const;
 type EditorTab = (typeof EDITOR_TABS)[number];
-/** Tabs whose content comes with later issues (permission requests, notification, flight reports). */
-const LATER_TABS: ReadonlySet<EditorTab> = new Set(['notification', 'flightAuthorization', 'flightReport']);
+/** Tabs whose content another feature provides, through the route, for a saved mission. */
+type MountedTab = 'notification' | 'flightAuthorization';
+const MOUNTED_TABS: readonly MountedTab[] = ['notification', 'flightAuthorization'];
 
 const FIELDS = Object.keys(missionCreateSchema.shape);
 const DEBOUNCE_MS = 400;
@@ -71,10 +72,12 @@ export interface MissionEditorProps {
   mission?: MissionDetail;
   /** The layer switcher and regulatory layers, put on the map by the route (features do not import each other). */
   mapLayers?: ReactNode;
+  /** The notification and flight authorization tabs of a saved mission, from their own features. */
+  tabs?: Partial<Record<MountedTab, ReactNode>>;
 }
 
 /** The pre-flight screen: the map with the mission's drawing, and the tabs of spec domain §2 beside it. */
-export function MissionEditor({ mission, mapLayers }: MissionEditorProps) {
+export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorProps) {
   const { t } = useTranslation('missions');
   const navigate = useNavigate();
   const save = useSaveMission();
@@ -259,13 +262,22 @@ export function MissionEditor({ mission, mapLayers }: MissionEditorProps) {
                 <Tabs.Panel value="waypoints">
                   <WaypointFields markerIds={markerIds} markerMeta={markerMeta.current} />
                 </Tabs.Panel>
-                {[...LATER_TABS].map((each) => (
+                {MOUNTED_TABS.map((each) => (
                   <Tabs.Panel key={each} value={each}>
-                    <Alert color="gray" data-testid={`later-${each}`}>
-                      {t(`later.${each}`)}
-                    </Alert>
+                    {mission && tabs[each] ? (
+                      tabs[each]
+                    ) : (
+                      <Alert color="gray" data-testid={`save-first-${each}`}>
+                        {t(`saveFirst.${each}`)}
+                      </Alert>
+                    )}
                   </Tabs.Panel>
                 ))}
+                <Tabs.Panel value="flightReport">
+                  <Alert color="gray" data-testid="later-flightReport">
+                    {t('later.flightReport')}
+                  </Alert>
+                </Tabs.Panel>
               </ScrollArea>
             </Tabs>
           </form>
