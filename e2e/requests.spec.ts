@@ -104,7 +104,7 @@ async function openAsManager(page: Page, reference: string) {
   await expect(page.getByTestId('request-reference')).toHaveText(reference);
 }
 
-test('requests auto-accepted by a rule, accepted with a reduced area the operator sees on the map, rejected with a reason after a chat', async ({
+test('requests auto-accepted by a rule, accepted with a reduced area the operator sees on the map, rejected with a reason after a chat; an activation filed and accepted', async ({
   browser,
   request,
 }) => {
@@ -200,4 +200,38 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
   await operator.reload();
   await expect(operator.getByTestId('request-detail')).toHaveAttribute('data-status', 'rejected');
   await expect(operator.getByTestId('rejection-reason')).toContainText('not allowed during exams');
+
+  // The manager asks for activations (flight slots) on every request; the operator files one for the auto-accepted
+  // mission and submits it, and the manager accepts it.
+  const managerAuth = await tokenOf(request, DEMO.manager);
+  const mine = ((await (await request.get('/api/airspaces/mine', { headers: managerAuth })).json()) as { id: string }[])[0]!;
+  const trigger = await request.put(`/api/airspaces/mine/${mine.id}`, {
+    headers: managerAuth,
+    data: { ...mine, activationTrigger: 'always' },
+  });
+  expect(trigger.status(), await trigger.text()).toBe(200);
+  const mission = (await (await request.get(`/api/preflights/${automaticId}`, { headers: operatorAuth })).json()) as { startAt: string };
+  const local = (iso: string) =>
+    operator.evaluate((value) => {
+      const date = new Date(value);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+    }, iso);
+
+  await operator.goto('/backoffice/procedures');
+  await operator.getByTestId('request-row').getByRole('link', { name: automatic }).click();
+  const slots = operator.getByTestId('request-activations');
+  await slots.getByLabel('Start').fill(await local(mission.startAt));
+  await slots.getByLabel('End').fill(await local(new Date(new Date(mission.startAt).getTime() + 3_600_000).toISOString()));
+  await slots.getByRole('button', { name: 'File the slot' }).click();
+  await expect(slots.getByTestId('activation-row')).toContainText('To submit');
+  await slots.getByTestId('activation-row').getByRole('button', { name: 'Submit' }).click();
+  await expect(slots.getByTestId('activation-row')).toContainText('Submitted');
+
+  await openAsManager(manager, automatic);
+  const managerSlots = manager.getByTestId('request-activations');
+  await managerSlots.getByTestId('activation-row').getByRole('button', { name: 'Accept' }).click();
+  await expect(managerSlots.getByTestId('activation-row')).toContainText('Accepted');
+  await operator.reload();
+  await expect(operator.getByTestId('request-activations').getByTestId('activation-row')).toContainText('Accepted');
 });

@@ -115,7 +115,7 @@ describe('pilots', () => {
       birthDate: null,
       supervisionLevel: 2,
       rights: ['missionPreparation'],
-      documents: [{ skillType: 'idDocument', reference: 'A2-77', validFrom: null, validUntil: null }],
+      documents: [{ skillType: 'idDocument', reference: 'A2-77', validFrom: null, validUntil: null, attachmentId: null }],
     });
     expect(await within(form).findByText('Only digits, spaces and + ( ) - . are allowed.')).toBeInTheDocument();
   });
