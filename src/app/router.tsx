@@ -16,7 +16,17 @@ type ScreenModule = { default: ComponentType };
 function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const [module] = await Promise.all([load(), namespaces.length ? loadNamespaces(...namespaces) : undefined]);
+      const [module] = await Promise.all([load(), loadNamespaces('errors', ...namespaces)]);
+      return { Component: module.default };
+    },
+  };
+}
+
+/** The login page shows without the error texts: its form loads them on the first interaction (docs/navigation.md). */
+function loginScreen(load: () => Promise<ScreenModule>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadNamespaces('auth')]);
       return { Component: module.default };
     },
   };
@@ -278,11 +288,11 @@ const adminRoutes: RouteObject[] = [
 const publicRoutes: RouteObject[] = [
   at(
     paths.login.path,
-    screen(() => import('./routes/login'), 'auth'),
+    loginScreen(() => import('./routes/login')),
   ),
   at(
     paths.activateAccount.path,
-    screen(() => import('./routes/login'), 'auth'),
+    loginScreen(() => import('./routes/login')),
   ),
   at(
     paths.signup.path,

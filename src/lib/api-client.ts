@@ -2,7 +2,7 @@ import axios, { AxiosError, AxiosHeaders, isAxiosError, type InternalAxiosReques
 import { env } from '@/config/env';
 import type { LoginResponse } from '@/shared/contracts/auth';
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS, TOKEN_REFRESH_THRESHOLD_MS } from '@/shared/domain/limits';
-import { i18n } from './i18n';
+import { i18n, loadErrorTexts } from './i18n';
 import { endSession, getSession, getToken, startSession, type Session } from './session';
 import { showToast } from './toast';
 
@@ -103,6 +103,10 @@ export function errorMessageOf(error: unknown): string {
 }
 
 export function notifyError(error: unknown) {
+  void loadErrorTexts().then(() => showErrorToast(error));
+}
+
+function showErrorToast(error: unknown) {
   const code = apiErrorCode(error);
   showToast({
     // The same maintenance answer from many parallel calls shows once.

@@ -18,7 +18,15 @@ export const NAMESPACES: readonly string[] = [
 ].sort();
 
 /** Namespaces every screen needs, loaded before the first render; the others load with their screens. */
-export const CORE_NAMESPACES = ['common', 'errors', 'validation'] as const;
+export const CORE_NAMESPACES = ['common', 'validation'] as const;
+
+/**
+ * The error texts load with every screen but the login page, where they wait for the first interaction with the
+ * form or the first failed call (docs/navigation.md, "Bundle").
+ */
+export function loadErrorTexts() {
+  return i18n.loadNamespaces('errors');
+}
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 

@@ -3,6 +3,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiErrorCode } from '@/lib/api-client';
+import { loadErrorTexts } from '@/lib/i18n';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
 import type { LoginRequest, LoginResponse } from '@/shared/contracts/auth';
 import { useLogin } from '../api/login';
@@ -19,7 +20,7 @@ const FIELDS = ['email', 'password', 'code'] as const;
 // zod and the shared schema are a third of the login page's JavaScript: they load on the first
 // interaction with the form rather than before the page can show (docs/navigation.md, "Bundle").
 const loadResolver = () => import('./login-resolver').then((module) => module.loginResolver);
-const preloadResolver = () => void loadResolver();
+const preloadResolver = () => void Promise.all([loadResolver(), loadErrorTexts()]);
 const loginResolver: Resolver<LoginRequest> = async (values, context, options) => (await loadResolver())(values, context, options);
 
 export function LoginForm({ onSignedIn, onPasswordExpired, defaultEmail = '' }: LoginFormProps) {
@@ -47,6 +48,7 @@ export function LoginForm({ onSignedIn, onPasswordExpired, defaultEmail = '' }: 
       const response = await login.mutateAsync(codeRequested ? values : { ...values, code: undefined });
       onSignedIn(response);
     } catch (error) {
+      await loadErrorTexts();
       const code = apiErrorCode(error);
       if (code === 'DOUBLE_FACTOR_REQUIRED') setCodeRequested(true);
       else if (code === 'PASSWORD_EXPIRED') onPasswordExpired(values.email);
