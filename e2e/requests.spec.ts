@@ -80,12 +80,13 @@ async function signedInPage(browser: Browser, email: string) {
 }
 
 /** The operator files the mission to LFPS-DEMO after accepting its general conditions; answers the reference. */
-async function fileToDemoAirspace(page: Page, missionId: string, firstMessage: string) {
+async function fileToDemoAirspace(page: Page, missionId: string, firstMessage: string, conditions: string) {
   await page.goto(`/backoffice/procedures?missionId=${missionId}`);
   const airspace = page.getByTestId('touched-airspace').filter({ hasText: 'LFPS-DEMO' });
   await airspace.getByTestId('file-request').click();
   const dialog = page.getByTestId('file-dialog');
-  await expect(dialog.getByTestId('general-conditions')).toContainText('Flights are allowed on weekdays only');
+  // The airspace's current general conditions (another spec of the run may have had the manager change them).
+  await expect(dialog.getByTestId('general-conditions')).toContainText(conditions);
   await expect(dialog.getByTestId('file-submit')).toBeDisabled();
   await dialog.getByTestId('accept-conditions').check();
   await dialog.getByTestId('first-message').fill(firstMessage);
@@ -119,7 +120,10 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
   ]);
   // The manager's rule answers low flights (up to 50 m) at once.
   const touched = await request.get(`/api/procedures/airspaces?missionId=${automaticId}`, { headers: operatorAuth });
-  const airspaceId = ((await touched.json()) as { id: string; internalCode: string }[]).find((a) => a.internalCode === 'LFPS-DEMO')!.id;
+  const demoAirspace = ((await touched.json()) as { id: string; internalCode: string; generalConditions: string }[]).find(
+    (a) => a.internalCode === 'LFPS-DEMO',
+  )!;
+  const { id: airspaceId, generalConditions } = demoAirspace;
   const rule = await request.post('/api/automation-rules', {
     headers: await tokenOf(request, DEMO.manager),
     data: {
@@ -136,13 +140,13 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
   const manager = await signedInPage(browser, DEMO.manager);
 
   // Auto-accepted by the rule as soon as it is filed.
-  const automatic = await fileToDemoAirspace(operator, automaticId!, 'Roof of the library');
+  const automatic = await fileToDemoAirspace(operator, automaticId!, 'Roof of the library', generalConditions);
   await expect(operator.getByTestId('mission-request-row').getByTestId('request-status')).toHaveAttribute('data-status', 'autoAccepted');
   await operator.getByTestId('mission-request-row').getByRole('link', { name: automatic }).click();
   await expect(operator.getByTestId('request-decision')).toContainText('Decided by the rule "Low flights" (version 1)');
 
   // Accepted with a reduced area drawn by the manager.
-  const restricted = await fileToDemoAirspace(operator, restrictedId!, 'Inspection of the bridge piles');
+  const restricted = await fileToDemoAirspace(operator, restrictedId!, 'Inspection of the bridge piles', generalConditions);
   await openAsManager(manager, restricted);
   await expect(manager.getByTestId('request-detail')).toHaveAttribute('data-status', 'submitted');
   await expect(manager.getByTestId('operator-phone-info')).toContainText('has not given a phone number');
@@ -175,7 +179,7 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
     .toContain('request-reduced-area');
 
   // Rejected with a reason after a chat exchange.
-  const rejected = await fileToDemoAirspace(operator, rejectedId!, 'Filming the campus');
+  const rejected = await fileToDemoAirspace(operator, rejectedId!, 'Filming the campus', generalConditions);
   await openAsManager(manager, rejected);
   await manager.getByTestId('chat-input').fill('Which take-off point will you use?');
   await manager.getByTestId('chat-send').click();
