@@ -72,7 +72,10 @@ async function prepareMissions(request: APIRequestContext, missions: { title: st
   return { ids, operator };
 }
 
-async function signedInPage(browser: Browser, email: string) {
+/** A browser signed in as `email`, in English (another spec of the run may have switched the account to French). */
+async function signedInPage(browser: Browser, request: APIRequestContext, email: string) {
+  const english = await request.patch('/api/account', { headers: await tokenOf(request, email), data: { lang: 'en' } });
+  expect(english.ok(), await english.text()).toBe(true);
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, email);
@@ -136,8 +139,8 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
     },
   });
   expect(rule.status(), await rule.text()).toBe(201);
-  const operator = await signedInPage(browser, DEMO.operator);
-  const manager = await signedInPage(browser, DEMO.manager);
+  const operator = await signedInPage(browser, request, DEMO.operator);
+  const manager = await signedInPage(browser, request, DEMO.manager);
 
   // Auto-accepted by the rule as soon as it is filed.
   const automatic = await fileToDemoAirspace(operator, automaticId!, 'Roof of the library', generalConditions);
