@@ -75,11 +75,11 @@ const mapRoutes: RouteObject[] = [
   ),
   at(
     paths.preflightAdd.path,
-    screen(() => import('./routes/preflight-form'), 'missions', 'missionsList', 'regulation', 'map'),
+    screen(() => import('./routes/preflight-form'), 'missions', 'missionsList', 'regulation', 'map', 'attachments'),
   ),
   at(
     paths.preflightEdit.path,
-    screen(() => import('./routes/preflight-form'), 'missions', 'missionsList', 'regulation', 'map'),
+    screen(() => import('./routes/preflight-form'), 'missions', 'missionsList', 'regulation', 'map', 'attachments'),
   ),
   at(
     paths.postflight.path,

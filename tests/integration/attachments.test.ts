@@ -348,4 +348,63 @@ describe('attachments', () => {
       expect(saved.body.documents[0].attachmentId).toBe(file.id);
     });
   });
+
+  describe('mission documents', () => {
+    const missionOf = (userId: string) => t.db.prisma.mission.create({ data: { userId, title: 'Survey of the quarry' } });
+
+    it("stores a mission's documents by type for an operator with PREFLIGHT_EDIT, and lists them", async () => {
+      const planner = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT']);
+      const mission = await missionOf(planner.user.id);
+
+      const response = await upload(
+        planner.auth,
+        { recordType: 'mission', recordId: mission.id, kind: 'missionAuthorisation' },
+        { bytes: pdfBytes(), name: 'Accord préfecture.pdf' },
+      );
+
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(response.body).toMatchObject({
+        recordType: 'mission',
+        recordId: mission.id,
+        ownerId: planner.user.id,
+        kind: 'missionAuthorisation',
+      });
+      const listed = await request(t.app).get(`/api/attachments?recordType=mission&recordId=${mission.id}`).set(planner.auth).expect(200);
+      expect(listed.body.map((a: { id: string }) => a.id)).toEqual([response.body.id]);
+    });
+
+    it("answers 404 for another operator's mission and 403 without PREFLIGHT_EDIT, storing nothing", async () => {
+      const owner = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT']);
+      const stranger = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT']);
+      const reader = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST']);
+      const mission = await missionOf(owner.user.id);
+      const readersMission = await missionOf(reader.user.id);
+      const fields = { recordType: 'mission', recordId: mission.id, kind: 'missionOther' };
+
+      expectError(await upload(stranger.auth, fields, { bytes: pdfBytes(), name: 'a.pdf' }), 404, 'NOT_FOUND');
+      expectError(
+        await upload(reader.auth, { ...fields, recordId: readersMission.id }, { bytes: pdfBytes(), name: 'a.pdf' }),
+        403,
+        'NOT_ALLOWED',
+      );
+      expect(await rows(mission.id)).toBe(0);
+      expect(await rows(readersMission.id)).toBe(0);
+    });
+
+    it('takes the risk assessment as a PDF only: a PNG answers 415 UPLOAD_INVALID_TYPE', async () => {
+      const planner = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT']);
+      const mission = await missionOf(planner.user.id);
+
+      expectError(
+        await upload(
+          planner.auth,
+          { recordType: 'mission', recordId: mission.id, kind: 'missionRiskAssessment' },
+          { bytes: pngBytes(), name: 'risks.png' },
+        ),
+        415,
+        'UPLOAD_INVALID_TYPE',
+      );
+      expect(await rows(mission.id)).toBe(0);
+    });
+  });
 });

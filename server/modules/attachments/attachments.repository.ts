@@ -37,6 +37,10 @@ export function createAttachmentsRepository(prisma: PrismaClient) {
           });
           return model && { ownerId: model.personal ? model.ownerId : null };
         }
+        case 'mission': {
+          const mission = await prisma.mission.findUnique({ where: { id: recordId }, select: { userId: true } });
+          return mission && { ownerId: mission.userId };
+        }
       }
     },
 

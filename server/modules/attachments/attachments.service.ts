@@ -40,6 +40,7 @@ const SUPERVISED_READ: Record<AttachmentRecordType, Right> = {
   pilot: 'PILOT_LIST',
   machine: 'MACHINE_LIST',
   droneModel: 'MACHINE_LIST',
+  mission: 'PREFLIGHT_LIST',
 };
 
 /** The right needed to add or remove files on one's own (or one's operator's) record; the account's own documents need none. */
@@ -48,6 +49,7 @@ const OWNER_WRITE: Record<AttachmentRecordType, Right | null> = {
   pilot: 'PILOT_EDIT',
   machine: 'MACHINE_EDIT',
   droneModel: 'MACHINE_EDIT',
+  mission: 'PREFLIGHT_EDIT',
 };
 
 const DECLARED_BY_EXTENSION: Record<string, AttachmentMimeType> = {

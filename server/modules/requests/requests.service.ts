@@ -73,8 +73,8 @@ const withDetail = {
   },
   decidedBy: userRef,
   automationRule: { select: { id: true, title: true } },
-  events: { include: { actor: userRef }, orderBy: { at: 'asc' } },
-  messages: { include: { author: userRef }, orderBy: { at: 'asc' } },
+  events: { include: { actor: userRef }, orderBy: [{ at: 'asc' }, { sequence: 'asc' }] },
+  messages: { include: { author: userRef }, orderBy: [{ at: 'asc' }, { sequence: 'asc' }] },
 } satisfies Prisma.PermissionRequestInclude;
 
 type SummaryRow = Prisma.PermissionRequestGetPayload<{ include: typeof withSummary }>;

@@ -1,8 +1,11 @@
-import { Alert, Center, Loader } from '@mantine/core';
+import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { useCan } from '@/lib/authorization';
+import { MISSION_DOCUMENT_KINDS } from '@/shared/domain/attachments';
 import { useMission } from '@/features/missions/api/get-mission';
 import { MissionEditor } from '@/features/missions/editor/mission-editor';
+import { AttachmentUploader } from '@/features/attachments/components/attachment-uploader';
 import { MapLayers } from '@/features/map-layers/components/map-layers';
 import { MissionNotifications } from '@/features/notifications/components/mission-notifications';
 import { MissionRequests } from '@/features/requests/components/mission-requests';
@@ -12,6 +15,7 @@ export default function PreflightFormRoute() {
   const { t } = useTranslation('missions');
   const { id } = useParams();
   const { data: mission, isPending, isError } = useMission(id);
+  const canEdit = useCan(['PREFLIGHT_EDIT', 'PREFLIGHT_EDIT_ADMIN']);
 
   if (!id) return <MissionEditor mapLayers={<MapLayers />} />;
   if (isPending)
@@ -32,6 +36,13 @@ export default function PreflightFormRoute() {
       mission={mission}
       mapLayers={<MapLayers />}
       tabs={{
+        documentation: (
+          <Stack data-testid="mission-documents">
+            {MISSION_DOCUMENT_KINDS.map((kind) => (
+              <AttachmentUploader key={kind} recordType="mission" recordId={mission.id} kind={kind} canEdit={canEdit} />
+            ))}
+          </Stack>
+        ),
         notification: <MissionNotifications missionId={mission.id} />,
         flightAuthorization: <MissionRequests missionId={mission.id} />,
       }}

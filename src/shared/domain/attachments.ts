@@ -1,5 +1,5 @@
 // Attachments: which kinds each record type takes and which file types are accepted (docs/registry.md "Attachments").
-export const ATTACHMENT_RECORD_TYPES = ['user', 'pilot', 'machine', 'droneModel'] as const;
+export const ATTACHMENT_RECORD_TYPES = ['user', 'pilot', 'machine', 'droneModel', 'mission'] as const;
 export type AttachmentRecordType = (typeof ATTACHMENT_RECORD_TYPES)[number];
 
 export const ATTACHMENT_KINDS = [
@@ -11,6 +11,10 @@ export const ATTACHMENT_KINDS = [
   'UMM',
   'COCE',
   'OTHER',
+  'missionAuthorisation',
+  'missionRiskAssessment',
+  'missionSiteAgreement',
+  'missionOther',
 ] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 
@@ -24,11 +28,23 @@ export const OPERATOR_DOCUMENT_KINDS = [
   'insuranceCertificate',
 ] as const satisfies readonly AttachmentKind[];
 
+/**
+ * A mission's documents by type (spec domain §3): authorisations and agreements obtained (prefecture, ATC,
+ * aerodrome…), the risk assessment, the landowner's or site's agreement, anything else.
+ */
+export const MISSION_DOCUMENT_KINDS = [
+  'missionAuthorisation',
+  'missionRiskAssessment',
+  'missionSiteAgreement',
+  'missionOther',
+] as const satisfies readonly AttachmentKind[];
+
 export const KINDS_BY_RECORD_TYPE: Readonly<Record<AttachmentRecordType, readonly AttachmentKind[]>> = {
   user: OPERATOR_DOCUMENT_KINDS,
   pilot: ['pilotDocument'],
   machine: ['machineDocument'],
   droneModel: ['UMM', 'COCE', 'OTHER'],
+  mission: MISSION_DOCUMENT_KINDS,
 };
 
 export const ATTACHMENT_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -44,6 +60,10 @@ export const MIME_TYPES_BY_KIND: Readonly<Record<AttachmentKind, readonly Attach
   UMM: ['application/pdf'],
   COCE: ATTACHMENT_MIME_TYPES,
   OTHER: ATTACHMENT_MIME_TYPES,
+  missionAuthorisation: ATTACHMENT_MIME_TYPES,
+  missionRiskAssessment: ['application/pdf'],
+  missionSiteAgreement: ATTACHMENT_MIME_TYPES,
+  missionOther: ATTACHMENT_MIME_TYPES,
 };
 
 export const EXTENSION_BY_MIME: Readonly<Record<AttachmentMimeType, string>> = {

@@ -47,8 +47,8 @@ export const EDITOR_TABS = [
   'flightReport',
 ] as const;
 type EditorTab = (typeof EDITOR_TABS)[number];
-/** Tabs whose content another feature provides, through the route, for a saved mission. */
-type MountedTab = 'notification' | 'flightAuthorization';
+/** Tab content another feature provides, through the route, for a saved mission. */
+type MountedTab = 'documentation' | 'notification' | 'flightAuthorization';
 const MOUNTED_TABS: readonly MountedTab[] = ['notification', 'flightAuthorization'];
 
 const FIELDS = Object.keys(missionCreateSchema.shape);
@@ -72,7 +72,7 @@ export interface MissionEditorProps {
   mission?: MissionDetail;
   /** The layer switcher and regulatory layers, put on the map by the route (features do not import each other). */
   mapLayers?: ReactNode;
-  /** The notification and flight authorization tabs of a saved mission, from their own features. */
+  /** The documents, notification and flight authorization of a saved mission, from their own features. */
   tabs?: Partial<Record<MountedTab, ReactNode>>;
 }
 
@@ -241,7 +241,13 @@ export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorPr
                 </Tabs.Panel>
                 <Tabs.Panel value="documentation">
                   <Stack>
-                    <Alert color="gray">{t('later.documents')}</Alert>
+                    {mission && tabs.documentation ? (
+                      tabs.documentation
+                    ) : (
+                      <Alert color="gray" data-testid="save-first-documentation">
+                        {t('saveFirst.documentation')}
+                      </Alert>
+                    )}
                     <Textarea
                       label={t('fields.additionalRequirements')}
                       autosize

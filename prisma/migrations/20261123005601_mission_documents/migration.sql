@@ -1,0 +1,16 @@
+-- AlterEnum
+ALTER TYPE "AttachmentRecordType" ADD VALUE 'mission';
+
+-- AlterEnum
+-- This migration adds more than one value to an enum.
+-- With PostgreSQL versions 11 and earlier, this is not possible
+-- in a single migration. This can be worked around by creating
+-- multiple migrations, each migration adding only one value to
+-- the enum.
+
+
+ALTER TYPE "AttachmentKind" ADD VALUE 'missionAuthorisation';
+ALTER TYPE "AttachmentKind" ADD VALUE 'missionRiskAssessment';
+ALTER TYPE "AttachmentKind" ADD VALUE 'missionSiteAgreement';
+ALTER TYPE "AttachmentKind" ADD VALUE 'missionOther';
+
