@@ -21,6 +21,7 @@ export interface RequestsQuery {
   order: 'asc' | 'desc';
   status?: RequestStatus;
   group?: (typeof REQUEST_FILTERS)[number];
+  airspaceId?: string;
   missionId?: string;
   from?: string;
   to?: string;

@@ -16,15 +16,30 @@ const SEARCH_DEBOUNCE_MS = 300;
 type Sort = (typeof REQUEST_SORTS)[number];
 type Group = (typeof REQUEST_FILTERS)[number];
 
-/** Requests of the manager's airspaces, or the operator's own: filtered, searched, sorted and paged by the server. */
-export function RequestList() {
+/** A day typed in a date field ("YYYY-MM-DD") as the start or the end of that local day, in ISO form. */
+const dayBound = (day: string, edge: 'start' | 'end') =>
+  day ? new Date(`${day}T${edge === 'start' ? '00:00:00' : '23:59:59.999'}`).toISOString() : undefined;
+
+export interface AirspaceChoice {
+  id: string;
+  name: string;
+  internalCode: string;
+}
+
+/**
+ * Requests of the manager's airspaces, or the operator's own: filtered, searched, sorted and paged by the server.
+ * `airspaces` (the manager's, passed in by the route) adds the airspace filter.
+ */
+export function RequestList({ airspaces }: { airspaces?: readonly AirspaceChoice[] }) {
   const { t, i18n } = useTranslation('requests');
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState('');
+  const [airspaceId, setAirspaceId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const rangeInverted = !!from && !!to && from > to;
   const [sort, setSort] = useState<Sort>('submittedAt');
   const [order, setOrder] = useState<SortOrder>('desc');
   const group = filter === 'allAccepted' || filter === 'allRejected' ? (filter as Group) : undefined;
@@ -37,8 +52,10 @@ export function RequestList() {
     order,
     status,
     group,
-    from: from ? new Date(`${from}T00:00:00`).toISOString() : undefined,
-    to: to ? new Date(`${to}T23:59:59`).toISOString() : undefined,
+    airspaceId: airspaceId || undefined,
+    from: dayBound(from, 'start'),
+    // An inverted range would be refused by the server: the list waits for a valid end instead.
+    to: rangeInverted ? undefined : dayBound(to, 'end'),
   });
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const onSort = (field: Sort, next: SortOrder) => {
@@ -80,6 +97,21 @@ export function RequestList() {
             ...REQUEST_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
           ]}
         />
+        {airspaces && (
+          <NativeSelect
+            label={t('filters.airspace')}
+            data-testid="request-airspace"
+            value={airspaceId}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              reset(() => setAirspaceId(value));
+            }}
+            data={[
+              { value: '', label: t('filters.allAirspaces') },
+              ...airspaces.map((airspace) => ({ value: airspace.id, label: `${airspace.name} (${airspace.internalCode})` })),
+            ]}
+          />
+        )}
         <TextInput
           type="date"
           label={t('filters.from')}
@@ -95,6 +127,8 @@ export function RequestList() {
           label={t('filters.to')}
           data-testid="request-to"
           value={to}
+          min={from || undefined}
+          error={rangeInverted ? t('filters.rangeInverted') : undefined}
           onChange={(event) => {
             const value = event.currentTarget.value;
             reset(() => setTo(value));
