@@ -31,6 +31,14 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   };
 }
 
+// Mantine's autosize Textarea resizes when web fonts load; jsdom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {} },
+  });
+}
+
 // jsdom logs "not implemented" for scrolling; route changes scroll to the top.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyListState, LoadingState } from '@/components/ui/list-states';
@@ -27,17 +27,13 @@ export function RequestActivations({ requestId, role }: { requestId: string; rol
   const query = useRequestActivations(requestId);
   const { file, edit, act } = useActivationMutations(requestId);
   const [now, setNow] = useState(() => new Date());
-  const ticker = useInterval(() => setNow(new Date()), 30_000);
+  // Started once: restarting it on each render (typing a date) would hold the countdowns back.
+  useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
   const [startAt, setStartAt] = useState('');
   const [endAt, setEndAt] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [pending, setPending] = useState<{ activation: ActivationDto; action: SlotAction } | null>(null);
   const [reason, setReason] = useState('');
-
-  useEffect(() => {
-    ticker.start();
-    return ticker.stop;
-  }, [ticker]);
 
   if (query.isPending) return <LoadingState />;
   if (query.isError || !query.data) return <Alert color="red">{t('loadFailed')}</Alert>;
@@ -63,6 +59,10 @@ export function RequestActivations({ requestId, role }: { requestId: string; rol
       { id: pending.activation.id, action: pending.action, reason: reason.trim() || undefined },
       { onSettled: () => setPending(null) },
     );
+    setReason('');
+  };
+  const dismiss = () => {
+    setPending(null);
     setReason('');
   };
   const run = (activation: ActivationDto, action: SlotAction) => {
@@ -174,14 +174,14 @@ export function RequestActivations({ requestId, role }: { requestId: string; rol
         confirmLabel={pending ? t(`actions.${pending.action}`) : ''}
         cancelLabel={t('actions.back')}
         loading={act.isPending}
-        onCancel={() => setPending(null)}
+        onCancel={dismiss}
         onConfirm={confirm}
       />
-      <Modal opened={pending?.action === 'reject'} onClose={() => setPending(null)} title={t('confirm.reject.title')}>
+      <Modal opened={pending?.action === 'reject'} onClose={dismiss} title={t('confirm.reject.title')}>
         <Stack>
           <Textarea label={t('reason')} value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPending(null)}>
+            <Button variant="default" onClick={dismiss}>
               {t('actions.back')}
             </Button>
             <Button color="red" onClick={confirm} loading={act.isPending}>

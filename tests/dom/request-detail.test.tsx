@@ -1,0 +1,336 @@
+import type { ReactNode } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestActivations } from '@/shared/contracts/activations';
+import type { RequestDetail } from '@/shared/contracts/requests';
+import type { Polygon } from '@/shared/geozones/zone';
+import { mockApi, renderApp, resetApp, signInAs, type RecordedRequest } from './helpers';
+
+// MapLibre needs WebGL and a worker: the maps keep their children, and drawing is one button giving a polygon.
+vi.mock('@/components/map/map-view', () => ({
+  MapView: ({ children }: { children?: ReactNode }) => <div data-testid="map-stub">{children}</div>,
+}));
+vi.mock('@/components/map/geojson-layer', () => ({ GeoJsonLayer: () => null }));
+vi.mock('@/components/map/draw-control', () => ({
+  DrawControl: ({ onChange }: { onChange: (shapes: { areas: { geometry: unknown }[] }) => void }) => (
+    <button type="button" onClick={() => onChange({ areas: [{ geometry: REDUCED_AREA }] })}>
+      draw the reduced area
+    </button>
+  ),
+}));
+
+const REDUCED_AREA: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.3, 48.8],
+      [2.31, 48.8],
+      [2.31, 48.81],
+      [2.3, 48.8],
+    ],
+  ],
+};
+
+const NO_ACTIVATIONS: RequestActivations = {
+  required: false,
+  trigger: 'never',
+  canFile: false,
+  viewer: 'manager',
+  window: {
+    minDate: '2026-12-01T09:00:00.000Z',
+    maxDate: '2026-12-01T11:00:00.000Z',
+    open: false,
+    opensAt: null,
+    fileBy: '2026-12-01T11:00:00.000Z',
+  },
+  maxDurationHours: null,
+  autoRejectDelayHours: null,
+  activations: [],
+};
+
+function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
+  return {
+    id: 'r-1',
+    referenceNumber: 'AG-2026-000001',
+    status: 'submitted',
+    automatic: false,
+    missionId: 'm-1',
+    missionTitle: 'Bridge survey',
+    startAt: '2026-12-01T09:00:00.000Z',
+    endAt: '2026-12-01T11:00:00.000Z',
+    airspace: { id: 'a-1', name: 'North airfield', internalCode: 'LFNA' },
+    operator: { id: 'u-1', firstName: 'Oscar', lastName: 'Operator', companyName: 'SkyWorks' },
+    impactLevel: 'medium',
+    submittedAt: '2026-11-20T10:00:00.000Z',
+    autoRejectAt: null,
+    callControl: false,
+    operatorPhone: '+33 6 12 34 56 78',
+    firstMessage: null,
+    conditionsAcceptedAt: '2026-11-20T10:00:00.000Z',
+    missionSnapshot: {
+      id: 'm-1',
+      title: 'Bridge survey',
+      startAt: '2026-12-01T09:00:00.000Z',
+      endAt: '2026-12-01T11:00:00.000Z',
+      maxHeightM: 120,
+      maxAltitudeFt: null,
+      areas: {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [2.3, 48.8],
+              [2.32, 48.8],
+              [2.32, 48.82],
+              [2.3, 48.8],
+            ],
+          ],
+        ],
+      },
+      areaKm2: 0.5,
+      extentKm: 2.4,
+      scenario: null,
+      country: 'FR',
+      camerawork: false,
+      description: null,
+      constraints: null,
+      referentPilot: { id: 'p-1', firstName: 'Pat', lastName: 'Pilot' },
+      mainMachine: { id: 'd-1', internalName: 'Hawk', serialNumber: 'SN-1', classes: ['C2'], massGrams: 900 },
+    },
+    classification: null,
+    restrictions: [],
+    rejectionReason: null,
+    decidedBy: null,
+    decidedAt: null,
+    automationRule: null,
+    space: { generalConditions: 'Call the tower.', permanentConditions: null, news: null, description: null, twrPhoneNumber: null },
+    viewer: 'manager',
+    allowedActions: ['accept', 'acceptWithRestrictions', 'reject', 'askInformation'],
+    events: [
+      {
+        id: 'e-1',
+        from: null,
+        to: 'submitted',
+        action: 'submit',
+        actor: { id: 'u-1', firstName: 'Oscar', lastName: 'Operator' },
+        reason: null,
+        details: null,
+        at: '2026-11-20T10:00:00.000Z',
+      },
+    ],
+    messages: [],
+    activeMissions: [],
+    ...overrides,
+  };
+}
+
+// The first screen loads lazily (route, namespaces): its first find waits longer than the default second.
+const SCREEN_LOAD = { timeout: 10_000 };
+
+/** The detail of `request`; each action or message answers the request as `after` returns it. */
+function detailApi(request: RequestDetail, after: (call: RecordedRequest) => RequestDetail = () => request) {
+  return mockApi((call) => {
+    if (call.method === 'GET' && call.url === 'procedures/r-1') return { status: 200, data: request };
+    if (call.method === 'GET' && call.url === 'requests/r-1/activations') return { status: 200, data: NO_ACTIVATIONS };
+    if (call.method === 'POST' && call.url.startsWith('procedures/r-1/')) return { status: 200, data: after(call) };
+    if (call.method === 'GET' && call.url === 'procedures/airspaces') return { status: 200, data: [] };
+    if (call.method === 'GET' && call.url === 'procedures') return { status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } };
+    return undefined;
+  });
+}
+
+async function openDetail(request: RequestDetail, after?: (call: RecordedRequest) => RequestDetail) {
+  const api = detailApi(request, after);
+  renderApp('/backoffice/procedure/edit/r-1');
+  await screen.findByTestId('request-detail', {}, SCREEN_LOAD);
+  return api;
+}
+
+describe('request detail, manager side', () => {
+  afterEach(resetApp);
+
+  it('offers exactly the decisions the request allows', async () => {
+    signInAs('airspaceManager');
+    await openDetail(detail());
+    const toolbar = screen.getByRole('toolbar', { name: 'Decision' });
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Accept', 'Accept with restrictions', 'Reject', 'Ask for information']);
+    expect(screen.getByTestId('request-reference')).toHaveTextContent('AG-2026-000001');
+    expect(screen.getByTestId('request-detail')).toHaveAttribute('data-status', 'submitted');
+  });
+
+  it('offers only cancelling and archiving once decided', async () => {
+    signInAs('airspaceManager');
+    await openDetail(detail({ status: 'accepted', allowedActions: ['cancelDecision', 'archive'] }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Decision' });
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel the decision', 'Archive']);
+  });
+
+  it('refuses to reject without a reason, then sends the reason', async () => {
+    signInAs('airspaceManager');
+    const api = await openDetail(detail(), () => detail({ status: 'rejected', rejectionReason: 'Airshow that day', allowedActions: [] }));
+
+    await userEvent.click(screen.getByTestId('action-reject'));
+    await userEvent.click(await screen.findByTestId('decision-confirm'));
+    expect(await screen.findByText('A reason is required to reject.')).toBeInTheDocument();
+    expect(api.to('POST', 'procedures/r-1/actions/reject')).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText(/^Reason for the rejection/), '  Airshow that day ');
+    await userEvent.click(screen.getByTestId('decision-confirm'));
+    await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/reject')).toHaveLength(1));
+    expect(api.to('POST', 'procedures/r-1/actions/reject')[0].body).toEqual({ reason: 'Airshow that day' });
+    expect(await screen.findByTestId('decision-saved')).toHaveTextContent('Decision saved.');
+    await waitFor(() => expect(screen.queryByTestId('decision-dialog')).not.toBeInTheDocument());
+  });
+
+  it('asks for at least one restriction, then posts the typed restrictions with the reduced area drawn', async () => {
+    signInAs('airspaceManager');
+    const api = await openDetail(detail());
+
+    await userEvent.click(screen.getByTestId('action-acceptWithRestrictions'));
+    await userEvent.click(await screen.findByTestId('decision-confirm'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Give at least one restriction.');
+    expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(0);
+
+    await userEvent.type(screen.getByTestId('restriction-max-height'), '60');
+    expect(screen.getByTestId('restriction-area-state')).toHaveTextContent('No reduced area drawn.');
+    await userEvent.click(screen.getByRole('button', { name: 'draw the reduced area' }));
+    expect(screen.getByTestId('restriction-area-state')).toHaveTextContent('Reduced area drawn.');
+    await userEvent.type(screen.getByLabelText('Time slot from'), '2026-12-01T09:30');
+    await userEvent.type(screen.getByLabelText('Time slot until'), '2026-12-01T10:30');
+    await userEvent.click(screen.getByLabelText('Call before and after each flight'));
+    await userEvent.type(screen.getByLabelText('Number to call'), '+33 1 23 45 67 89');
+    await userEvent.click(screen.getByLabelText('An observer is required'));
+    await userEvent.type(screen.getByTestId('restriction-text'), 'Stay west of the river');
+    await userEvent.type(screen.getByTestId('decision-note'), 'Granted with conditions');
+    await userEvent.click(screen.getByTestId('decision-confirm'));
+
+    await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(1));
+    expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')[0].body).toEqual({
+      restrictions: [
+        { kind: 'maxHeight', maxHeightM: 60 },
+        { kind: 'reducedArea', area: REDUCED_AREA },
+        { kind: 'timeSlot', startAt: new Date(2026, 11, 1, 9, 30).toISOString(), endAt: new Date(2026, 11, 1, 10, 30).toISOString() },
+        { kind: 'callBeforeAfter', phone: '+33 1 23 45 67 89' },
+        { kind: 'observerRequired' },
+        { kind: 'text', text: 'Stay west of the river' },
+      ],
+      reply: 'Granted with conditions',
+    });
+  });
+
+  it('accepts with the call-control flag when ticked', async () => {
+    signInAs('airspaceManager');
+    const api = await openDetail(detail());
+    await userEvent.click(screen.getByTestId('action-accept'));
+    await userEvent.click(await screen.findByTestId('decision-call-control'));
+    await userEvent.click(screen.getByTestId('decision-confirm'));
+    await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/accept')).toHaveLength(1));
+    expect(api.to('POST', 'procedures/r-1/actions/accept')[0].body).toEqual({ reply: null, callControl: true });
+  });
+
+  it('cancels a decision only after confirmation', async () => {
+    signInAs('airspaceManager');
+    const api = await openDetail(detail({ status: 'rejected', allowedActions: ['cancelDecision', 'archive'] }));
+    await userEvent.click(screen.getByTestId('action-cancelDecision'));
+    expect(await screen.findByText('The decision will be cancelled and the request examined again. Continue?')).toBeInTheDocument();
+    expect(api.to('POST', 'procedures/r-1/actions/cancelDecision')).toHaveLength(0);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel the decision' }));
+    await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/cancelDecision')).toHaveLength(1));
+    expect(api.to('POST', 'procedures/r-1/actions/cancelDecision')[0].body).toEqual({});
+  });
+
+  it("shows the operator's phone, the call-control flag off, and the note that the airspace has no phone", async () => {
+    signInAs('airspaceManager');
+    await openDetail(detail());
+    expect(screen.getByTestId('operator-phone-info')).toHaveTextContent("Operator's phone: +33 6 12 34 56 78");
+    expect(screen.getByTestId('call-control')).toHaveTextContent('Call control: none');
+    expect(screen.getByTestId('twr-phone')).toHaveTextContent('This airspace has no phone number.');
+  });
+
+  it('says when the operator gave no phone, and shows the call control required', async () => {
+    signInAs('airspaceManager');
+    await openDetail(detail({ operatorPhone: null, callControl: true, space: { ...detail().space, twrPhoneNumber: '+33 1 00 00 00 00' } }));
+    expect(screen.getByTestId('operator-phone-info')).toHaveTextContent('The operator has not given a phone number.');
+    expect(screen.getByTestId('call-control')).toHaveTextContent('Call control: a call is required before and after each flight');
+    expect(screen.getByTestId('twr-phone')).toHaveTextContent('Control tower: +33 1 00 00 00 00');
+  });
+
+  it('sends a chat message, trimmed, and empties the field', async () => {
+    signInAs('airspaceManager');
+    const api = await openDetail(detail(), () =>
+      detail({
+        messages: [
+          {
+            id: 'msg-1',
+            author: { id: 'u-9', firstName: 'Mia', lastName: 'Manager' },
+            fromOperator: false,
+            body: 'Which bridge?',
+            at: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    expect(screen.getByText('No message yet.')).toBeInTheDocument();
+    expect(screen.getByTestId('chat-send')).toBeDisabled();
+
+    await userEvent.type(screen.getByTestId('chat-input'), '  Which bridge? ');
+    await userEvent.click(screen.getByTestId('chat-send'));
+    await waitFor(() => expect(api.to('POST', 'procedures/r-1/messages')).toHaveLength(1));
+    expect(api.to('POST', 'procedures/r-1/messages')[0].body).toEqual({ body: 'Which bridge?' });
+    await waitFor(() => expect(screen.getByTestId('chat-input')).toHaveValue(''));
+  });
+});
+
+describe('request detail, operator side', () => {
+  afterEach(resetApp);
+
+  it('shows no decision button but the restrictions, the decision and the chat', async () => {
+    signInAs('operator');
+    await openDetail(
+      detail({
+        viewer: 'operator',
+        status: 'acceptedWithRestrictions',
+        allowedActions: [],
+        decidedAt: '2026-11-21T10:00:00.000Z',
+        decidedBy: { id: 'u-9', firstName: 'Mia', lastName: 'Manager' },
+        restrictions: [
+          { kind: 'maxHeight', maxHeightM: 60 },
+          { kind: 'reducedArea', area: REDUCED_AREA },
+          { kind: 'observerRequired' },
+          { kind: 'text', text: 'Stay west of the river' },
+        ],
+      }),
+    );
+
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('action-accept')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('sms-input')).not.toBeInTheDocument();
+    const restrictions = within(screen.getByTestId('request-restrictions')).getAllByTestId('restriction');
+    expect(restrictions.map((item) => item.textContent)).toEqual([
+      'Maximum height 60 m',
+      'Flights only in the reduced area (green on the map)',
+      'An observer is required',
+      'Stay west of the river',
+    ]);
+    expect(screen.getByTestId('request-map')).toHaveAttribute('data-reduced-areas', '1');
+    expect(screen.getByTestId('request-decision')).toHaveTextContent('Decided by Mia Manager');
+    expect(screen.getByTestId('chat-input')).toBeInTheDocument();
+    expect(await screen.findByTestId('mission-requests')).toBeInTheDocument();
+  });
+
+  it('shows the rejection reason', async () => {
+    signInAs('operator');
+    await openDetail(detail({ viewer: 'operator', status: 'rejected', allowedActions: [], rejectionReason: 'Airshow that day' }));
+    expect(screen.getByTestId('rejection-reason')).toHaveTextContent('Airshow that day');
+    expect(screen.getByTestId('request-restrictions')).toHaveTextContent('No restriction.');
+  });
+});
