@@ -227,6 +227,29 @@ describe('request detail, manager side', () => {
     });
   });
 
+  it('refuses a time slot with one end only, or ending before it starts', async () => {
+    signInAs('airspaceManager');
+    const api = await openDetail(detail());
+    await userEvent.click(screen.getByTestId('action-acceptWithRestrictions'));
+    await userEvent.type(await screen.findByTestId('restriction-slot-start'), '2026-12-01T10:30');
+    await userEvent.click(screen.getByTestId('decision-confirm'));
+    expect(await screen.findByText('Give both ends of the time slot, or neither.')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByTestId('restriction-slot-end'), '2026-12-01T09:30');
+    expect(await screen.findByText('The slot must end after it starts.')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('decision-confirm'));
+    expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByTestId('restriction-slot-end'));
+    await userEvent.type(screen.getByTestId('restriction-slot-end'), '2026-12-01T11:00');
+    expect(screen.queryByText('The slot must end after it starts.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('decision-confirm'));
+    await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(1));
+    expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')[0].body.restrictions).toEqual([
+      { kind: 'timeSlot', startAt: new Date(2026, 11, 1, 10, 30).toISOString(), endAt: new Date(2026, 11, 1, 11, 0).toISOString() },
+    ]);
+  });
+
   it('accepts with the call-control flag when ticked', async () => {
     signInAs('airspaceManager');
     const api = await openDetail(detail());
@@ -306,6 +329,8 @@ describe('request detail, operator side', () => {
           { kind: 'maxHeight', maxHeightM: 60 },
           { kind: 'reducedArea', area: REDUCED_AREA },
           { kind: 'observerRequired' },
+          { kind: 'callBeforeAfter', phone: '+33 1 23 45 67 89' },
+          { kind: 'callBeforeAfter', phone: null },
           { kind: 'text', text: 'Stay west of the river' },
         ],
       }),
@@ -319,6 +344,8 @@ describe('request detail, operator side', () => {
       'Maximum height 60 m',
       'Flights only in the reduced area (green on the map)',
       'An observer is required',
+      'Call +33 1 23 45 67 89 before and after each flight',
+      'Call before and after each flight',
       'Stay west of the river',
     ]);
     expect(screen.getByTestId('request-map')).toHaveAttribute('data-reduced-areas', '1');

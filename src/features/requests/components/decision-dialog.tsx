@@ -40,6 +40,15 @@ const EMPTY: RestrictionDraft = {
   text: '',
 };
 
+/** A time slot needs both ends, the end after the start; which field is wrong and why. */
+function slotProblem(draft: RestrictionDraft): { field: 'slotStart' | 'slotEnd'; message: string } | null {
+  if (!draft.slotStart && !draft.slotEnd) return null;
+  if (!draft.slotStart) return { field: 'slotStart', message: 'restrictions.slotIncomplete' };
+  if (!draft.slotEnd) return { field: 'slotEnd', message: 'restrictions.slotIncomplete' };
+  if (new Date(draft.slotEnd) <= new Date(draft.slotStart)) return { field: 'slotEnd', message: 'restrictions.slotOrder' };
+  return null;
+}
+
 function restrictionsOf(draft: RestrictionDraft): Restriction[] {
   const list: Restriction[] = [];
   if (draft.maxHeight !== '') list.push({ kind: 'maxHeight', maxHeightM: Number(draft.maxHeight) });
@@ -63,11 +72,13 @@ export function DecisionDialog({ action, areas, center, loading, onCancel, onCon
   const [callControl, setCallControl] = useState(false);
   const [draft, setDraft] = useState<RestrictionDraft>(EMPTY);
   const [missing, setMissing] = useState(false);
+  const [checked, setChecked] = useState(false);
   const set = (change: Partial<RestrictionDraft>) => setDraft((current) => ({ ...current, ...change }));
   const close = () => {
     setNote('');
     setDraft(EMPTY);
     setMissing(false);
+    setChecked(false);
     onCancel();
   };
 
@@ -78,6 +89,8 @@ export function DecisionDialog({ action, areas, center, loading, onCancel, onCon
       return onConfirm({ reason: text });
     }
     if (action === 'acceptWithRestrictions') {
+      setChecked(true);
+      if (slotProblem(draft)) return;
       const restrictions = restrictionsOf(draft);
       if (restrictions.length === 0) return setMissing(true);
       return onConfirm({ restrictions, reply: text });
@@ -86,6 +99,7 @@ export function DecisionDialog({ action, areas, center, loading, onCancel, onCon
     return onConfirm({ reason: text });
   };
 
+  const slot = checked ? slotProblem(draft) : null;
   const areasLayer = { type: 'FeatureCollection' as const, features: [{ type: 'Feature' as const, properties: {}, geometry: areas }] };
   return (
     <Modal
@@ -129,12 +143,16 @@ export function DecisionDialog({ action, areas, center, loading, onCancel, onCon
                 label={t('restrictions.slotStart')}
                 value={draft.slotStart}
                 onChange={(e) => set({ slotStart: e.currentTarget.value })}
+                error={slot?.field === 'slotStart' ? t(slot.message) : undefined}
+                data-testid="restriction-slot-start"
               />
               <TextInput
                 type="datetime-local"
                 label={t('restrictions.slotEnd')}
                 value={draft.slotEnd}
                 onChange={(e) => set({ slotEnd: e.currentTarget.value })}
+                error={slot?.field === 'slotEnd' ? t(slot.message) : undefined}
+                data-testid="restriction-slot-end"
               />
             </Group>
             <Checkbox

@@ -42,7 +42,13 @@ function RestrictionText({ restriction }: { restriction: Restriction }) {
         </>
       );
     case 'callBeforeAfter':
-      return <>{t('restrictions.show.callBeforeAfter', { phone: restriction.phone ?? '' })}</>;
+      return (
+        <>
+          {restriction.phone
+            ? t('restrictions.show.callBeforeAfterPhone', { phone: restriction.phone })
+            : t('restrictions.show.callBeforeAfter')}
+        </>
+      );
     case 'observerRequired':
       return <>{t('restrictions.show.observerRequired')}</>;
     case 'text':
