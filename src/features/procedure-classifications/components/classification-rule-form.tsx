@@ -59,7 +59,7 @@ const resolver: Resolver<RuleFormValues, unknown, ClassificationRuleBody> = asyn
   return { values: {}, errors: errors as FieldErrors<RuleFormValues> };
 };
 
-/** Point or polygon drawing for the rule, inside the map; a new point replaces the previous one. */
+/** Point or polygon drawing for the rule, inside the map; "Place the point" starts again from an empty drawing. */
 function GeometryTools({
   need,
   value,
