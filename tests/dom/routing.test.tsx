@@ -51,11 +51,9 @@ describe('routes (spec §2)', () => {
   it('renders placeholder screens inside the right layout', async () => {
     signInAs('airspaceManager');
 
-    const { router } = renderApp('/backoffice/procedureclassifications');
-    expect(await screen.findByTestId('placeholder-procedureClassifications')).toHaveTextContent(
-      'This screen arrives with activity classification.',
-    );
-    expect(screen.getByTestId('layout-admin')).toBeInTheDocument();
+    const { router } = renderApp('/backoffice/replay');
+    expect(await screen.findByTestId('placeholder-replay')).toHaveTextContent('This screen arrives with track replay and analysis.');
+    expect(screen.getByTestId('layout-map')).toBeInTheDocument();
 
     await router.navigate('/backoffice/procedure/edit/r-1');
     // The request screen's chunk brings the map and drawing modules: slower to load than a placeholder.

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from './support';
+
+test('the manager adds a height rule to LFPS-DEMO, sees it in the list and on the map screen, then deletes it', async ({
+  page,
+  request,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  // Another spec of the run may have switched the manager to French.
+  const login = await request.post('/api/security/login', { data: { email: DEMO.manager, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  expect((await request.patch('/api/account', { headers, data: { lang: 'en' } })).ok()).toBe(true);
+  // Unique, so that rules left by other runs or specs never get in the way; 300 m is above any legal flight.
+  const title = `Above 300 m ${Date.now()}`;
+
+  await signIn(page, DEMO.manager);
+  await page.goto('/backoffice/procedureclassifications');
+  await expect(page.getByRole('heading', { name: 'Classification of activities' })).toBeVisible();
+  // Another spec may have made the manager manage a second airspace: LFPS-DEMO is chosen either way.
+  await page.getByTestId('classification-airspace').click();
+  await page.getByRole('option', { name: /LFPS-DEMO/ }).click();
+  await expect(page.getByTestId('classification-map').getByTestId('map')).toHaveAttribute(
+    'data-visible-layers',
+    /classification-airspace/,
+    {
+      timeout: 30_000,
+    },
+  );
+
+  await page.getByTestId('classification-add').click();
+  const form = page.getByTestId('classification-form');
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Type').selectOption('heightOver');
+  await form.getByLabel('Threshold').fill('300');
+  await form.getByLabel('Impact', { exact: true }).selectOption('high');
+  await form.getByTestId('rule-save').click();
+  await expect(page.getByTestId('classification-saved')).toBeVisible();
+
+  const row = page.getByTestId('classification-row').filter({ hasText: title });
+  await expect(row).toContainText('Height over');
+  await expect(row).toContainText('300 m');
+  await expect(row).toContainText('High');
+  // The saved rule is the selected one.
+  await expect(row).toHaveAttribute('data-selected', 'true');
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('confirm-message')).toContainText(title);
+  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByTestId('classification-deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});

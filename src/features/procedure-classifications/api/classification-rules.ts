@@ -1,0 +1,52 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { CLASSIFICATION_RULE_SORTS, ClassificationRuleBody, ClassificationRuleDto } from '@/shared/contracts/classification-rules';
+import type { ClassificationRuleType, ImpactLevel } from '@/shared/domain/request-impact';
+import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
+import { toggledBody } from '../lib/rule-form';
+
+const rulesKey = ['classification-rules'] as const;
+
+export interface ClassificationRuleQuery {
+  airspaceId?: string;
+  page: number;
+  type?: ClassificationRuleType;
+  impact?: ImpactLevel;
+  enabled?: boolean;
+  sort: (typeof CLASSIFICATION_RULE_SORTS)[number];
+  order: 'asc' | 'desc';
+}
+
+export function useClassificationRules(query: ClassificationRuleQuery) {
+  return useQuery({
+    queryKey: [...rulesKey, query],
+    enabled: Boolean(query.airspaceId),
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      (
+        await apiClient.get<{ items: ClassificationRuleDto[]; total: number; page: number; pageSize: number }>('classification-rules', {
+          params: { ...query, enabled: query.enabled === undefined ? undefined : String(query.enabled), pageSize: PAGE_SIZE_DEFAULT },
+        })
+      ).data,
+  });
+}
+
+export function useClassificationRuleMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: rulesKey });
+  return {
+    save: useMutation({
+      mutationFn: async ({ id, airspaceId, body }: { id: string | null; airspaceId: string; body: ClassificationRuleBody }) =>
+        id
+          ? (await apiClient.put<ClassificationRuleDto>(`classification-rules/${id}`, body)).data
+          : (await apiClient.post<ClassificationRuleDto>('classification-rules', { ...body, airspaceId })).data,
+      onSuccess,
+    }),
+    toggle: useMutation({
+      mutationFn: async (rule: ClassificationRuleDto) =>
+        (await apiClient.put<ClassificationRuleDto>(`classification-rules/${rule.id}`, toggledBody(rule))).data,
+      onSuccess,
+    }),
+    remove: useMutation({ mutationFn: async (id: string) => void (await apiClient.delete(`classification-rules/${id}`)), onSuccess }),
+  };
+}
