@@ -127,6 +127,38 @@ describe('back-office record screens', () => {
     await waitFor(() => expect(api.to('DELETE', 'alerts/a-1')).toHaveLength(1));
   });
 
+  it('lists trackers from the page chosen, and from the first page again once a filter or the sort changes', async () => {
+    const tracker = {
+      id: 't-1',
+      ident: 'F-ABCD',
+      alias: null,
+      recorded: false,
+      relatedUser: null,
+      vehicle: 'heli',
+      source: 'ab',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    };
+    const api = mockApi((request) =>
+      request.url === 'trackers' ? { status: 200, data: { items: [tracker], total: 45, page: 1, pageSize: 20 } } : undefined,
+    );
+    signInWith(['TRACKER_LIST_ADMIN']);
+    renderApp('/backoffice/trackers');
+    const lastParams = () => api.to('GET', 'trackers').at(-1)?.params;
+
+    await screen.findByTestId('tracker-row', {}, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ page: 2, sort: 'ident', order: 'asc' }));
+
+    await userEvent.selectOptions(screen.getByLabelText('Vehicle'), 'Helicopter');
+    await waitFor(() => expect(lastParams()).toMatchObject({ page: 1, vehicle: 'heli' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ page: 3, vehicle: 'heli' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Alias' }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ page: 1, vehicle: 'heli', sort: 'alias', order: 'asc' }));
+  });
+
   it('refuses an alert without an area before sending it', async () => {
     const api = mockApi();
     signInWith(['ALERT_LIST_ADMIN', 'ALERT_EDIT_ADMIN']);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 export interface ConfirmDialogProps {
@@ -28,4 +29,32 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabe
       </Group>
     </Modal>
   );
+}
+
+interface ConfirmDeleteOptions<T> {
+  remove: (item: T) => Promise<unknown>;
+  loading: boolean;
+  /** Called once the server has deleted the item, e.g. to say so. */
+  onDeleted: (item: T) => void;
+}
+
+/** The item waiting for the confirmation of its deletion, and the props of the dialog asking for it. */
+export function useConfirmDelete<T>({ remove, loading, onDeleted }: ConfirmDeleteOptions<T>) {
+  const [target, setTarget] = useState<T | null>(null);
+  const confirm = async () => {
+    if (target === null) return;
+    try {
+      await remove(target);
+      onDeleted(target);
+    } catch {
+      // The api client has shown the error toast.
+    } finally {
+      setTarget(null);
+    }
+  };
+  return {
+    target,
+    ask: (item: T) => setTarget(item),
+    dialogProps: { opened: target !== null, loading, onConfirm: () => void confirm(), onCancel: () => setTarget(null) },
+  };
 }

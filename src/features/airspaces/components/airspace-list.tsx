@@ -1,20 +1,18 @@
-import { useState } from 'react';
-import { Badge, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import { ACTIVATION_TRIGGERS, type AIRSPACE_SORTS, type AirspaceSummary } from '@/shared/contracts/airspaces';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDeleteAirspace } from '../api/delete-airspace';
 import { useAirspaces } from '../api/get-airspaces';
 
-const SEARCH_DEBOUNCE_MS = 300;
 type Sort = (typeof AIRSPACE_SORTS)[number];
 type Trigger = (typeof ACTIVATION_TRIGGERS)[number];
 
@@ -22,79 +20,45 @@ type Trigger = (typeof ACTIVATION_TRIGGERS)[number];
 export function AirspaceList() {
   const { t } = useTranslation('airspaces');
   const canEdit = useCan('AIRSPACE_EDIT_ADMIN');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [visible, setVisible] = useState<'' | 'true' | 'false'>('');
-  const [trigger, setTrigger] = useState<Trigger | ''>('');
-  const [sort, setSort] = useState<Sort>('name');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const [toDelete, setToDelete] = useState<AirspaceSummary | null>(null);
+  const list = useListState({
+    sort: 'name' as Sort,
+    order: 'asc',
+    filters: { visible: '' as '' | 'true' | 'false', trigger: '' as Trigger | '' },
+  });
+  const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteAirspace();
-
+  const deletion = useConfirmDelete({
+    remove: (airspace: AirspaceSummary) => remove.mutateAsync(airspace.id),
+    loading: remove.isPending,
+    onDeleted: (airspace) =>
+      showToast({ color: 'teal', message: t('deleted', { name: airspace.name }), 'data-testid': 'airspace-deleted' }),
+  });
+  const { visible, trigger } = list.filters;
   const query = useAirspaces({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
+    ...list.params,
     visibleToOperators: visible === '' ? undefined : visible === 'true',
     activationTrigger: trigger || undefined,
-    sort,
-    order,
   });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      showToast({ color: 'teal', message: t('deleted', { name: toDelete.name }), 'data-testid': 'airspace-deleted' });
-    } catch {
-      // The api client has shown the error toast.
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          data-testid="airspace-search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="airspace-search">
+        <FilterSelect
           label={t('fields.visibleToOperators')}
-          value={visible}
-          onChange={(event) => {
-            setVisible(event.currentTarget.value as '' | 'true' | 'false');
-            setPage(1);
-          }}
-          data={[
-            { value: '', label: t('filters.all') },
+          allLabel={t('filters.all')}
+          options={[
             { value: 'true', label: t('filters.visible') },
             { value: 'false', label: t('filters.hidden') },
           ]}
+          {...list.filterProps('visible')}
         />
-        <NativeSelect
+        <FilterSelect
           label={t('fields.activationTrigger')}
-          value={trigger}
-          onChange={(event) => {
-            setTrigger(event.currentTarget.value as Trigger | '');
-            setPage(1);
-          }}
-          data={[{ value: '', label: t('filters.all') }, ...ACTIVATION_TRIGGERS.map((value) => ({ value, label: t(`triggers.${value}`) }))]}
+          allLabel={t('filters.all')}
+          options={filterOptions(ACTIVATION_TRIGGERS, (value) => t(`triggers.${value}`))}
+          {...list.filterProps('trigger')}
         />
-      </Group>
+      </ListToolbar>
 
       <PagedTable
         state={query}
@@ -131,7 +95,7 @@ export function AirspaceList() {
                 editHref={paths.airspaceEdit.getHref(airspace.id)}
                 labels={{ edit: t('edit'), delete: t('delete'), restore: t('delete') }}
                 canEdit={canEdit}
-                onDelete={() => setToDelete(airspace)}
+                onDelete={() => deletion.ask(airspace)}
               />
             </Table.Td>
           </Table.Tr>
@@ -139,14 +103,11 @@ export function AirspaceList() {
       />
 
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { name: toDelete?.name ?? '' })}
+        message={t('confirmDelete.message', { name: deletion.target?.name ?? '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,78 +1,44 @@
-import { useState } from 'react';
-import { Badge, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Group, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import { ALERT_TYPES, type ALERT_SORTS, type AlertSummary, type AlertType } from '@/shared/contracts/alerts';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useAlerts, useDeleteAlert } from '../api/alerts';
 
 type Sort = (typeof ALERT_SORTS)[number];
-const isAlertType = (value: string): value is AlertType => (ALERT_TYPES as readonly string[]).includes(value);
 
 /** Alerts, paginated, searched and filtered by the server; deleting one says how many violations go with it. */
 export function AlertList() {
   const { t } = useTranslation('alerts');
   const canEdit = useCan('ALERT_EDIT_ADMIN');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [type, setType] = useState<AlertType | undefined>();
-  const [sort, setSort] = useState<Sort>('name');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const [toDelete, setToDelete] = useState<AlertSummary | null>(null);
+  const list = useListState({ sort: 'name' as Sort, order: 'asc', filters: { type: '' as AlertType | '' } });
+  const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteAlert();
-  const query = useAlerts({ page, pageSize: PAGE_SIZE_DEFAULT, search: debouncedSearch || undefined, sort, order, type });
-
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      showToast({ color: 'teal', message: t('deleted', { name: toDelete.name }), 'data-testid': 'alert-deleted' });
-    } catch {
-      // The api client has shown the error toast.
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const deletion = useConfirmDelete({
+    remove: (alert: AlertSummary) => remove.mutateAsync(alert.id),
+    loading: remove.isPending,
+    onDeleted: (alert) => showToast({ color: 'teal', message: t('deleted', { name: alert.name }), 'data-testid': 'alert-deleted' }),
+  });
+  const query = useAlerts({ ...list.params, type: list.filters.type || undefined });
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          data-testid="alert-search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="alert-search">
+        <FilterSelect
           label={t('fields.type')}
-          data-testid="alert-type-filter"
-          value={type ?? ''}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setType(isAlertType(value) ? value : undefined);
-            setPage(1);
-          }}
-          data={[{ value: '', label: t('filters.allTypes') }, ...ALERT_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))]}
+          testId="alert-type-filter"
+          allLabel={t('filters.allTypes')}
+          options={filterOptions(ALERT_TYPES, (value) => t(`types.${value}`))}
+          {...list.filterProps('type')}
         />
-      </Group>
+      </ListToolbar>
       <PagedTable
         state={query}
         page={page}
@@ -116,21 +82,18 @@ export function AlertList() {
                 editHref={paths.alertEdit.getHref(alert.id)}
                 labels={{ edit: t('edit'), delete: t('delete'), restore: t('delete') }}
                 canEdit={canEdit}
-                onDelete={() => setToDelete(alert)}
+                onDelete={() => deletion.ask(alert)}
               />
             </Table.Td>
           </Table.Tr>
         )}
       />
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { name: toDelete?.name ?? '', count: toDelete?.violationCount ?? 0 })}
+        message={t('confirmDelete.message', { name: deletion.target?.name ?? '', count: deletion.target?.violationCount ?? 0 })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

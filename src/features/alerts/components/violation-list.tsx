@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import type { ChangeEvent } from 'react';
+import { Stack, Table, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { ALERT_TYPES, TRAFFIC_SOURCE_CODES, type AlertType, type TrafficSourceCode, type VIOLATION_SORTS } from '@/shared/contracts/alerts';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useViolations } from '../api/alerts';
 
 type Sort = (typeof VIOLATION_SORTS)[number];
@@ -19,60 +19,41 @@ export function dayBound(value: string, end: boolean): string | undefined {
 /** Violations, read only: newest first, filtered by type, source, period and ident. */
 export function ViolationList() {
   const { t, i18n } = useTranslation('alerts');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [type, setType] = useState('');
-  const [source, setSource] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [sort, setSort] = useState<Sort>('occurredAt');
-  const [order, setOrder] = useState<SortOrder>('desc');
+  const list = useListState({
+    sort: 'occurredAt' as Sort,
+    order: 'desc',
+    filters: { type: '' as AlertType | '', source: '' as TrafficSourceCode | '', from: '', to: '' },
+  });
+  const { page, setPage, sort, order, onSort } = list;
+  const { type, source, from, to } = list.filters;
   const query = useViolations({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
-    type: (type || undefined) as AlertType | undefined,
-    source: (source || undefined) as TrafficSourceCode | undefined,
+    ...list.params,
+    type: type || undefined,
+    source: source || undefined,
     from: dayBound(from, false),
     to: dayBound(to, true),
   });
+  const onDay = (bound: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => list.setFilter(bound, event.currentTarget.value);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
-  const filter = (setter: (value: string) => void) => (event: { currentTarget: { value: string } }) => {
-    setter(event.currentTarget.value);
-    setPage(1);
-  };
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('violations.search')}
-          type="search"
-          value={search}
-          onChange={filter(setSearch)}
-          data-testid="violation-search"
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('violations.search')} searchTestId="violation-search">
+        <FilterSelect
           label={t('fields.type')}
-          value={type}
-          onChange={filter(setType)}
-          data={[{ value: '', label: t('filters.allTypes') }, ...ALERT_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))]}
+          allLabel={t('filters.allTypes')}
+          options={filterOptions(ALERT_TYPES, (value) => t(`types.${value}`))}
+          {...list.filterProps('type')}
         />
-        <NativeSelect
+        <FilterSelect
           label={t('violations.source')}
-          value={source}
-          onChange={filter(setSource)}
-          data={[
-            { value: '', label: t('filters.allSources') },
-            ...TRAFFIC_SOURCE_CODES.map((value) => ({ value, label: t(`sources.${value}`) })),
-          ]}
+          allLabel={t('filters.allSources')}
+          options={filterOptions(TRAFFIC_SOURCE_CODES, (value) => t(`sources.${value}`))}
+          {...list.filterProps('source')}
         />
-        <TextInput label={t('violations.from')} type="date" value={from} onChange={filter(setFrom)} />
-        <TextInput label={t('violations.to')} type="date" value={to} onChange={filter(setTo)} />
-      </Group>
+        <TextInput label={t('violations.from')} type="date" value={from} onChange={onDay('from')} />
+        <TextInput label={t('violations.to')} type="date" value={to} onChange={onDay('to')} />
+      </ListToolbar>
       <PagedTable
         state={query}
         page={page}
@@ -87,26 +68,8 @@ export function ViolationList() {
         testId="violation-table"
         head={
           <Table.Tr>
-            <SortHeader
-              field="occurredAt"
-              label={t('violations.occurredAt')}
-              sort={sort}
-              order={order}
-              onSort={(field: Sort, next) => {
-                setSort(field);
-                setOrder(next);
-              }}
-            />
-            <SortHeader
-              field="ident"
-              label={t('violations.ident')}
-              sort={sort}
-              order={order}
-              onSort={(field: Sort, next) => {
-                setSort(field);
-                setOrder(next);
-              }}
-            />
+            <SortHeader field="occurredAt" label={t('violations.occurredAt')} sort={sort} order={order} onSort={onSort} />
+            <SortHeader field="ident" label={t('violations.ident')} sort={sort} order={order} onSort={onSort} />
             <Table.Th>{t('violations.source')}</Table.Th>
             <Table.Th>{t('violations.alert')}</Table.Th>
             <Table.Th>{t('violations.position')}</Table.Th>

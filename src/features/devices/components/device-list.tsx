@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Button, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
 import { PagedTable } from '@/components/ui/paged-table';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { showToast } from '@/lib/toast';
 import type { DEVICE_SORTS, Device } from '@/shared/contracts/devices';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDeleteDevice, useDevices } from '../api/devices';
 
 type Sort = (typeof DEVICE_SORTS)[number];
@@ -15,31 +13,15 @@ type Sort = (typeof DEVICE_SORTS)[number];
 /** The mobile terminals registered by users (for push messages); the company's staff forget those no longer used. */
 export function DeviceList() {
   const { t, i18n } = useTranslation('devices');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [sort, setSort] = useState<Sort>('createdAt');
-  const [order, setOrder] = useState<SortOrder>('desc');
-  const [toDelete, setToDelete] = useState<Device | null>(null);
+  const list = useListState({ sort: 'createdAt' as Sort, order: 'desc' });
+  const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteDevice();
-  const query = useDevices({ page, pageSize: PAGE_SIZE_DEFAULT, search: debouncedSearch || undefined, sort, order });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      showToast({ color: 'teal', message: t('deleted'), 'data-testid': 'device-deleted' });
-    } catch {
-      // The api client has shown the error toast.
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const deletion = useConfirmDelete({
+    remove: (device: Device) => remove.mutateAsync(device.id),
+    loading: remove.isPending,
+    onDeleted: () => showToast({ color: 'teal', message: t('deleted'), 'data-testid': 'device-deleted' }),
+  });
+  const query = useDevices(list.params);
 
   return (
     <Stack>
@@ -47,11 +29,8 @@ export function DeviceList() {
         label={t('search')}
         type="search"
         maw={360}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
+        value={list.search}
+        onChange={(event) => list.setSearch(event.currentTarget.value)}
       />
       <PagedTable
         state={query}
@@ -76,7 +55,7 @@ export function DeviceList() {
             </Table.Td>
             <Table.Td>{new Date(device.createdAt).toLocaleString(i18n.language)}</Table.Td>
             <Table.Td>
-              <Button size="compact-xs" color="red" variant="subtle" onClick={() => setToDelete(device)}>
+              <Button size="compact-xs" color="red" variant="subtle" onClick={() => deletion.ask(device)}>
                 {t('delete')}
               </Button>
             </Table.Td>
@@ -84,14 +63,14 @@ export function DeviceList() {
         )}
       />
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { identifier: toDelete?.appIdentifier ?? '', email: toDelete?.owner.email ?? '' })}
+        message={t('confirmDelete.message', {
+          identifier: deletion.target?.appIdentifier ?? '',
+          email: deletion.target?.owner.email ?? '',
+        })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,16 +1,15 @@
-import { useState } from 'react';
-import { Anchor, Badge, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Group, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import type { DOCUMENT_SORTS, DocumentRecord } from '@/shared/contracts/documents';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { openDocumentFile, useDeleteDocument, useDocuments, useGroupChoices } from '../api/documents';
 
 type Sort = (typeof DOCUMENT_SORTS)[number];
@@ -19,70 +18,31 @@ type Sort = (typeof DOCUMENT_SORTS)[number];
 export function DocumentList() {
   const { t, i18n } = useTranslation('documents');
   const canEdit = useCan('DOCUMENTATION_EDIT_ADMIN');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [groupId, setGroupId] = useState('');
-  const [sort, setSort] = useState<Sort>('title');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const [toDelete, setToDelete] = useState<DocumentRecord | null>(null);
+  const list = useListState({ sort: 'title' as Sort, order: 'asc', filters: { groupId: '' } });
+  const { page, setPage, sort, order, onSort } = list;
   const groups = useGroupChoices(canEdit);
   const remove = useDeleteDocument();
-  const query = useDocuments({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
-    groupId: groupId || undefined,
+  const deletion = useConfirmDelete({
+    remove: (document: DocumentRecord) => remove.mutateAsync(document.id),
+    loading: remove.isPending,
+    onDeleted: (document) =>
+      showToast({ color: 'teal', message: t('deleted', { title: document.title }), 'data-testid': 'document-deleted' }),
   });
+  const query = useDocuments({ ...list.params, groupId: list.filters.groupId || undefined });
   const size = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      showToast({ color: 'teal', message: t('deleted', { title: toDelete.title }), 'data-testid': 'document-deleted' });
-    } catch {
-      // The api client has shown the error toast.
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          value={search}
-          data-testid="document-search"
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="document-search">
         {canEdit && (
-          <NativeSelect
+          <FilterSelect
             label={t('fields.restrictToGroups')}
-            value={groupId}
-            onChange={(event) => {
-              setGroupId(event.currentTarget.value);
-              setPage(1);
-            }}
-            data={[
-              { value: '', label: t('filters.allGroups') },
-              ...(groups.data ?? []).map((group) => ({ value: group.id, label: group.name })),
-            ]}
+            allLabel={t('filters.allGroups')}
+            options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+            {...list.filterProps('groupId')}
           />
         )}
-      </Group>
+      </ListToolbar>
       <PagedTable
         state={query}
         page={page}
@@ -128,7 +88,7 @@ export function DocumentList() {
                   editHref={paths.documentEdit.getHref(document.id)}
                   labels={{ edit: t('edit'), delete: t('delete'), restore: t('delete') }}
                   canEdit
-                  onDelete={() => setToDelete(document)}
+                  onDelete={() => deletion.ask(document)}
                 />
               </Table.Td>
             )}
@@ -136,14 +96,11 @@ export function DocumentList() {
         )}
       />
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { title: toDelete?.title ?? '' })}
+        message={t('confirmDelete.message', { title: deletion.target?.title ?? '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,20 +1,18 @@
-import { useState } from 'react';
-import { Badge, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import type { DRONE_MODEL_SORTS, DroneModelSummary } from '@/shared/contracts/drone-models';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDeleteDroneModel } from '../api/delete-drone-model';
 import { useDroneModels } from '../api/get-drone-models';
 
-const SEARCH_DEBOUNCE_MS = 300;
 type Sort = (typeof DRONE_MODEL_SORTS)[number];
 
 /** The shared catalogue and the operator's personal models, paginated and sorted by the server. */
@@ -22,74 +20,34 @@ export function DroneModelList() {
   const { t } = useTranslation('droneModels');
   const isAdmin = useCan('DRONEMODEL_EDIT_ADMIN');
   const canEditPersonal = useCan('MACHINE_EDIT');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [personal, setPersonal] = useState<'' | 'true' | 'false'>('');
-  const [sort, setSort] = useState<Sort>('brand');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const [toDelete, setToDelete] = useState<DroneModelSummary | null>(null);
+  const list = useListState({ sort: 'brand' as Sort, order: 'asc', filters: { personal: '' as '' | 'true' | 'false' } });
+  const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteDroneModel();
-
-  const query = useDroneModels({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
-    personal: personal === '' ? undefined : personal === 'true',
+  const nameOf = (model: DroneModelSummary) => `${model.brand} ${model.name}`;
+  const deletion = useConfirmDelete({
+    remove: (model: DroneModelSummary) => remove.mutateAsync(model.id),
+    loading: remove.isPending,
+    onDeleted: (model) =>
+      showToast({ color: 'teal', message: t('deleted', { name: nameOf(model) }), 'data-testid': 'drone-model-deleted' }),
   });
+  const { personal } = list.filters;
+  const query = useDroneModels({ ...list.params, personal: personal === '' ? undefined : personal === 'true' });
   const canEdit = (model: DroneModelSummary) => isAdmin || (model.personal && canEditPersonal);
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      showToast({
-        color: 'teal',
-        message: t('deleted', { name: `${toDelete.brand} ${toDelete.name}` }),
-        'data-testid': 'drone-model-deleted',
-      });
-    } catch {
-      // The api client has shown the error toast.
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          data-testid="drone-model-search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="drone-model-search">
+        <FilterSelect
           label={t('filters.catalogue')}
-          data-testid="drone-model-personal"
-          value={personal}
-          onChange={(event) => {
-            setPersonal(event.currentTarget.value as '' | 'true' | 'false');
-            setPage(1);
-          }}
-          data={[
-            { value: '', label: t('filters.allModels') },
+          testId="drone-model-personal"
+          allLabel={t('filters.allModels')}
+          options={[
             { value: 'false', label: t('filters.shared') },
             { value: 'true', label: t('filters.personal') },
           ]}
+          {...list.filterProps('personal')}
         />
-      </Group>
+      </ListToolbar>
 
       <PagedTable
         state={query}
@@ -126,7 +84,7 @@ export function DroneModelList() {
                 editHref={paths.droneModelEdit.getHref(model.id)}
                 labels={{ edit: t('edit'), delete: t('delete'), restore: t('restore') }}
                 canEdit={canEdit(model)}
-                onDelete={() => setToDelete(model)}
+                onDelete={() => deletion.ask(model)}
               />
             </Table.Td>
           </Table.Tr>
@@ -134,14 +92,11 @@ export function DroneModelList() {
       />
 
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { name: toDelete ? `${toDelete.brand} ${toDelete.name}` : '' })}
+        message={t('confirmDelete.message', { name: deletion.target ? nameOf(deletion.target) : '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

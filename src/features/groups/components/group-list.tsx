@@ -1,20 +1,18 @@
-import { useState } from 'react';
-import { Badge, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import { GROUP_KINDS, GROUP_LEVELS, type GROUP_SORTS, type GroupSummary } from '@/shared/contracts/groups';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/get-groups';
 
-const SEARCH_DEBOUNCE_MS = 300;
 type Sort = (typeof GROUP_SORTS)[number];
 type Kind = (typeof GROUP_KINDS)[number];
 type Level = (typeof GROUP_LEVELS)[number];
@@ -23,82 +21,40 @@ type Level = (typeof GROUP_LEVELS)[number];
 export function GroupList() {
   const { t } = useTranslation('groups');
   const canEdit = useCan('GROUP_EDIT_ADMIN');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [kind, setKind] = useState<Kind | ''>('');
-  const [level, setLevel] = useState<Level | ''>('');
-  const [sort, setSort] = useState<Sort>('name');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const [toDelete, setToDelete] = useState<GroupSummary | null>(null);
+  const list = useListState({ sort: 'name' as Sort, order: 'asc', filters: { kind: '' as Kind | '', level: '' as Level | '' } });
+  const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteGroup();
-
-  const query = useGroups({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    kind: kind || undefined,
-    level: level || undefined,
-    sort,
-    order,
+  // A refusal from the server (GROUP_HAS_MEMBERS if members joined meanwhile) is toasted by the api client.
+  const deletion = useConfirmDelete({
+    remove: (group: GroupSummary) => remove.mutateAsync(group.id),
+    loading: remove.isPending,
+    onDeleted: (group) => showToast({ color: 'teal', message: t('deleted', { name: group.name }), 'data-testid': 'group-deleted' }),
   });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
+  const query = useGroups({ ...list.params, kind: list.filters.kind || undefined, level: list.filters.level || undefined });
 
   // Spec domain §5: a group with members cannot be deleted; the message comes before any confirmation.
   const askDelete = (group: GroupSummary) => {
     const refusal = group.kind === 'system' ? 'GROUP_SYSTEM_LOCKED' : group.memberCount > 0 ? 'GROUP_HAS_MEMBERS' : null;
     if (refusal) showToast({ color: 'orange', message: t(`errors:${refusal}`), 'data-testid': 'group-delete-refused' });
-    else setToDelete(group);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      showToast({ color: 'teal', message: t('deleted', { name: toDelete.name }), 'data-testid': 'group-deleted' });
-    } catch {
-      // The api client has shown the error toast (GROUP_HAS_MEMBERS if members joined meanwhile).
-    } finally {
-      setToDelete(null);
-    }
+    else deletion.ask(group);
   };
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          data-testid="group-search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="group-search">
+        <FilterSelect
           label={t('fields.kind')}
-          value={kind}
-          onChange={(event) => {
-            setKind(event.currentTarget.value as Kind | '');
-            setPage(1);
-          }}
-          data={[{ value: '', label: t('filters.all') }, ...GROUP_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))]}
+          allLabel={t('filters.all')}
+          options={filterOptions(GROUP_KINDS, (value) => t(`kinds.${value}`))}
+          {...list.filterProps('kind')}
         />
-        <NativeSelect
+        <FilterSelect
           label={t('fields.level')}
-          value={level}
-          onChange={(event) => {
-            setLevel(event.currentTarget.value as Level | '');
-            setPage(1);
-          }}
-          data={[{ value: '', label: t('filters.all') }, ...GROUP_LEVELS.map((value) => ({ value, label: t(`levels.${value}`) }))]}
+          allLabel={t('filters.all')}
+          options={filterOptions(GROUP_LEVELS, (value) => t(`levels.${value}`))}
+          {...list.filterProps('level')}
         />
-      </Group>
+      </ListToolbar>
 
       <PagedTable
         state={query}
@@ -141,14 +97,11 @@ export function GroupList() {
       />
 
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { name: toDelete?.name ?? '' })}
+        message={t('confirmDelete.message', { name: deletion.target?.name ?? '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,30 +1,24 @@
-import { useState } from 'react';
-import { Badge, Group, NativeSelect, Stack, Switch, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Group, Stack, Switch, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import type { MACHINE_SORTS, MachineSummary } from '@/shared/contracts/machines';
 import { MACHINE_CLASSES } from '@/shared/domain/enums';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDeleteMachine } from '../api/delete-machine';
 import { useDroneModelChoices } from '../api/get-drone-model-choices';
 import { useMachines } from '../api/get-machines';
 import { useRestoreMachine } from '../api/restore-machine';
 
-const SEARCH_DEBOUNCE_MS = 300;
 type Sort = (typeof MACHINE_SORTS)[number];
 type MachineClass = (typeof MACHINE_CLASSES)[number];
-
-function isMachineClass(value: string): value is MachineClass {
-  return (MACHINE_CLASSES as readonly string[]).includes(value);
-}
 
 /** The operator's machines (or a user's, for administrators), paginated, searched, sorted and filtered by the server. */
 export function MachineList({ userId }: { userId?: string }) {
@@ -33,48 +27,31 @@ export function MachineList({ userId }: { userId?: string }) {
   const canEdit = useCan(userId ? 'USER_EDIT_ADMIN' : 'MACHINE_EDIT');
   const canListDeleted = useCan('MACHINE_LIST_DELETED_ADMIN');
   const canRestore = useCan('MACHINE_EDIT_DELETED_ADMIN');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [machineClass, setMachineClass] = useState<MachineClass | undefined>();
-  const [droneModelId, setDroneModelId] = useState('');
-  const [deleted, setDeleted] = useState(false);
-  const [sort, setSort] = useState<Sort>('internalName');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const [toDelete, setToDelete] = useState<MachineSummary | null>(null);
+  const list = useListState({
+    sort: 'internalName' as Sort,
+    order: 'asc',
+    filters: { machineClass: '' as MachineClass | '', droneModelId: '', deleted: false },
+  });
+  const { page, setPage, sort, order, onSort } = list;
+  const { machineClass, droneModelId, deleted } = list.filters;
   const remove = useDeleteMachine();
   const restore = useRestoreMachine();
   const models = useDroneModelChoices();
 
   const query = useMachines({
+    ...list.params,
     userId,
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
-    class: machineClass,
+    class: machineClass || undefined,
     droneModelId: droneModelId || undefined,
     deleted: deleted && canListDeleted,
   });
   const restoreOwner = userId ?? session?.userId ?? undefined;
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync({ userId, id: toDelete.id });
-      showToast({ color: 'teal', message: t('deleted', { name: toDelete.internalName }), 'data-testid': 'machine-deleted' });
-    } catch {
-      // The api client has shown the error toast.
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const deletion = useConfirmDelete({
+    remove: (machine: MachineSummary) => remove.mutateAsync({ userId, id: machine.id }),
+    loading: remove.isPending,
+    onDeleted: (machine) =>
+      showToast({ color: 'teal', message: t('deleted', { name: machine.internalName }), 'data-testid': 'machine-deleted' }),
+  });
 
   const onRestore = async (machine: MachineSummary) => {
     if (!restoreOwner) return;
@@ -88,56 +65,30 @@ export function MachineList({ userId }: { userId?: string }) {
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          data-testid="machine-search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="machine-search">
+        <FilterSelect
           label={t('fields.classes')}
-          data-testid="machine-class"
-          value={machineClass ?? ''}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setMachineClass(isMachineClass(value) ? value : undefined);
-            setPage(1);
-          }}
-          data={[
-            { value: '', label: t('filters.allClasses') },
-            ...MACHINE_CLASSES.map((value) => ({ value, label: t(`classes.${value}`) })),
-          ]}
+          testId="machine-class"
+          allLabel={t('filters.allClasses')}
+          options={filterOptions(MACHINE_CLASSES, (value) => t(`classes.${value}`))}
+          {...list.filterProps('machineClass')}
         />
-        <NativeSelect
+        <FilterSelect
           label={t('fields.droneModelId')}
-          data-testid="machine-drone-model"
-          value={droneModelId}
-          onChange={(event) => {
-            setDroneModelId(event.currentTarget.value);
-            setPage(1);
-          }}
-          data={[
-            { value: '', label: t('filters.allModels') },
-            ...(models.data ?? []).map((model) => ({ value: model.id, label: `${model.brand} ${model.name}` })),
-          ]}
+          testId="machine-drone-model"
+          allLabel={t('filters.allModels')}
+          options={(models.data ?? []).map((model) => ({ value: model.id, label: `${model.brand} ${model.name}` }))}
+          {...list.filterProps('droneModelId')}
         />
         {canListDeleted && (
           <Switch
             label={t('filters.showDeleted')}
             data-testid="machine-show-deleted"
             checked={deleted}
-            onChange={(event) => {
-              setDeleted(event.currentTarget.checked);
-              setPage(1);
-            }}
+            onChange={(event) => list.setFilter('deleted', event.currentTarget.checked)}
           />
         )}
-      </Group>
+      </ListToolbar>
 
       <PagedTable
         state={query}
@@ -178,7 +129,7 @@ export function MachineList({ userId }: { userId?: string }) {
                 deleted={!!machine.deletedAt}
                 canEdit={canEdit}
                 canRestore={canRestore && !!restoreOwner}
-                onDelete={() => setToDelete(machine)}
+                onDelete={() => deletion.ask(machine)}
                 onRestore={() => void onRestore(machine)}
                 restoreTestId="machine-restore"
               />
@@ -188,14 +139,11 @@ export function MachineList({ userId }: { userId?: string }) {
       />
 
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { name: toDelete?.internalName ?? '' })}
+        message={t('confirmDelete.message', { name: deletion.target?.internalName ?? '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -3,13 +3,14 @@ import { Anchor, Chip, Group, Select, Stack, Table, Text, TextInput } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import type { MISSION_SORTS } from '@/shared/contracts/missions';
 import { MISSION_STATUSES, type MissionStatus } from '@/shared/domain/mission-status';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useMissions } from './get-missions';
 import { useOwnerChoices } from './get-owners';
 import { StatusBadge } from './status-badge';
@@ -26,63 +27,38 @@ export function MissionList() {
   const { t, i18n } = useTranslation('missionsList');
   const isAdmin = useCan('PREFLIGHT_LIST_ADMIN');
   const canPickOwner = useCan('USER_LIST_ADMIN') && isAdmin;
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [statuses, setStatuses] = useState<MissionStatus[]>([]);
-  const [fromDay, setFromDay] = useState('');
-  const [toDay, setToDay] = useState('');
-  const [ownerId, setOwnerId] = useState<string | null>(null);
+  const list = useListState({
+    sort: 'startAt' as Sort,
+    order: 'asc',
+    filters: { statuses: [] as MissionStatus[], fromDay: '', toDay: '', ownerId: null as string | null },
+  });
+  const { page, setPage, sort, order, onSort } = list;
+  const { statuses, fromDay, toDay, ownerId } = list.filters;
   const [ownerSearch, setOwnerSearch] = useState('');
   const [debouncedOwnerSearch] = useDebouncedValue(ownerSearch, SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<Sort>('startAt');
-  const [order, setOrder] = useState<SortOrder>('asc');
   const owners = useOwnerChoices(debouncedOwnerSearch, canPickOwner);
   const rangeInverted = !!fromDay && !!toDay && fromDay > toDay;
 
   const query = useMissions({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
+    ...list.params,
     status: statuses,
     from: dayBound(fromDay, 'start'),
     // An inverted range would be refused by the server: the list waits for a valid end instead.
     to: rangeInverted ? undefined : dayBound(toDay, 'end'),
     ownerId: (canPickOwner && ownerId) || undefined,
-    sort,
-    order,
   });
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
   const formatDateTime = (value: string | null) =>
     value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '–';
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          description={t('filters.searchHint')}
-          type="search"
-          data-testid="mission-search"
-          value={search}
-          onChange={(event) => filtered(setSearch)(event.currentTarget.value)}
-        />
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchDescription={t('filters.searchHint')} searchTestId="mission-search">
         <TextInput
           label={t('filters.from')}
           type="date"
           data-testid="mission-from"
           value={fromDay}
-          onChange={(event) => filtered(setFromDay)(event.currentTarget.value)}
+          onChange={(event) => list.setFilter('fromDay', event.currentTarget.value)}
         />
         <TextInput
           label={t('filters.to')}
@@ -91,7 +67,7 @@ export function MissionList() {
           value={toDay}
           min={fromDay || undefined}
           error={rangeInverted ? t('filters.rangeInverted') : undefined}
-          onChange={(event) => filtered(setToDay)(event.currentTarget.value)}
+          onChange={(event) => list.setFilter('toDay', event.currentTarget.value)}
         />
         {canPickOwner && (
           <Select
@@ -101,7 +77,7 @@ export function MissionList() {
             searchable
             clearable
             value={ownerId}
-            onChange={filtered(setOwnerId)}
+            onChange={(value) => list.setFilter('ownerId', value)}
             searchValue={ownerSearch}
             onSearchChange={setOwnerSearch}
             filter={({ options }) => options}
@@ -109,8 +85,8 @@ export function MissionList() {
             data={(owners.data ?? []).map((user) => ({ value: user.id, label: `${user.firstName} ${user.lastName} (${user.email})` }))}
           />
         )}
-      </Group>
-      <Chip.Group multiple value={statuses} onChange={(value) => filtered(setStatuses)(value as MissionStatus[])}>
+      </ListToolbar>
+      <Chip.Group multiple value={statuses} onChange={(value) => list.setFilter('statuses', value as MissionStatus[])}>
         <Group gap="xs" role="group" aria-label={t('filters.status')} data-testid="mission-status-filter">
           <Text size="sm" fw={500}>
             {t('filters.status')}

@@ -1,16 +1,15 @@
-import { useState } from 'react';
-import { Badge, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import { PAYMENT_STATUSES, type PAYMENT_SORTS, type Payment, type PaymentStatus } from '@/shared/contracts/payments';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDeletePayment, usePayments } from '../api/payments';
 import { formatEuros } from './money';
 
@@ -20,40 +19,17 @@ type Sort = (typeof PAYMENT_SORTS)[number];
 export function PaymentList({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('payments');
   const canEdit = useCan('USER_EDIT_ADMIN');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState('');
-  const [sort, setSort] = useState<Sort>('periodStart');
-  const [order, setOrder] = useState<SortOrder>('desc');
-  const [toDelete, setToDelete] = useState<Payment | null>(null);
+  const list = useListState({ sort: 'periodStart' as Sort, order: 'desc', filters: { status: '' as PaymentStatus | '' } });
+  const { page, setPage, sort, order, onSort } = list;
   const remove = useDeletePayment();
-  const query = usePayments(userId, {
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
-    status: (status || undefined) as PaymentStatus | undefined,
+  const deletion = useConfirmDelete({
+    remove: (payment: Payment) => remove.mutateAsync({ userId, id: payment.id }),
+    loading: remove.isPending,
+    onDeleted: (payment) =>
+      showToast({ color: 'teal', message: t('deleted', { reference: payment.reference }), 'data-testid': 'payment-deleted' }),
   });
+  const query = usePayments(userId, { ...list.params, status: list.filters.status || undefined });
   const date = (value: string) => new Date(`${value}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC' });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync({ userId, id: toDelete.id });
-      showToast({ color: 'teal', message: t('deleted', { reference: toDelete.reference }), 'data-testid': 'payment-deleted' });
-    } catch {
-      // The api client has shown the error toast.
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <Stack>
@@ -67,29 +43,14 @@ export function PaymentList({ userId }: { userId: string }) {
           </Text>
         </Group>
       )}
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('filters.search')}>
+        <FilterSelect
           label={t('fields.status')}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value);
-            setPage(1);
-          }}
-          data={[
-            { value: '', label: t('filters.allStatuses') },
-            ...PAYMENT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
-          ]}
+          allLabel={t('filters.allStatuses')}
+          options={filterOptions(PAYMENT_STATUSES, (value) => t(`statuses.${value}`))}
+          {...list.filterProps('status')}
         />
-      </Group>
+      </ListToolbar>
       <PagedTable
         state={query}
         page={page}
@@ -128,7 +89,7 @@ export function PaymentList({ userId }: { userId: string }) {
                   editHref={paths.userPaymentEdit.getHref(userId, payment.id)}
                   labels={{ edit: t('edit'), delete: t('delete'), restore: t('delete') }}
                   canEdit
-                  onDelete={() => setToDelete(payment)}
+                  onDelete={() => deletion.ask(payment)}
                 />
               </Table.Td>
             )}
@@ -136,14 +97,11 @@ export function PaymentList({ userId }: { userId: string }) {
         )}
       />
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { reference: toDelete?.reference ?? '' })}
+        message={t('confirmDelete.message', { reference: deletion.target?.reference ?? '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,24 +1,22 @@
-import { useState } from 'react';
-import { Badge, Group, NativeSelect, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import type { PILOT_SORTS, PilotSummary } from '@/shared/contracts/pilots';
 import { SUPERVISION_LEVEL_MAX } from '@/shared/domain/enums';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDeletePilot } from '../api/delete-pilot';
 import { usePilots } from '../api/get-pilots';
 import { useRestorePilot } from '../api/restore-pilot';
 
-const SEARCH_DEBOUNCE_MS = 300;
-const LEVELS = Array.from({ length: SUPERVISION_LEVEL_MAX + 1 }, (_, level) => level);
+const LEVELS = Array.from({ length: SUPERVISION_LEVEL_MAX + 1 }, (_, level) => String(level));
 type Sort = (typeof PILOT_SORTS)[number];
 
 /** The operator's pilots (or a user's, for administrators), paginated, searched, sorted and filtered by the server. */
@@ -28,46 +26,25 @@ export function PilotList({ userId }: { userId?: string }) {
   const canEdit = useCan(userId ? 'USER_EDIT_ADMIN' : 'PILOT_EDIT');
   const canListDeleted = useCan('PILOT_LIST_DELETED_ADMIN');
   const canRestore = useCan('PILOT_EDIT_DELETED_ADMIN');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [level, setLevel] = useState('');
-  const [deleted, setDeleted] = useState(false);
-  const [sort, setSort] = useState<Sort>('lastName');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const [toDelete, setToDelete] = useState<PilotSummary | null>(null);
+  const list = useListState({ sort: 'lastName' as Sort, order: 'asc', filters: { level: '', deleted: false } });
+  const { page, setPage, sort, order, onSort } = list;
+  const { level, deleted } = list.filters;
   const remove = useDeletePilot();
   const restore = useRestorePilot();
 
   const query = usePilots({
+    ...list.params,
     userId,
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
     supervisionLevel: level === '' ? undefined : Number(level),
     deleted: deleted && canListDeleted,
   });
   const restoreOwner = userId ?? session?.userId ?? undefined;
   const nameOf = (pilot: PilotSummary) => `${pilot.firstName} ${pilot.lastName}`;
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync({ userId, id: toDelete.id });
-      showToast({ color: 'teal', message: t('deleted', { name: nameOf(toDelete) }), 'data-testid': 'pilot-deleted' });
-    } catch {
-      // The api client has shown the error toast.
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const deletion = useConfirmDelete({
+    remove: (pilot: PilotSummary) => remove.mutateAsync({ userId, id: pilot.id }),
+    loading: remove.isPending,
+    onDeleted: (pilot) => showToast({ color: 'teal', message: t('deleted', { name: nameOf(pilot) }), 'data-testid': 'pilot-deleted' }),
+  });
 
   const onRestore = async (pilot: PilotSummary) => {
     if (!restoreOwner) return;
@@ -81,42 +58,23 @@ export function PilotList({ userId }: { userId?: string }) {
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          data-testid="pilot-search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="pilot-search">
+        <FilterSelect
           label={t('fields.supervisionLevel')}
-          data-testid="pilot-level"
-          value={level}
-          onChange={(event) => {
-            setLevel(event.currentTarget.value);
-            setPage(1);
-          }}
-          data={[
-            { value: '', label: t('filters.allLevels') },
-            ...LEVELS.map((value) => ({ value: String(value), label: t(`levels.${value}`) })),
-          ]}
+          testId="pilot-level"
+          allLabel={t('filters.allLevels')}
+          options={filterOptions(LEVELS, (value) => t(`levels.${value}`))}
+          {...list.filterProps('level')}
         />
         {canListDeleted && (
           <Switch
             label={t('filters.showDeleted')}
             data-testid="pilot-show-deleted"
             checked={deleted}
-            onChange={(event) => {
-              setDeleted(event.currentTarget.checked);
-              setPage(1);
-            }}
+            onChange={(event) => list.setFilter('deleted', event.currentTarget.checked)}
           />
         )}
-      </Group>
+      </ListToolbar>
 
       <PagedTable
         state={query}
@@ -158,7 +116,7 @@ export function PilotList({ userId }: { userId?: string }) {
                 deleted={!!pilot.deletedAt}
                 canEdit={canEdit}
                 canRestore={canRestore && !!restoreOwner}
-                onDelete={() => setToDelete(pilot)}
+                onDelete={() => deletion.ask(pilot)}
                 onRestore={() => void onRestore(pilot)}
                 restoreTestId="pilot-restore"
               />
@@ -168,14 +126,11 @@ export function PilotList({ userId }: { userId?: string }) {
       />
 
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { name: toDelete ? nameOf(toDelete) : '' })}
+        message={t('confirmDelete.message', { name: deletion.target ? nameOf(deletion.target) : '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

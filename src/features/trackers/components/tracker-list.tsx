@@ -1,18 +1,17 @@
-import { useState } from 'react';
-import { Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import { TRAFFIC_SOURCE_CODES, type TrafficSourceCode } from '@/shared/contracts/alerts';
 import type { TRACKER_SORTS, Tracker } from '@/shared/contracts/trackers';
 import { VEHICLE_TYPES } from '@/shared/domain/enums';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDeleteTracker, useTrackers } from '../api/trackers';
 
 type Sort = (typeof TRACKER_SORTS)[number];
@@ -21,69 +20,36 @@ type Vehicle = (typeof VEHICLE_TYPES)[number];
 export function TrackerList() {
   const { t } = useTranslation('trackers');
   const canEdit = useCan('TRACKER_EDIT_ADMIN');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [vehicle, setVehicle] = useState('');
-  const [source, setSource] = useState('');
-  const [sort, setSort] = useState<Sort>('ident');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const [toDelete, setToDelete] = useState<Tracker | null>(null);
-  const remove = useDeleteTracker();
-  const query = useTrackers({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
-    vehicle: (vehicle || undefined) as Vehicle | undefined,
-    source: (source || undefined) as TrafficSourceCode | undefined,
+  const list = useListState({
+    sort: 'ident' as Sort,
+    order: 'asc',
+    filters: { vehicle: '' as Vehicle | '', source: '' as TrafficSourceCode | '' },
   });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-  const filter = (setter: (value: string) => void) => (event: { currentTarget: { value: string } }) => {
-    setter(event.currentTarget.value);
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      showToast({ color: 'teal', message: t('deleted', { ident: toDelete.ident }), 'data-testid': 'tracker-deleted' });
-    } catch {
-      // The api client has shown the error toast.
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const { page, setPage, sort, order, onSort } = list;
+  const remove = useDeleteTracker();
+  const deletion = useConfirmDelete({
+    remove: (tracker: Tracker) => remove.mutateAsync(tracker.id),
+    loading: remove.isPending,
+    onDeleted: (tracker) => showToast({ color: 'teal', message: t('deleted', { ident: tracker.ident }), 'data-testid': 'tracker-deleted' }),
+  });
+  const query = useTrackers({ ...list.params, vehicle: list.filters.vehicle || undefined, source: list.filters.source || undefined });
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput label={t('filters.search')} type="search" value={search} onChange={filter(setSearch)} data-testid="tracker-search" />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="tracker-search">
+        <FilterSelect
           label={t('fields.vehicle')}
-          value={vehicle}
-          onChange={filter(setVehicle)}
-          data={[
-            { value: '', label: t('filters.allVehicles') },
-            ...VEHICLE_TYPES.map((value) => ({ value, label: t(`vehicles.${value}`) })),
-          ]}
+          allLabel={t('filters.allVehicles')}
+          options={filterOptions(VEHICLE_TYPES, (value) => t(`vehicles.${value}`))}
+          {...list.filterProps('vehicle')}
         />
-        <NativeSelect
+        <FilterSelect
           label={t('fields.source')}
-          value={source}
-          onChange={filter(setSource)}
-          data={[
-            { value: '', label: t('filters.allSources') },
-            ...TRAFFIC_SOURCE_CODES.map((value) => ({ value, label: t(`sources.${value}`) })),
-          ]}
+          allLabel={t('filters.allSources')}
+          options={filterOptions(TRAFFIC_SOURCE_CODES, (value) => t(`sources.${value}`))}
+          {...list.filterProps('source')}
         />
-      </Group>
+      </ListToolbar>
       <PagedTable
         state={query}
         page={page}
@@ -115,21 +81,18 @@ export function TrackerList() {
                 editHref={paths.trackerEdit.getHref(tracker.id)}
                 labels={{ edit: t('edit'), delete: t('delete'), restore: t('delete') }}
                 canEdit={canEdit}
-                onDelete={() => setToDelete(tracker)}
+                onDelete={() => deletion.ask(tracker)}
               />
             </Table.Td>
           </Table.Tr>
         )}
       />
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { ident: toDelete?.ident ?? '' })}
+        message={t('confirmDelete.message', { ident: deletion.target?.ident ?? '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,22 +1,20 @@
-import { useState } from 'react';
-import { Badge, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
+import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { RecordActions } from '@/components/ui/record-actions';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import type { USER_SORTS, UserSummary } from '@/shared/contracts/users';
 import { ACCOUNT_STATUSES, AGREEMENT_STATUSES } from '@/shared/domain/enums';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDeleteUser } from '../api/delete-user';
 import { useGroupOptions } from '../api/get-group-options';
 import { useUsers } from '../api/get-users';
 
-const SEARCH_DEBOUNCE_MS = 300;
 type Sort = (typeof USER_SORTS)[number];
 type Status = (typeof ACCOUNT_STATUSES)[number];
 type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
@@ -28,91 +26,52 @@ export function UserList() {
   const { t, i18n } = useTranslation('users');
   const canEdit = useCan('USER_EDIT_ADMIN');
   const groups = useGroupOptions();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [status, setStatus] = useState<Status | ''>('');
-  const [agreementStatus, setAgreementStatus] = useState<AgreementStatus | ''>('');
-  const [groupId, setGroupId] = useState('');
-  const [sort, setSort] = useState<Sort>('lastName');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const [toDelete, setToDelete] = useState<UserSummary | null>(null);
+  const list = useListState({
+    sort: 'lastName' as Sort,
+    order: 'asc',
+    filters: { status: '' as Status | '', agreementStatus: '' as AgreementStatus | '', groupId: '' },
+  });
+  const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteUser();
-
+  // A refusal from the server (USER_HAS_RECORDS tells to deactivate instead) is toasted by the api client.
+  const deletion = useConfirmDelete({
+    remove: (user: UserSummary) => remove.mutateAsync(user.id),
+    loading: remove.isPending,
+    onDeleted: (user) => showToast({ color: 'teal', message: t('deleted', { name: user.email }), 'data-testid': 'user-deleted' }),
+  });
+  const { status, agreementStatus, groupId } = list.filters;
   const query = useUsers({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
+    ...list.params,
     status: status || undefined,
     agreementStatus: agreementStatus || undefined,
     groupId: groupId || undefined,
-    sort,
-    order,
   });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-  const filter =
-    <T extends string>(set: (value: T) => void) =>
-    (event: React.ChangeEvent<HTMLSelectElement>) => {
-      set(event.currentTarget.value as T);
-      setPage(1);
-    };
-  const onStatus = filter<Status | ''>(setStatus);
-  const onAgreementStatus = filter<AgreementStatus | ''>(setAgreementStatus);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      showToast({ color: 'teal', message: t('deleted', { name: toDelete.email }), 'data-testid': 'user-deleted' });
-    } catch {
-      // The api client has shown the error toast (USER_HAS_RECORDS tells to deactivate instead).
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          data-testid="user-search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="user-search">
+        <FilterSelect
           label={t('fields.status')}
-          data-testid="user-filter-status"
-          value={status}
-          onChange={onStatus}
-          data={[{ value: '', label: t('filters.all') }, ...ACCOUNT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))]}
+          testId="user-filter-status"
+          allLabel={t('filters.all')}
+          options={filterOptions(ACCOUNT_STATUSES, (value) => t(`statuses.${value}`))}
+          {...list.filterProps('status')}
         />
-        <NativeSelect
+        <FilterSelect
           label={t('fields.agreementStatus')}
-          data-testid="user-filter-agreement"
-          value={agreementStatus}
-          onChange={onAgreementStatus}
-          data={[
-            { value: '', label: t('filters.all') },
-            ...AGREEMENT_STATUSES.map((value) => ({ value, label: t(`agreementStatuses.${value}`) })),
-          ]}
+          testId="user-filter-agreement"
+          allLabel={t('filters.all')}
+          options={filterOptions(AGREEMENT_STATUSES, (value) => t(`agreementStatuses.${value}`))}
+          {...list.filterProps('agreementStatus')}
         />
-        <NativeSelect
+        <FilterSelect
           label={t('fields.groups')}
-          data-testid="user-filter-group"
-          value={groupId}
-          onChange={filter(setGroupId)}
-          data={[{ value: '', label: t('filters.all') }, ...(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))]}
+          testId="user-filter-group"
+          allLabel={t('filters.all')}
+          options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+          {...list.filterProps('groupId')}
         />
-      </Group>
+      </ListToolbar>
 
       <PagedTable
         state={query}
@@ -153,7 +112,7 @@ export function UserList() {
                 editHref={paths.userEdit.getHref(user.id)}
                 labels={{ edit: t('edit'), delete: t('delete'), restore: t('delete') }}
                 canEdit={canEdit}
-                onDelete={() => setToDelete(user)}
+                onDelete={() => deletion.ask(user)}
               />
             </Table.Td>
           </Table.Tr>
@@ -161,14 +120,11 @@ export function UserList() {
       />
 
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('confirmDelete.title')}
-        message={t('confirmDelete.message', { name: toDelete?.email ?? '' })}
+        message={t('confirmDelete.message', { name: deletion.target?.email ?? '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NativeSelect, Stack, Switch, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Modal, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
 import { whitelistAddSchema, type WHITELIST_SORTS, type WhitelistMachine } from '@/shared/contracts/whitelist';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useSetWhitelisted, useWhitelist } from '../api/whitelist';
 
 type Sort = (typeof WHITELIST_SORTS)[number];
@@ -16,29 +16,13 @@ type Sort = (typeof WHITELIST_SORTS)[number];
 export function WhitelistList() {
   const { t } = useTranslation('whitelist');
   const errorText = useFieldErrorText();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [filter, setFilter] = useState<'' | 'true' | 'false'>('');
-  const [sort, setSort] = useState<Sort>('internalName');
-  const [order, setOrder] = useState<SortOrder>('asc');
+  const list = useListState({ sort: 'internalName' as Sort, order: 'asc', filters: { whitelisted: '' as '' | 'true' | 'false' } });
+  const { page, setPage, sort, order, onSort } = list;
   const [adding, setAdding] = useState<WhitelistMachine | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
   const change = useSetWhitelisted();
-  const query = useWhitelist({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
-    whitelisted: filter || undefined,
-  });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
+  const query = useWhitelist({ ...list.params, whitelisted: list.filters.whitelisted || undefined });
 
   const apply = async (machine: WhitelistMachine, whitelisted: boolean, text?: string) => {
     try {
@@ -65,30 +49,17 @@ export function WhitelistList() {
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('search')}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
+      <ListToolbar list={list} searchLabel={t('search')}>
+        <FilterSelect
           label={t('filter')}
-          value={filter}
-          onChange={(event) => {
-            setFilter(event.currentTarget.value as '' | 'true' | 'false');
-            setPage(1);
-          }}
-          data={[
-            { value: '', label: t('filters.all') },
+          allLabel={t('filters.all')}
+          options={[
             { value: 'true', label: t('filters.whitelisted') },
             { value: 'false', label: t('filters.notWhitelisted') },
           ]}
+          {...list.filterProps('whitelisted')}
         />
-      </Group>
+      </ListToolbar>
       <PagedTable
         state={query}
         page={page}
