@@ -245,9 +245,12 @@ describe('request detail, manager side', () => {
     expect(screen.queryByText('The slot must end after it starts.')).not.toBeInTheDocument();
     await userEvent.click(screen.getByTestId('decision-confirm'));
     await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(1));
-    expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')[0].body.restrictions).toEqual([
-      { kind: 'timeSlot', startAt: new Date(2026, 11, 1, 10, 30).toISOString(), endAt: new Date(2026, 11, 1, 11, 0).toISOString() },
-    ]);
+    expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')[0].body).toEqual({
+      restrictions: [
+        { kind: 'timeSlot', startAt: new Date(2026, 11, 1, 10, 30).toISOString(), endAt: new Date(2026, 11, 1, 11, 0).toISOString() },
+      ],
+      reply: null,
+    });
   });
 
   it('accepts with the call-control flag when ticked', async () => {
