@@ -50,7 +50,7 @@ export function createContext(options: {
   jobs?: readonly JobDefinition[];
 }): AppContext {
   const { jobs: definitions = JOBS, ...rest } = options;
-  const outbox = createOutboxRepository(options.prisma);
+  const outbox = createOutboxRepository(options.prisma, options.pool);
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger });
   const ctx: AppContext = {

@@ -9,6 +9,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { utcTimestampTypes } from './prepared';
 import { createTableChanges, type TableChanges } from './table-changes';
 
 const run = promisify(execFile);
@@ -108,6 +109,7 @@ export function connectDatabase(url: string, options: { embedded: boolean; onIdl
   const pool = new pg.Pool({
     connectionString: url,
     max: options.embedded ? 1 : 10,
+    types: utcTimestampTypes,
     // PGlite is one session behind every socket connection: a new connection inherits the statements an earlier
     // one prepared, which the new client does not know and would prepare again ("already exists").
     onConnect: async (client) => {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import { prepared } from '../../lib/prepared';
 import type { UserInput, UserListQuery } from '../../../src/shared/contracts/users';
 
 export interface UserSummaryRow {
@@ -33,18 +33,6 @@ const SORT_COLUMNS: Record<UserListQuery['sort'], string> = {
   createdAt: 'u."createdAt"',
   agreementStatus: 'u."agreementStatus"',
 };
-
-const statementNames = new Map<string, string>();
-
-/** A named prepared statement: planned once per connection, reused at every call. */
-function prepared<R extends pg.QueryResultRow>(pool: pg.Pool, prefix: string, text: string, values: unknown[]) {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `${prefix}-${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
-    statementNames.set(text, name);
-  }
-  return pool.query<R>({ name, text, values });
-}
 
 /**
  * The user list is the back office's hottest read. One prepared statement on Prisma's own pool answers the
