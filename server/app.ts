@@ -68,6 +68,7 @@ import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
 import { createPilotsService } from './modules/pilots/pilots.service';
 import { evaluateRequest } from './modules/automation/evaluate-request';
 import { requestsRouter } from './modules/requests/requests.router';
+import { createRequestsRepository } from './modules/requests/requests.repository';
 import { createRequestsService } from './modules/requests/requests.service';
 import { regulationRouter } from './modules/regulation/regulation.router';
 import { createRegulationService } from './modules/regulation/regulation.service';
@@ -172,6 +173,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   const requests = createRequestsService({
     prisma: ctx.prisma,
+    repository: createRequestsRepository(ctx.pool),
     evaluate: (input) => evaluateRequest(ctx, input),
     owners,
     mailer: ctx.mailer,

@@ -231,9 +231,10 @@ describe('permission request decisions', () => {
     });
     const { operator, missionId } = await operatorWithMission(t);
 
-    const response = await file(t, operator.auth, { missionId, airspaceId: automated.airspace.id });
+    const response = await file(t, operator.auth, { missionId, airspaceId: automated.airspace.id, firstMessage: 'Roof inspection' });
 
     expect(response.status).toBe(201);
+    expect((await request(t.app).get(`/api/procedures/${response.body.id}`).set(operator.auth)).body).toEqual(response.body);
     expect(response.body).toMatchObject({
       status: 'autoAcceptedWithRestrictions',
       automatic: true,

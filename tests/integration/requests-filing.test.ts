@@ -51,6 +51,7 @@ describe('filing a permission request', () => {
     });
 
     expect(response.status).toBe(201);
+    expect((await request(t.app).get(`/api/procedures/${response.body.id}`).set(operator.auth)).body).toEqual(response.body);
     expect(response.body).toMatchObject({
       status: 'submitted',
       viewer: 'operator',

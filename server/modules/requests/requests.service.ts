@@ -21,6 +21,7 @@ import {
   type RequestAction,
   type RequestStatus,
 } from '../../../src/shared/domain/request-status';
+import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
 import type { SmsClient } from '../../integrations/sms/sms-client';
@@ -30,6 +31,7 @@ import type { Clock } from '../../lib/clock';
 import type { RecordOwners } from '../users/record-owner';
 import { decisionEmail, messageEmail, submittedEmail, type RequestMailContext } from './requests.emails';
 import { extentKm, intersects, limitBreach } from './requests.limits';
+import type { FiledEvent, MissionToFile, RequestsRepository } from './requests.repository';
 
 /** Missions that may be filed: complete or further, not yet flying (docs/requests.md). */
 const FILABLE_MISSION_STATUSES = ['complete', 'toBeValidated', 'validated'] as const;
@@ -38,12 +40,14 @@ const HOUR_MS = 3_600_000;
 /** The automatic answer at submission: request-automation's evaluateRequest, bound to the context. */
 export type RequestEvaluator = (input: { airspaceId: string; missionSnapshot: MissionSnapshot; submittedAt: Date }) => Promise<{
   impactLevel: ImpactLevel;
-  classification: unknown;
+  /** Stored as is; names the automation rule that answered, if any. */
+  classification: { automation: { title: string } | null };
   decision: AutomaticDecision | null;
 }>;
 
 export interface RequestsServiceDeps {
   prisma: PrismaClient;
+  repository: RequestsRepository;
   evaluate: RequestEvaluator;
   owners: RecordOwners;
   mailer: Mailer;
@@ -53,6 +57,7 @@ export interface RequestsServiceDeps {
 }
 
 const userRef = { select: { id: true, firstName: true, lastName: true } } as const;
+const airspaceContacts = { mailingList: true, copyToManagers: true, managers: { select: { id: true, email: true, lang: true } } } as const;
 const withSummary = {
   airspace: { select: { id: true, name: true, internalCode: true } },
   operator: { select: { id: true, firstName: true, lastName: true, companyName: true } },
@@ -69,6 +74,7 @@ const withDetail = {
       news: true,
       description: true,
       twrPhoneNumber: true,
+      managers: { select: { id: true } },
     },
   },
   decidedBy: userRef,
@@ -79,6 +85,41 @@ const withDetail = {
 
 type SummaryRow = Prisma.PermissionRequestGetPayload<{ include: typeof withSummary }>;
 type DetailRow = Prisma.PermissionRequestGetPayload<{ include: typeof withDetail }>;
+type SummarySource = Pick<
+  SummaryRow,
+  | 'id'
+  | 'referenceNumber'
+  | 'status'
+  | 'automatic'
+  | 'missionId'
+  | 'missionSnapshot'
+  | 'airspace'
+  | 'operator'
+  | 'impactLevel'
+  | 'submittedAt'
+  | 'autoRejectAt'
+>;
+/** What a request detail is built from: a row read with `withDetail`, or the request just filed. */
+type DetailSource = SummarySource &
+  Pick<
+    DetailRow,
+    | 'airspaceId'
+    | 'airspace'
+    | 'callControl'
+    | 'operatorPhone'
+    | 'firstMessage'
+    | 'conditionsAcceptedAt'
+    | 'classification'
+    | 'restrictions'
+    | 'rejectionReason'
+    | 'decidedBy'
+    | 'decidedAt'
+    | 'automationRule'
+    | 'automationRuleVersion'
+  > & {
+    events: Pick<DetailRow['events'][number], 'id' | 'from' | 'to' | 'action' | 'actor' | 'reason' | 'details' | 'at'>[];
+    messages: Pick<DetailRow['messages'][number], 'id' | 'author' | 'authorId' | 'body' | 'at'>[];
+  };
 
 /** The decision an automation rule (or the auto-reject timer) takes, applied through the transition table. */
 export interface AutomaticDecision {
@@ -98,10 +139,18 @@ const ACTION_OF_AUTOMATIC: Record<AutomaticDecision['status'], RequestAction> = 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
 
+/** Addresses on the airspace's side: its mailing list, plus its managers when asked or when there is no list. */
+function recipientsOf(airspace: Prisma.AirspaceGetPayload<{ select: typeof airspaceContacts }>) {
+  const list = airspace.mailingList.map((email) => ({ email, lang: 'en' as const }));
+  const managers = list.length === 0 || airspace.copyToManagers ? airspace.managers : [];
+  const seen = new Set<string>();
+  return [...managers, ...list].filter((recipient) => !seen.has(recipient.email) && seen.add(recipient.email));
+}
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const snapshotOf = (row: { missionSnapshot: unknown }) => row.missionSnapshot as MissionSnapshot;
 
-function toSummary(row: SummaryRow): RequestSummary {
+function toSummary(row: SummarySource): RequestSummary {
   const snapshot = snapshotOf(row);
   return {
     id: row.id,
@@ -112,7 +161,7 @@ function toSummary(row: SummaryRow): RequestSummary {
     missionTitle: snapshot.title,
     startAt: snapshot.startAt,
     endAt: snapshot.endAt,
-    airspace: row.airspace,
+    airspace: { id: row.airspace.id, name: row.airspace.name, internalCode: row.airspace.internalCode },
     operator: row.operator,
     impactLevel: row.impactLevel,
     submittedAt: row.submittedAt.toISOString(),
@@ -189,7 +238,7 @@ function managerTransition(action: ManagerAction, actorId: string, callControl: 
 }
 
 export function createRequestsService(deps: RequestsServiceDeps) {
-  const { prisma, evaluate, owners, mailer, sms, clock, publicUrl } = deps;
+  const { prisma, repository, evaluate, owners, mailer, sms, clock, publicUrl } = deps;
 
   const link = (id: string) => `${publicUrl}/backoffice/procedure/edit/${id}`;
 
@@ -231,8 +280,6 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     return mission;
   }
 
-  type MissionWithRefs = Awaited<ReturnType<typeof ownMission>>;
-
   /** The airspaces open to operators whose geometry the areas meet: bounding boxes in SQL, then turf on the shapes. */
   async function touching(areas: MissionAreas) {
     const points = areas.coordinates.flatMap((polygon) => polygon.flat());
@@ -252,7 +299,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     return candidates.filter((airspace) => airspace.geometry !== null && intersects(areas, airspace.geometry));
   }
 
-  function snapshot(mission: MissionWithRefs): MissionSnapshot {
+  function snapshot(mission: MissionToFile): MissionSnapshot {
     const areas = mission.areas as MissionAreas;
     return missionSnapshotSchema.parse({
       id: mission.id,
@@ -274,16 +321,8 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     });
   }
 
-  /** Addresses on the airspace's side: its mailing list, plus its managers when asked or when there is no list. */
-  async function airspaceRecipients(airspaceId: string): Promise<{ email: string; lang: 'en' | 'fr' }[]> {
-    const airspace = await prisma.airspace.findUniqueOrThrow({
-      where: { id: airspaceId },
-      select: { mailingList: true, copyToManagers: true, managers: { select: { email: true, lang: true } } },
-    });
-    const list = airspace.mailingList.map((email) => ({ email, lang: 'en' as const }));
-    const managers = list.length === 0 || airspace.copyToManagers ? airspace.managers : [];
-    const seen = new Set<string>();
-    return [...managers, ...list].filter((recipient) => !seen.has(recipient.email) && seen.add(recipient.email));
+  async function airspaceRecipients(airspaceId: string) {
+    return recipientsOf(await prisma.airspace.findUniqueOrThrow({ where: { id: airspaceId }, select: airspaceContacts }));
   }
 
   async function mailContext(requestId: string) {
@@ -346,39 +385,13 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     return next;
   }
 
-  /** An automation rule's decision, recorded with the rule and its version; the operator is e-mailed. */
-  async function applyAutomaticDecision(request: { id: string; status: RequestStatus }, decision: AutomaticDecision) {
-    const at = clock.now();
-    await transition(request, {
-      action: ACTION_OF_AUTOMATIC[decision.status],
-      actorId: null,
-      reason: decision.reply,
-      details: { ruleId: decision.ruleId, ruleVersion: decision.ruleVersion, restrictions: decision.restrictions },
-      data: {
-        automatic: true,
-        automationRuleId: decision.ruleId,
-        automationRuleVersion: decision.ruleVersion,
-        restrictions: decision.restrictions as Prisma.InputJsonValue,
-        rejectionReason: decision.status === 'autoRejected' ? decision.reply : null,
-        decidedAt: at,
-        autoRejectAt: null,
-      },
-    });
-    await mailDecision(request.id, decision.reply);
-  }
-
-  async function toDetail(row: DetailRow, side: 'manager' | 'operator', managerIds: string[]): Promise<RequestDetail> {
+  async function toDetail(row: DetailSource, side: 'manager' | 'operator'): Promise<RequestDetail> {
     const snap = snapshotOf(row);
-    const others = await prisma.permissionRequest.findMany({
-      where: {
-        airspaceId: row.airspaceId,
-        id: { not: row.id },
-        status: { in: [...ACCEPTED_STATUSES, ...UNDER_ANALYSIS_STATUSES] },
-        mission: { startAt: { lt: new Date(snap.endAt) }, endAt: { gt: new Date(snap.startAt) } },
-      },
-      orderBy: { submittedAt: 'asc' },
-      take: 50,
-    });
+    const managerIds = new Set(row.airspace.managers.map((manager) => manager.id));
+    const others = await repository.activeMissions(
+      { id: row.id, airspaceId: row.airspaceId, startAt: new Date(snap.startAt), endAt: new Date(snap.endAt) },
+      [...ACCEPTED_STATUSES, ...UNDER_ANALYSIS_STATUSES],
+    );
     return {
       ...toSummary(row),
       callControl: row.callControl,
@@ -414,12 +427,12 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       messages: row.messages.map((message) => ({
         id: message.id,
         author: message.author,
-        fromOperator: message.authorId !== null && !managerIds.includes(message.authorId),
+        fromOperator: message.authorId !== null && !managerIds.has(message.authorId),
         body: message.body,
         at: message.at.toISOString(),
       })),
       activeMissions: others.map((other) => {
-        const otherSnap = snapshotOf(other);
+        const otherSnap = other.missionSnapshot;
         return {
           requestId: other.id,
           referenceNumber: other.referenceNumber,
@@ -434,13 +447,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
   }
 
   async function detail(id: string, side: 'manager' | 'operator') {
-    const row = await prisma.permissionRequest.findUniqueOrThrow({ where: { id }, include: withDetail });
-    const managers = await prisma.user.findMany({ where: { managedAirspaces: { some: { id: row.airspaceId } } }, select: { id: true } });
-    return toDetail(
-      row,
-      side,
-      managers.map((manager) => manager.id),
-    );
+    return toDetail(await prisma.permissionRequest.findUniqueOrThrow({ where: { id }, include: withDetail }), side);
   }
 
   return {
@@ -462,23 +469,25 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       }));
     },
 
-    /** Files the mission to one airspace it touches, after the conditions and the airspace's limits (docs/requests.md). */
+    /**
+     * Files the mission to one airspace it touches, after the conditions and the airspace's limits, and answers it
+     * at once when an automation rule applies: the request is written in its final state, with its history, in one
+     * statement (docs/requests.md). The operator's wait: its reads and write are prepared statements.
+     */
     async file(actor: AuthUser, input: RequestCreate): Promise<RequestDetail> {
-      const mission = await ownMission(actor, input.missionId);
-      const airspace = await prisma.airspace.findUnique({ where: { id: input.airspaceId } });
+      const mission = await repository.missionToFile(input.missionId, actor.id);
+      if (!mission || mission.userId !== (await owners.ownerId(actor, { kind: 'own' }))) throw new AppError('NOT_FOUND', 'Unknown mission');
+      const airspace = await repository.airspaceToFile(input.airspaceId, mission.id, UNDER_ANALYSIS_STATUSES);
       if (!airspace || !airspace.visibleToOperators) throw new AppError('NOT_FOUND', 'Unknown airspace');
       if (!input.conditionsAccepted) throw new AppError('REQUEST_CONDITIONS_NOT_ACCEPTED', 'The general conditions must be accepted');
       if (!(FILABLE_MISSION_STATUSES as readonly string[]).includes(mission.status) || !mission.startAt || !mission.endAt || !mission.areas)
         throw new AppError('REQUEST_MISSION_NOT_READY', `A mission in status ${mission.status} cannot be filed`);
       const submittedAt = clock.now();
       if (mission.startAt < submittedAt) throw new AppError('REQUEST_MISSION_IN_PAST', 'The mission has already started');
-      const areas = mission.areas as MissionAreas;
+      const areas = mission.areas;
       if (!intersects(areas, airspace.geometry))
         throw new AppError('REQUEST_AIRSPACE_NOT_TOUCHED', 'The mission does not touch this airspace');
-      const pending = await prisma.permissionRequest.count({
-        where: { missionId: mission.id, airspaceId: airspace.id, status: { in: [...UNDER_ANALYSIS_STATUSES] } },
-      });
-      if (pending > 0)
+      if (airspace.pending > 0)
         throw new AppError('REQUEST_UNDER_ANALYSIS', 'An earlier request of this mission is under analysis in this airspace');
       const filed = snapshot(mission);
       const breach = limitBreach(
@@ -488,45 +497,92 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       );
       if (breach) throw new AppError(breach.code, `Airspace limit ${breach.limit} exceeded (${breach.actual.toFixed(2)})`, { ...breach });
 
-      const [{ number }] = await prisma.$queryRaw<
-        [{ number: number }]
-      >`SELECT nextval(pg_get_serial_sequence('"PermissionRequest"', 'number'))::int AS number`;
-      const created = await prisma.$transaction(async (tx) => {
-        const request = await tx.permissionRequest.create({
-          data: {
-            number,
-            referenceNumber: `AG-${submittedAt.getUTCFullYear()}-${String(number).padStart(6, '0')}`,
-            missionId: mission.id,
-            airspaceId: airspace.id,
-            operatorId: mission.userId,
-            operatorPhone: input.operatorPhone ?? null,
-            firstMessage: input.firstMessage ?? null,
-            conditionsAcceptedAt: submittedAt,
-            missionSnapshot: filed as Prisma.InputJsonValue,
-            submittedAt,
-            autoRejectAt:
-              airspace.autoRejectDelayHours === null ? null : new Date(submittedAt.getTime() + airspace.autoRejectDelayHours * HOUR_MS),
-          },
-        });
-        await tx.permissionRequestEvent.create({
-          data: { requestId: request.id, from: null, to: 'submitted', action: 'submit', actorId: actor.id, at: submittedAt },
-        });
-        if (input.firstMessage)
-          await tx.permissionRequestMessage.create({
-            data: { requestId: request.id, authorId: actor.id, body: input.firstMessage, at: submittedAt },
-          });
-        return request;
-      });
       const evaluation = await evaluate({ airspaceId: airspace.id, missionSnapshot: filed, submittedAt });
-      await prisma.permissionRequest.update({
-        where: { id: created.id },
-        data: { impactLevel: evaluation.impactLevel, classification: evaluation.classification as Prisma.InputJsonValue },
-      });
-      if (evaluation.decision) await applyAutomaticDecision({ id: created.id, status: 'submitted' }, evaluation.decision);
-      const { row, context } = await mailContext(created.id);
-      const operatorName = row.operator.companyName ?? `${row.operator.firstName} ${row.operator.lastName}`;
-      await sendAll((await airspaceRecipients(airspace.id)).map((to) => submittedEmail(to.lang, to.email, context, operatorName)));
-      return detail(created.id, 'operator');
+      const { decision } = evaluation;
+      const events: FiledEvent[] = [
+        {
+          id: randomUUID(),
+          from: null,
+          to: 'submitted',
+          action: 'submit',
+          actorId: actor.id,
+          reason: null,
+          details: null,
+          at: submittedAt,
+        },
+      ];
+      const action = decision && ACTION_OF_AUTOMATIC[decision.status];
+      const status = action ? nextRequestStatus('submitted', action)! : 'submitted';
+      if (decision && action)
+        events.push({
+          id: randomUUID(),
+          from: 'submitted',
+          to: status,
+          action,
+          actorId: null,
+          reason: decision.reply,
+          details: { ruleId: decision.ruleId, ruleVersion: decision.ruleVersion, restrictions: decision.restrictions },
+          at: submittedAt,
+        });
+      const firstMessage = input.firstMessage ? { id: randomUUID(), authorId: actor.id, body: input.firstMessage } : null;
+      const request = {
+        id: randomUUID(),
+        missionId: mission.id,
+        airspaceId: airspace.id,
+        operatorId: mission.userId,
+        status,
+        automatic: decision !== null,
+        operatorPhone: input.operatorPhone ?? null,
+        missionSnapshot: filed,
+        impactLevel: evaluation.impactLevel,
+        classification: evaluation.classification,
+        restrictions: decision?.restrictions ?? [],
+        rejectionReason: decision?.status === 'autoRejected' ? decision.reply : null,
+        decidedAt: decision ? submittedAt : null,
+        automationRuleId: decision?.ruleId ?? null,
+        automationRuleVersion: decision?.ruleVersion ?? null,
+        autoRejectAt:
+          decision || airspace.autoRejectDelayHours === null
+            ? null
+            : new Date(submittedAt.getTime() + airspace.autoRejectDelayHours * HOUR_MS),
+        submittedAt,
+      };
+      const referenceNumber = await repository.insertFiled({ ...request, year: submittedAt.getUTCFullYear(), firstMessage, events });
+
+      const context: RequestMailContext = {
+        referenceNumber,
+        missionTitle: filed.title,
+        airspaceName: airspace.name,
+        link: link(request.id),
+      };
+      const { owner } = mission;
+      const operatorName = owner.companyName ?? `${owner.firstName} ${owner.lastName}`;
+      await sendAll([
+        ...(decision ? [decisionEmail(owner.lang, owner.email, context, status, decision.reply)] : []),
+        ...recipientsOf(airspace).map((to) => submittedEmail(to.lang, to.email, context, operatorName)),
+      ]);
+      const actorRef = (id: string | null) => (id === null ? null : mission.actor);
+      return toDetail(
+        {
+          ...request,
+          referenceNumber,
+          airspace,
+          operator: { id: mission.userId, firstName: owner.firstName, lastName: owner.lastName, companyName: owner.companyName },
+          callControl: false,
+          firstMessage: input.firstMessage ?? null,
+          conditionsAcceptedAt: submittedAt,
+          missionSnapshot: filed as Prisma.JsonValue,
+          classification: evaluation.classification as Prisma.JsonValue,
+          restrictions: request.restrictions as Prisma.JsonValue,
+          decidedBy: null,
+          automationRule: decision ? { id: decision.ruleId, title: evaluation.classification.automation?.title ?? '' } : null,
+          events: events.map((event) => ({ ...event, actor: actorRef(event.actorId), details: event.details as Prisma.JsonValue })),
+          messages: firstMessage
+            ? [{ id: firstMessage.id, author: mission.actor, authorId: actor.id, body: firstMessage.body, at: submittedAt }]
+            : [],
+        },
+        'operator',
+      );
     },
 
     /** A manager sees the requests of the airspaces they manage; an operator their own (docs/requests.md). */

@@ -1,0 +1,241 @@
+import type pg from 'pg';
+import type { MissionAreas } from '../../../src/shared/contracts/missions';
+import type { ImpactLevel, MissionSnapshot } from '../../../src/shared/contracts/requests';
+import type { RequestStatus } from '../../../src/shared/domain/request-status';
+import { prepared } from '../../lib/prepared';
+
+/**
+ * Filing a request is the path an operator waits on, and the automatic answer must come within it
+ * (docs/performance.md, `npm run bench:requests`): its reads and its write are prepared statements, one round trip
+ * each, instead of Prisma calls.
+ */
+
+type UserRef = { id: string; firstName: string; lastName: string };
+type Lang = 'en' | 'fr';
+
+export interface MissionToFile {
+  id: string;
+  userId: string;
+  status: string;
+  title: string;
+  startAt: Date | null;
+  endAt: Date | null;
+  maxHeightM: number | null;
+  maxAltitudeFt: number | null;
+  areas: MissionAreas | null;
+  areaKm2: number;
+  scenario: string | null;
+  country: MissionSnapshot['country'];
+  camerawork: boolean;
+  description: string | null;
+  constraints: MissionSnapshot['constraints'];
+  referentPilot: MissionSnapshot['referentPilot'];
+  mainMachine: MissionSnapshot['mainMachine'];
+  owner: { email: string; lang: Lang; firstName: string; lastName: string; companyName: string | null };
+  /** Who files: the owner, or a supervised pilot filing for them. */
+  actor: UserRef;
+}
+
+const MISSION_TO_FILE = `
+  SELECT m.id, m."userId", m.status::text AS status, m.title, m."startAt", m."endAt", m."maxHeightM", m."maxAltitudeFt",
+         m.areas, m."areaKm2", m.scenario, m.country::text AS country, m.camerawork, m.description, m.constraints,
+         CASE WHEN p.id IS NULL THEN NULL
+              ELSE jsonb_build_object('id', p.id, 'firstName', p."firstName", 'lastName', p."lastName") END AS "referentPilot",
+         CASE WHEN x.id IS NULL THEN NULL
+              ELSE jsonb_build_object('id', x.id, 'internalName', x."internalName", 'serialNumber', x."serialNumber",
+                                      'classes', x.classes::text[], 'massGrams', x."massGrams") END AS "mainMachine",
+         jsonb_build_object('email', o.email, 'lang', o.lang, 'firstName', o."firstName", 'lastName', o."lastName",
+                            'companyName', o."companyName") AS owner,
+         (SELECT jsonb_build_object('id', a.id, 'firstName', a."firstName", 'lastName', a."lastName")
+            FROM "User" a WHERE a.id = $2::uuid) AS actor
+    FROM "Mission" m
+    JOIN "User" o ON o.id = m."userId"
+    LEFT JOIN "Pilot" p ON p.id = m."referentPilotId"
+    LEFT JOIN "Machine" x ON x.id = m."mainMachineId"
+   WHERE m.id = $1::uuid`;
+
+export interface AirspaceToFile {
+  id: string;
+  name: string;
+  internalCode: string;
+  visibleToOperators: boolean;
+  geometry: unknown;
+  minNoticeDays: number | null;
+  maxNoticeDays: number | null;
+  maxDurationHours: number | null;
+  maxPolygons: number | null;
+  maxAreaKm2: number | null;
+  maxAreaPerPolygonKm2: number | null;
+  maxExtentKm: number | null;
+  autoRejectDelayHours: number | null;
+  generalConditions: string | null;
+  permanentConditions: string | null;
+  news: string | null;
+  description: string | null;
+  twrPhoneNumber: string | null;
+  mailingList: string[];
+  copyToManagers: boolean;
+  managers: { id: string; email: string; lang: Lang }[];
+  /** Requests of the mission under analysis in this airspace (spec §8: no second contact meanwhile). */
+  pending: number;
+}
+
+const AIRSPACE_TO_FILE = `
+  SELECT a.id, a.name, a."internalCode", a."visibleToOperators", a.geometry, a."minNoticeDays", a."maxNoticeDays",
+         a."maxDurationHours", a."maxPolygons", a."maxAreaKm2", a."maxAreaPerPolygonKm2", a."maxExtentKm",
+         a."autoRejectDelayHours", a."generalConditions", a."permanentConditions", a.news, a.description,
+         a."twrPhoneNumber", a."mailingList", a."copyToManagers",
+         COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'email', u.email, 'lang', u.lang) ORDER BY u.email)
+                     FROM "_AirspaceManagers" am JOIN "User" u ON u.id = am."B" WHERE am."A" = a.id), '[]') AS managers,
+         (SELECT count(*)::int FROM "PermissionRequest" r
+           WHERE r."airspaceId" = a.id AND r."missionId" = $2::uuid AND r.status::text = ANY($3::text[])) AS pending
+    FROM "Airspace" a
+   WHERE a.id = $1::uuid`;
+
+export interface FiledEvent {
+  id: string;
+  from: RequestStatus | null;
+  to: RequestStatus;
+  action: string;
+  actorId: string | null;
+  reason: string | null;
+  details: unknown;
+  at: Date;
+}
+
+export interface FiledRequest {
+  id: string;
+  year: number;
+  missionId: string;
+  airspaceId: string;
+  operatorId: string;
+  status: RequestStatus;
+  automatic: boolean;
+  operatorPhone: string | null;
+  firstMessage: { id: string; authorId: string; body: string } | null;
+  missionSnapshot: MissionSnapshot;
+  impactLevel: ImpactLevel;
+  classification: unknown;
+  restrictions: unknown[];
+  rejectionReason: string | null;
+  decidedAt: Date | null;
+  automationRuleId: string | null;
+  automationRuleVersion: number | null;
+  autoRejectAt: Date | null;
+  submittedAt: Date;
+  events: FiledEvent[];
+}
+
+// One statement, so one transaction: the request, its history in order and its first message. The reference number
+// is built from the sequence's number (AG-<year>-<number on 6 digits>).
+const INSERT_FILED = `
+  WITH n AS (SELECT nextval(pg_get_serial_sequence('"PermissionRequest"', 'number'))::int AS number),
+  request AS (
+    INSERT INTO "PermissionRequest" (id, number, "referenceNumber", "missionId", "airspaceId", "operatorId", status, automatic,
+                                     "operatorPhone", "firstMessage", "conditionsAcceptedAt", "missionSnapshot", "impactLevel",
+                                     classification, restrictions, "rejectionReason", "decidedAt", "automationRuleId",
+                                     "automationRuleVersion", "autoRejectAt", "submittedAt", "createdAt", "updatedAt")
+    SELECT $1::uuid, n.number, 'AG-' || $2::text || '-' || lpad(n.number::text, 6, '0'), $3::uuid, $4::uuid, $5::uuid,
+           $6::text::"PermissionRequestStatus", $7::boolean, $8::text, $9::text, $10::timestamp, $11::jsonb,
+           $12::text::"ImpactLevel", $13::jsonb, $14::jsonb, $15::text, $16::timestamp, $17::uuid, $18::int, $19::timestamp,
+           $10::timestamp, $10::timestamp, $10::timestamp
+      FROM n
+    RETURNING id, "referenceNumber"
+  ),
+  events AS (
+    INSERT INTO "PermissionRequestEvent" (id, "requestId", "from", "to", action, "actorId", reason, details, at)
+    SELECT e.id, request.id, e."from"::"PermissionRequestStatus", e."to"::"PermissionRequestStatus", e.action, e."actorId",
+           e.reason, e.details, e.at
+      FROM request, jsonb_to_recordset($20::jsonb) AS e(id uuid, "from" text, "to" text, action text, "actorId" uuid,
+                                                        reason text, details jsonb, at timestamp, position int)
+     ORDER BY e.position
+  ),
+  message AS (
+    INSERT INTO "PermissionRequestMessage" (id, "requestId", "authorId", body, at)
+    SELECT $21::uuid, request.id, $22::uuid, $9::text, $10::timestamp FROM request WHERE $21::uuid IS NOT NULL
+  )
+  SELECT "referenceNumber" FROM request`;
+
+/** A timestamp column's value: the UTC instant without its zone, as Prisma writes it. */
+const utc = (date: Date | null) => (date ? date.toISOString().slice(0, 23).replace('T', ' ') : null);
+
+export interface ActiveMissionRow {
+  id: string;
+  referenceNumber: string;
+  status: RequestStatus;
+  missionSnapshot: MissionSnapshot;
+}
+
+const ACTIVE_MISSIONS = `
+  SELECT r.id, r."referenceNumber", r.status::text AS status, r."missionSnapshot"
+    FROM "PermissionRequest" r
+    JOIN "Mission" m ON m.id = r."missionId"
+   WHERE r."airspaceId" = $1::uuid AND r.id <> $2::uuid AND r.status::text = ANY($3::text[])
+     AND m."startAt" < $4::timestamp AND m."endAt" > $5::timestamp
+   ORDER BY r."submittedAt"
+   LIMIT 50`;
+
+export function createRequestsRepository(pool: pg.Pool) {
+  return {
+    async missionToFile(missionId: string, actorId: string): Promise<MissionToFile | null> {
+      return (
+        (await prepared<MissionToFile & pg.QueryResultRow>(pool, 'request-mission', MISSION_TO_FILE, [missionId, actorId])).rows[0] ?? null
+      );
+    },
+
+    async airspaceToFile(airspaceId: string, missionId: string, underAnalysis: readonly RequestStatus[]): Promise<AirspaceToFile | null> {
+      const { rows } = await prepared<AirspaceToFile & pg.QueryResultRow>(pool, 'request-airspace', AIRSPACE_TO_FILE, [
+        airspaceId,
+        missionId,
+        underAnalysis,
+      ]);
+      return rows[0] ?? null;
+    },
+
+    /** Writes the filed request with its history; answers its reference number. */
+    async insertFiled(request: FiledRequest): Promise<string> {
+      const { rows } = await prepared<{ referenceNumber: string }>(pool, 'request-insert', INSERT_FILED, [
+        request.id,
+        String(request.year),
+        request.missionId,
+        request.airspaceId,
+        request.operatorId,
+        request.status,
+        request.automatic,
+        request.operatorPhone,
+        request.firstMessage?.body ?? null,
+        utc(request.submittedAt),
+        JSON.stringify(request.missionSnapshot),
+        request.impactLevel,
+        JSON.stringify(request.classification),
+        JSON.stringify(request.restrictions),
+        request.rejectionReason,
+        utc(request.decidedAt),
+        request.automationRuleId,
+        request.automationRuleVersion,
+        utc(request.autoRejectAt),
+        JSON.stringify(request.events.map((event, position) => ({ ...event, at: utc(event.at), position }))),
+        request.firstMessage?.id ?? null,
+        request.firstMessage?.authorId ?? null,
+      ]);
+      return rows[0]!.referenceNumber;
+    },
+
+    /** The airspace's other requests, accepted or under analysis, whose missions overlap in time (request detail). */
+    async activeMissions(
+      request: { id: string; airspaceId: string; startAt: Date; endAt: Date },
+      statuses: readonly RequestStatus[],
+    ): Promise<ActiveMissionRow[]> {
+      const { rows } = await prepared<ActiveMissionRow & pg.QueryResultRow>(pool, 'request-active', ACTIVE_MISSIONS, [
+        request.airspaceId,
+        request.id,
+        statuses,
+        utc(request.endAt),
+        utc(request.startAt),
+      ]);
+      return rows;
+    },
+  };
+}
+
+export type RequestsRepository = ReturnType<typeof createRequestsRepository>;
