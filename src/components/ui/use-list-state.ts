@@ -122,7 +122,7 @@ export function useListState(options: Partial<SortedListOptions<string, ListFilt
     };
   };
 
-  /** The list's part of the address, other parameters (a screen's own, another list's) left as they are. */
+  /** The list's part of the address, the screen's own parameters (`?view=`, `?missionId=`) left as they are. */
   const write = (next: Snapshot, into: URLSearchParams) => {
     [PAGE_KEY, SEARCH_KEY, SORT_KEY, ORDER_KEY, ...Object.keys(initialFilters)].forEach((key) => into.delete(key));
     if (next.page !== 1) into.set(PAGE_KEY, String(next.page));
