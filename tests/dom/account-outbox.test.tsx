@@ -157,6 +157,19 @@ describe('admin outbox', () => {
     expect(opened).toHaveTextContent('then sign in.');
   });
 
+  it('opened from an address, filters by the channel, recipient and page it names', async () => {
+    const api = mockApi((request) =>
+      request.url === 'outbox' ? { status: 200, data: { items: [message(1)], total: 45, page: 2, pageSize: 20 } } : undefined,
+    );
+    signInAs('admin');
+    renderApp('/backoffice/outbox?channel=sms&search=user1&page=2');
+
+    expect(await screen.findAllByTestId('outbox-row')).toHaveLength(1);
+    expect(api.to('GET', 'outbox')[0]?.params).toMatchObject({ channel: 'sms', recipient: 'user1', page: 2 });
+    expect(screen.getByLabelText('Channel')).toHaveValue('sms');
+    expect(screen.getByLabelText('Recipient')).toHaveValue('user1');
+  });
+
   it('says so when no message matches', async () => {
     mockApi((request) => (request.url === 'outbox' ? { status: 200, data: { items: [], total: 0, page: 1, pageSize: 20 } } : undefined));
     signInAs('admin');

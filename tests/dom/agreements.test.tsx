@@ -103,6 +103,36 @@ describe('agreement screens', () => {
     expect(screen.queryByTestId('attachment-input-idDocument')).not.toBeInTheDocument();
   });
 
+  it('opens the validation queue on the status, kind, record, search and sort its address names', async () => {
+    const api = mockApi((request) =>
+      request.url === 'attachments/validation' ? { status: 200, data: { items: [queueItem], total: 1, page: 1, pageSize: 20 } } : undefined,
+    );
+    signInWith(['ATTACHEMENT_VALIDATE']);
+    renderApp('/backoffice/validateattachements?status=rejected&kind=idDocument&recordType=pilot&search=sky&sort=originalName');
+    await screen.findByTestId('attachment-queue-row', {}, FIRST);
+    expect(api.to('GET', 'attachments/validation')[0]?.params).toMatchObject({
+      status: 'rejected',
+      kind: 'idDocument',
+      recordType: 'pilot',
+      search: 'sky',
+      sort: 'originalName',
+      order: 'asc',
+    });
+    expect(screen.getByTestId('attachment-status-filter')).toHaveValue('rejected');
+    expect(screen.getByTestId('attachment-search')).toHaveValue('sky');
+  });
+
+  it('lists the pending files for a status the queue does not know', async () => {
+    const api = mockApi((request) =>
+      request.url === 'attachments/validation' ? { status: 200, data: { items: [queueItem], total: 1, page: 1, pageSize: 20 } } : undefined,
+    );
+    signInWith(['ATTACHEMENT_VALIDATE']);
+    renderApp('/backoffice/validateattachements?status=lost');
+    await screen.findByTestId('attachment-queue-row', {}, FIRST);
+    expect(api.to('GET', 'attachments/validation')[0]?.params).toMatchObject({ status: 'pending' });
+    expect(screen.getByTestId('attachment-status-filter')).toHaveValue('pending');
+  });
+
   it('asks for a reason before rejecting a file in the validation queue', async () => {
     const api = mockApi((request) => {
       if (request.url === 'attachments/validation') return { status: 200, data: { items: [queueItem], total: 1, page: 1, pageSize: 20 } };

@@ -2,11 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AutomationRuleForm } from '@/features/procedure-automations/components/automation-rule-form';
 import { emptyRuleForm } from '@/features/procedure-automations/lib/rule-form';
 import type { DryRunResult } from '@/shared/contracts/automation-rules';
 import { i18n, initI18n, loadNamespaces } from '@/lib/i18n';
+import { mockApi, renderApp, resetApp, signInAs } from './helpers';
 
 const AIRSPACE = '7d0b3c2e-1f54-4a63-9d55-2f6b8c1e0a11';
 
@@ -93,5 +94,39 @@ describe('automation rule form', () => {
     );
     expect(await screen.findByText('This rule would have answered 1 of the last 2 requests.')).toBeInTheDocument();
     expect(screen.getByText('Outside the weekdays')).toBeInTheDocument();
+  });
+});
+
+describe('automation rules screen', () => {
+  afterEach(resetApp);
+
+  const NORTH = { id: AIRSPACE, name: 'North airfield', internalCode: 'LFNA', geometry: null };
+  const SOUTH = { id: '7d0b3c2e-1f54-4a63-9d55-2f6b8c1e0a12', name: 'South heliport', internalCode: 'LFSH', geometry: null };
+
+  function serve() {
+    return mockApi((request) => {
+      if (request.url === 'managed-airspaces') return { status: 200, data: [NORTH, SOUTH] };
+      if (request.url === 'automation-rules') return { status: 200, data: { items: [], total: 0, page: 1, pageSize: 20 } };
+      return undefined;
+    });
+  }
+
+  it('opens on the airspace, search and page its address names', async () => {
+    signInAs('airspaceManager');
+    const api = serve();
+    renderApp(`/backoffice/procedureautomations?airspaceId=${SOUTH.id}&search=night&page=2`);
+
+    expect(await screen.findByLabelText('Search by title', {}, { timeout: 10_000 })).toHaveValue('night');
+    expect(screen.getByDisplayValue('South heliport (LFSH)')).toBeInTheDocument();
+    expect(api.to('GET', 'automation-rules')[0]?.params).toMatchObject({ airspaceId: SOUTH.id, search: 'night', page: 2 });
+  });
+
+  it('shows the first managed airspace when the address names none of them', async () => {
+    signInAs('airspaceManager');
+    const api = serve();
+    renderApp('/backoffice/procedureautomations?airspaceId=elsewhere');
+
+    expect(await screen.findByDisplayValue('North airfield (LFNA)', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(api.to('GET', 'automation-rules')[0]?.params).toMatchObject({ airspaceId: NORTH.id, page: 1 });
   });
 });

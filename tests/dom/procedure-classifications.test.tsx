@@ -141,6 +141,30 @@ describe('classification rules screen', () => {
     expect(api.to('GET', 'classification-rules')).toHaveLength(0);
   });
 
+  it('opens on the airspace, filters and sort its address names, and asks again for an airspace the manager does not manage', async () => {
+    signInAs('airspaceManager');
+    const api = serve({ airspaces: [AIRSPACE, OTHER_AIRSPACE] });
+    renderApp(`${PATH}?airspaceId=${OTHER_AIRSPACE.id}&type=heightOver&enabled=true&sort=impact&order=desc`);
+    await screen.findByTestId('classification-rules', {}, { timeout: 10_000 });
+
+    expect(api.to('GET', 'classification-rules')[0]!.params).toMatchObject({
+      airspaceId: OTHER_AIRSPACE.id,
+      type: 'heightOver',
+      enabled: 'true',
+      sort: 'impact',
+      order: 'desc',
+    });
+    expect(screen.getByTestId('filter-type')).toHaveValue('heightOver');
+    expect(screen.getByTestId('filter-enabled')).toHaveValue('true');
+    await resetApp();
+
+    signInAs('airspaceManager');
+    const other = serve({ airspaces: [AIRSPACE, OTHER_AIRSPACE] });
+    renderApp(`${PATH}?airspaceId=not-managed`);
+    expect(await screen.findByTestId('empty-state', {}, { timeout: 10_000 })).toHaveTextContent('Choose an airspace to see its rules.');
+    expect(other.to('GET', 'classification-rules')).toHaveLength(0);
+  });
+
   it('says so when the airspace has no rule', async () => {
     signInAs('airspaceManager');
     serve({ rules: [] });

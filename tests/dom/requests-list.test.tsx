@@ -193,6 +193,50 @@ describe('requests list', () => {
     expect(screen.queryByText('The requests could not be loaded.')).not.toBeInTheDocument();
   });
 
+  it('opened from an address, shows and asks for the filters, dates, sort and page it names; Back after opening a request finds them again', async () => {
+    const api = managerApi((call) => page([request(Number(call.params?.page ?? 1))], 45, Number(call.params?.page ?? 1)));
+    signInAs('airspaceManager');
+    const { router } = renderApp(
+      `/backoffice/procedures?page=2&search=bridge&sort=status&order=asc&status=allRejected&airspaceId=${SOUTH.id}&from=2026-12-01&to=2026-12-31`,
+    );
+    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+
+    expect(listCalls(api)[0]?.params).toMatchObject({
+      page: 2,
+      search: 'bridge',
+      sort: 'status',
+      order: 'asc',
+      group: 'allRejected',
+      status: undefined,
+      airspaceId: SOUTH.id,
+      from: new Date(2026, 11, 1, 0, 0, 0).toISOString(),
+      to: new Date(2026, 11, 31, 23, 59, 59, 999).toISOString(),
+    });
+    expect(screen.getByTestId('request-search')).toHaveValue('bridge');
+    expect(screen.getByTestId('request-filter')).toHaveValue('allRejected');
+    await waitFor(() => expect(screen.getByTestId('request-airspace')).toHaveValue(SOUTH.id));
+    expect(screen.getByLabelText('Flights from')).toHaveValue('2026-12-01');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=3'));
+    await userEvent.click(screen.getByRole('link', { name: 'AG-2026-000003' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/backoffice/procedures'));
+
+    await router.navigate(-1);
+    await waitFor(() => expect(lastParams(api)).toMatchObject({ page: 3, group: 'allRejected', search: 'bridge' }));
+    expect(await screen.findByTestId('request-filter', {}, SCREEN_LOAD)).toHaveValue('allRejected');
+  });
+
+  it('falls back to every request, newest first, for a status or a sort it does not know', async () => {
+    const api = managerApi();
+    signInAs('airspaceManager');
+    renderApp('/backoffice/procedures?status=lost&sort=colour&order=up&page=-1');
+    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+
+    expect(listCalls(api)[0]?.params).toMatchObject({ page: 1, sort: 'submittedAt', order: 'desc', status: undefined, group: undefined });
+    expect(screen.getByTestId('request-filter')).toHaveValue('');
+  });
+
   it('names the airspace filter in French', async () => {
     managerApi();
     signInAs('airspaceManager', { lang: 'fr' });

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyListState, LoadingState } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { PagedTable } from '@/components/ui/paged-table';
+import { useListState } from '@/components/ui/use-list-state';
 import { useAutomationRuleMutations, useAutomationRules, useManagedAirspaces } from '@/features/procedure-automations/api/automation-rules';
 import { AutomationRuleForm } from '@/features/procedure-automations/components/automation-rule-form';
 import { emptyRuleForm, fromRule, type RuleFormValues } from '@/features/procedure-automations/lib/rule-form';
@@ -14,11 +15,12 @@ import type { AutomationRuleDto } from '@/shared/contracts/automation-rules';
 export default function ProcedureAutomationsRoute() {
   const { t } = useTranslation('automation');
   const airspaces = useManagedAirspaces();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const airspaceId = chosen ?? airspaces.data?.[0]?.id;
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const rules = useAutomationRules({ airspaceId, page, search });
+  const list = useListState({ filters: { airspaceId: '' } });
+  const { page, setPage } = list;
+  // The first managed airspace unless the address names another of them.
+  const chosen = airspaces.data?.find((airspace) => airspace.id === list.filters.airspaceId);
+  const airspaceId = (chosen ?? airspaces.data?.[0])?.id;
+  const rules = useAutomationRules({ airspaceId, page, search: list.params.search });
   const { save, remove, dryRun } = useAutomationRuleMutations();
   const [editing, setEditing] = useState<{ id: string | null; values: RuleFormValues } | null>(null);
   const [deleting, setDeleting] = useState<AutomationRuleDto | null>(null);
@@ -40,21 +42,11 @@ export default function ProcedureAutomationsRoute() {
         <Select
           label={t('airspace')}
           value={airspaceId}
-          onChange={(value) => {
-            setChosen(value);
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter('airspaceId', value ?? '')}
           data={(airspaces.data ?? []).map((airspace) => ({ value: airspace.id, label: `${airspace.name} (${airspace.internalCode})` }))}
           allowDeselect={false}
         />
-        <TextInput
-          label={t('search')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
+        <TextInput label={t('search')} value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} />
       </Group>
       {editing && (
         <AutomationRuleForm

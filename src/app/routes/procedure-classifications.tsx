@@ -5,7 +5,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyListState, LoadingState } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { PagedTable } from '@/components/ui/paged-table';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { useManagedAirspaces } from '@/features/procedure-automations/api/automation-rules';
 import { useClassificationRuleMutations, useClassificationRules } from '@/features/procedure-classifications/api/classification-rules';
 import { ClassificationRuleForm } from '@/features/procedure-classifications/components/classification-rule-form';
@@ -14,7 +15,11 @@ import { emptyRuleForm, fromRule, type RuleFormValues } from '@/features/procedu
 import { IMPACT_COLORS } from '@/features/procedure-classifications/lib/rule-map';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import type { CLASSIFICATION_RULE_SORTS, ClassificationRuleBody, ClassificationRuleDto } from '@/shared/contracts/classification-rules';
+import {
+  CLASSIFICATION_RULE_SORTS,
+  type ClassificationRuleBody,
+  type ClassificationRuleDto,
+} from '@/shared/contracts/classification-rules';
 import {
   CLASSIFICATION_RULE_TYPES,
   IMPACT_LEVELS,
@@ -23,7 +28,6 @@ import {
   type ImpactLevel,
 } from '@/shared/domain/request-impact';
 
-type Sort = (typeof CLASSIFICATION_RULE_SORTS)[number];
 type EnabledFilter = '' | 'true' | 'false';
 
 /** /backoffice/procedureclassifications: the classification rules of a managed airspace, listed and on a map. */
@@ -31,16 +35,19 @@ export default function ProcedureClassificationsRoute() {
   const { t, i18n } = useTranslation('classification');
   const canEdit = useCan('PROCEDURECLASSIFICATION_EDIT');
   const airspaces = useManagedAirspaces();
-  const [chosen, setChosen] = useState<string | null>(null);
-  // One airspace is chosen for the manager; among several, they pick.
-  const airspaceId = chosen ?? (airspaces.data?.length === 1 ? airspaces.data[0]!.id : undefined);
-  const airspace = airspaces.data?.find((each) => each.id === airspaceId);
-  const [page, setPage] = useState(1);
-  const [type, setType] = useState<ClassificationRuleType | ''>('');
-  const [impact, setImpact] = useState<ImpactLevel | ''>('');
-  const [enabled, setEnabled] = useState<EnabledFilter>('');
-  const [sort, setSort] = useState<Sort>('title');
-  const [order, setOrder] = useState<SortOrder>('asc');
+  const list = useListState({
+    sorts: CLASSIFICATION_RULE_SORTS,
+    sort: 'title',
+    order: 'asc',
+    filters: { airspaceId: '', type: '' as ClassificationRuleType | '', impact: '' as ImpactLevel | '', enabled: '' as EnabledFilter },
+    choices: { type: CLASSIFICATION_RULE_TYPES, impact: IMPACT_LEVELS, enabled: ['true', 'false'] },
+  });
+  const { page, setPage, sort, order, onSort } = list;
+  const { type, impact, enabled } = list.filters;
+  // One airspace is chosen for the manager; among several, they pick (or the address names one of them).
+  const chosen = airspaces.data?.find((each) => each.id === list.filters.airspaceId);
+  const airspace = chosen ?? (airspaces.data?.length === 1 ? airspaces.data[0] : undefined);
+  const airspaceId = airspace?.id;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string | null; values: RuleFormValues } | null>(null);
   const [deleting, setDeleting] = useState<ClassificationRuleDto | null>(null);
@@ -55,18 +62,6 @@ export default function ProcedureClassificationsRoute() {
   });
   const { save, toggle, remove } = useClassificationRuleMutations();
   const items = rules.data?.items ?? [];
-
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
 
   const saveRule = async (body: ClassificationRuleBody) => {
     if (!editing || !airspaceId) return;
@@ -142,8 +137,7 @@ export default function ProcedureClassificationsRoute() {
         placeholder={t('chooseAirspace')}
         value={airspaceId ?? null}
         onChange={(value) => {
-          setChosen(value);
-          setPage(1);
+          list.setFilter('airspaceId', value ?? '');
           setSelectedId(null);
           setEditing(null);
         }}
@@ -173,7 +167,7 @@ export default function ProcedureClassificationsRoute() {
                 <NativeSelect
                   label={t('filters.type')}
                   value={type}
-                  onChange={(event) => filter(setType)(event.currentTarget.value as ClassificationRuleType | '')}
+                  onChange={(event) => list.setFilter('type', event.currentTarget.value as ClassificationRuleType | '')}
                   data={[
                     { value: '', label: t('filters.all') },
                     ...CLASSIFICATION_RULE_TYPES.map((value) => ({ value, label: t(`type.${value}`) })),
@@ -183,14 +177,14 @@ export default function ProcedureClassificationsRoute() {
                 <NativeSelect
                   label={t('filters.impact')}
                   value={impact}
-                  onChange={(event) => filter(setImpact)(event.currentTarget.value as ImpactLevel | '')}
+                  onChange={(event) => list.setFilter('impact', event.currentTarget.value as ImpactLevel | '')}
                   data={[{ value: '', label: t('filters.all') }, ...IMPACT_LEVELS.map((value) => ({ value, label: t(`impact.${value}`) }))]}
                   data-testid="filter-impact"
                 />
                 <NativeSelect
                   label={t('filters.enabled')}
                   value={enabled}
-                  onChange={(event) => filter(setEnabled)(event.currentTarget.value as EnabledFilter)}
+                  onChange={(event) => list.setFilter('enabled', event.currentTarget.value as EnabledFilter)}
                   data={[
                     { value: '', label: t('filters.all') },
                     { value: 'true', label: t('enabled') },

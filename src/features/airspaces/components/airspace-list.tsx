@@ -9,7 +9,7 @@ import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import { ACTIVATION_TRIGGERS, type AIRSPACE_SORTS, type AirspaceSummary } from '@/shared/contracts/airspaces';
+import { ACTIVATION_TRIGGERS, AIRSPACE_SORTS, type AirspaceSummary } from '@/shared/contracts/airspaces';
 import { useDeleteAirspace } from '../api/delete-airspace';
 import { useAirspaces } from '../api/get-airspaces';
 
@@ -21,9 +21,11 @@ export function AirspaceList() {
   const { t } = useTranslation('airspaces');
   const canEdit = useCan('AIRSPACE_EDIT_ADMIN');
   const list = useListState({
+    sorts: AIRSPACE_SORTS,
     sort: 'name' as Sort,
     order: 'asc',
     filters: { visible: '' as '' | 'true' | 'false', trigger: '' as Trigger | '' },
+    choices: { visible: ['true', 'false'], trigger: ACTIVATION_TRIGGERS },
   });
   const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteAirspace();

@@ -9,7 +9,7 @@ import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import { ALERT_TYPES, type ALERT_SORTS, type AlertSummary, type AlertType } from '@/shared/contracts/alerts';
+import { ALERT_TYPES, ALERT_SORTS, type AlertSummary, type AlertType } from '@/shared/contracts/alerts';
 import { useAlerts, useDeleteAlert } from '../api/alerts';
 
 type Sort = (typeof ALERT_SORTS)[number];
@@ -18,7 +18,13 @@ type Sort = (typeof ALERT_SORTS)[number];
 export function AlertList() {
   const { t } = useTranslation('alerts');
   const canEdit = useCan('ALERT_EDIT_ADMIN');
-  const list = useListState({ sort: 'name' as Sort, order: 'asc', filters: { type: '' as AlertType | '' } });
+  const list = useListState({
+    sorts: ALERT_SORTS,
+    sort: 'name' as Sort,
+    order: 'asc',
+    filters: { type: '' as AlertType | '' },
+    choices: { type: ALERT_TYPES },
+  });
   const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteAlert();
   const deletion = useConfirmDelete({

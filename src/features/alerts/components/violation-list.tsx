@@ -5,7 +5,7 @@ import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-t
 import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader } from '@/components/ui/sort-header';
 import { useListState } from '@/components/ui/use-list-state';
-import { ALERT_TYPES, TRAFFIC_SOURCE_CODES, type AlertType, type TrafficSourceCode, type VIOLATION_SORTS } from '@/shared/contracts/alerts';
+import { ALERT_TYPES, TRAFFIC_SOURCE_CODES, type AlertType, type TrafficSourceCode, VIOLATION_SORTS } from '@/shared/contracts/alerts';
 import { useViolations } from '../api/alerts';
 
 type Sort = (typeof VIOLATION_SORTS)[number];
@@ -20,9 +20,11 @@ export function dayBound(value: string, end: boolean): string | undefined {
 export function ViolationList() {
   const { t, i18n } = useTranslation('alerts');
   const list = useListState({
+    sorts: VIOLATION_SORTS,
     sort: 'occurredAt' as Sort,
     order: 'desc',
     filters: { type: '' as AlertType | '', source: '' as TrafficSourceCode | '', from: '', to: '' },
+    choices: { type: ALERT_TYPES, source: TRAFFIC_SOURCE_CODES },
   });
   const { page, setPage, sort, order, onSort } = list;
   const { type, source, from, to } = list.filters;

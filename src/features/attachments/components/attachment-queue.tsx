@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, NativeSelect, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Group, Modal, NativeSelect, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast';
-import type { ATTACHMENT_QUEUE_SORTS, AttachmentQueueItem } from '@/shared/contracts/attachments';
+import { ATTACHMENT_QUEUE_SORTS, type AttachmentQueueItem } from '@/shared/contracts/attachments';
 import {
   ATTACHMENT_KINDS,
   ATTACHMENT_RECORD_TYPES,
@@ -16,13 +17,9 @@ import {
   type AttachmentRecordType,
   type AttachmentStatus,
 } from '@/shared/domain/attachments';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { useDecideAttachment } from '../api/decide-attachment';
 import { useAttachmentQueue } from '../api/get-attachment-queue';
 import { AttachmentStatusBadge } from './attachment-status-badge';
-
-const SEARCH_DEBOUNCE_MS = 300;
-type Sort = (typeof ATTACHMENT_QUEUE_SORTS)[number];
 
 /**
  * The validation queue (ATTACHEMENT_VALIDATE): pending files by default, filtered by status, kind and record type,
@@ -30,37 +27,20 @@ type Sort = (typeof ATTACHMENT_QUEUE_SORTS)[number];
  */
 export function AttachmentQueue() {
   const { t, i18n } = useTranslation('attachments');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [status, setStatus] = useState<AttachmentStatus>('pending');
-  const [kind, setKind] = useState('');
-  const [recordType, setRecordType] = useState('');
-  const [sort, setSort] = useState<Sort>('createdAt');
-  const [order, setOrder] = useState<SortOrder>('asc');
+  const list = useListState({
+    sorts: ATTACHMENT_QUEUE_SORTS,
+    sort: 'createdAt',
+    order: 'asc',
+    filters: { status: 'pending' as AttachmentStatus, kind: '' as AttachmentKind | '', recordType: '' as AttachmentRecordType | '' },
+    choices: { status: ATTACHMENT_STATUSES, kind: ATTACHMENT_KINDS, recordType: ATTACHMENT_RECORD_TYPES },
+  });
+  const { page, setPage, sort, order, onSort } = list;
+  const { status, kind, recordType } = list.filters;
   const [toReject, setToReject] = useState<AttachmentQueueItem | null>(null);
   const [reason, setReason] = useState('');
   const decide = useDecideAttachment();
 
-  const query = useAttachmentQueue({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
-    status,
-    kind: (kind || undefined) as AttachmentKind | undefined,
-    recordType: (recordType || undefined) as AttachmentRecordType | undefined,
-  });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-  const filter = (set: (value: string) => void) => (event: React.ChangeEvent<HTMLSelectElement>) => {
-    set(event.currentTarget.value);
-    setPage(1);
-  };
+  const query = useAttachmentQueue({ ...list.params, status, kind: kind || undefined, recordType: recordType || undefined });
 
   const validate = async (item: AttachmentQueueItem) => {
     try {
@@ -85,40 +65,30 @@ export function AttachmentQueue() {
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          type="search"
-          data-testid="attachment-search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchTestId="attachment-search">
         <NativeSelect
           label={t('fields.status')}
           data-testid="attachment-status-filter"
           value={status}
-          onChange={filter((value) => setStatus(value as AttachmentStatus))}
+          onChange={(event) => list.setFilter('status', event.currentTarget.value as AttachmentStatus)}
           data={ATTACHMENT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
         />
         <NativeSelect
           label={t('fields.kind')}
           value={kind}
-          onChange={filter(setKind)}
+          onChange={(event) => list.setFilter('kind', event.currentTarget.value as AttachmentKind | '')}
           data={[{ value: '', label: t('filters.allKinds') }, ...ATTACHMENT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))]}
         />
         <NativeSelect
           label={t('fields.recordType')}
           value={recordType}
-          onChange={filter(setRecordType)}
+          onChange={(event) => list.setFilter('recordType', event.currentTarget.value as AttachmentRecordType | '')}
           data={[
             { value: '', label: t('filters.allRecordTypes') },
             ...ATTACHMENT_RECORD_TYPES.map((value) => ({ value, label: t(`recordTypes.${value}`) })),
           ]}
         />
-      </Group>
+      </ListToolbar>
       <PagedTable
         state={query}
         page={page}

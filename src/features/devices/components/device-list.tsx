@@ -5,7 +5,7 @@ import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader } from '@/components/ui/sort-header';
 import { useListState } from '@/components/ui/use-list-state';
 import { showToast } from '@/lib/toast';
-import type { DEVICE_SORTS, Device } from '@/shared/contracts/devices';
+import { DEVICE_SORTS, type Device } from '@/shared/contracts/devices';
 import { useDeleteDevice, useDevices } from '../api/devices';
 
 type Sort = (typeof DEVICE_SORTS)[number];
@@ -13,7 +13,7 @@ type Sort = (typeof DEVICE_SORTS)[number];
 /** The mobile terminals registered by users (for push messages); the company's staff forget those no longer used. */
 export function DeviceList() {
   const { t, i18n } = useTranslation('devices');
-  const list = useListState({ sort: 'createdAt' as Sort, order: 'desc' });
+  const list = useListState({ sorts: DEVICE_SORTS, sort: 'createdAt' as Sort, order: 'desc' });
   const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteDevice();
   const deletion = useConfirmDelete({

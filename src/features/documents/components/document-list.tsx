@@ -9,7 +9,7 @@ import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import type { DOCUMENT_SORTS, DocumentRecord } from '@/shared/contracts/documents';
+import { DOCUMENT_SORTS, type DocumentRecord } from '@/shared/contracts/documents';
 import { openDocumentFile, useDeleteDocument, useDocuments, useGroupChoices } from '../api/documents';
 
 type Sort = (typeof DOCUMENT_SORTS)[number];
@@ -18,7 +18,7 @@ type Sort = (typeof DOCUMENT_SORTS)[number];
 export function DocumentList() {
   const { t, i18n } = useTranslation('documents');
   const canEdit = useCan('DOCUMENTATION_EDIT_ADMIN');
-  const list = useListState({ sort: 'title' as Sort, order: 'asc', filters: { groupId: '' } });
+  const list = useListState({ sorts: DOCUMENT_SORTS, sort: 'title' as Sort, order: 'asc', filters: { groupId: '' } });
   const { page, setPage, sort, order, onSort } = list;
   const groups = useGroupChoices(canEdit);
   const remove = useDeleteDocument();

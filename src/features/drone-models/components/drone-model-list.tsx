@@ -9,7 +9,7 @@ import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import type { DRONE_MODEL_SORTS, DroneModelSummary } from '@/shared/contracts/drone-models';
+import { DRONE_MODEL_SORTS, type DroneModelSummary } from '@/shared/contracts/drone-models';
 import { useDeleteDroneModel } from '../api/delete-drone-model';
 import { useDroneModels } from '../api/get-drone-models';
 
@@ -20,7 +20,13 @@ export function DroneModelList() {
   const { t } = useTranslation('droneModels');
   const isAdmin = useCan('DRONEMODEL_EDIT_ADMIN');
   const canEditPersonal = useCan('MACHINE_EDIT');
-  const list = useListState({ sort: 'brand' as Sort, order: 'asc', filters: { personal: '' as '' | 'true' | 'false' } });
+  const list = useListState({
+    sorts: DRONE_MODEL_SORTS,
+    sort: 'brand' as Sort,
+    order: 'asc',
+    filters: { personal: '' as '' | 'true' | 'false' },
+    choices: { personal: ['true', 'false'] },
+  });
   const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteDroneModel();
   const nameOf = (model: DroneModelSummary) => `${model.brand} ${model.name}`;

@@ -9,7 +9,7 @@ import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import { GROUP_KINDS, GROUP_LEVELS, type GROUP_SORTS, type GroupSummary } from '@/shared/contracts/groups';
+import { GROUP_KINDS, GROUP_LEVELS, GROUP_SORTS, type GroupSummary } from '@/shared/contracts/groups';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/get-groups';
 
@@ -21,7 +21,13 @@ type Level = (typeof GROUP_LEVELS)[number];
 export function GroupList() {
   const { t } = useTranslation('groups');
   const canEdit = useCan('GROUP_EDIT_ADMIN');
-  const list = useListState({ sort: 'name' as Sort, order: 'asc', filters: { kind: '' as Kind | '', level: '' as Level | '' } });
+  const list = useListState({
+    sorts: GROUP_SORTS,
+    sort: 'name' as Sort,
+    order: 'asc',
+    filters: { kind: '' as Kind | '', level: '' as Level | '' },
+    choices: { kind: GROUP_KINDS, level: GROUP_LEVELS },
+  });
   const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteGroup();
   // A refusal from the server (GROUP_HAS_MEMBERS if members joined meanwhile) is toasted by the api client.

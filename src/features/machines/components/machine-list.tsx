@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
-import type { MACHINE_SORTS, MachineSummary } from '@/shared/contracts/machines';
+import { MACHINE_SORTS, type MachineSummary } from '@/shared/contracts/machines';
 import { MACHINE_CLASSES } from '@/shared/domain/enums';
 import { useDeleteMachine } from '../api/delete-machine';
 import { useDroneModelChoices } from '../api/get-drone-model-choices';
@@ -28,9 +28,11 @@ export function MachineList({ userId }: { userId?: string }) {
   const canListDeleted = useCan('MACHINE_LIST_DELETED_ADMIN');
   const canRestore = useCan('MACHINE_EDIT_DELETED_ADMIN');
   const list = useListState({
+    sorts: MACHINE_SORTS,
     sort: 'internalName' as Sort,
     order: 'asc',
     filters: { machineClass: '' as MachineClass | '', droneModelId: '', deleted: false },
+    choices: { machineClass: MACHINE_CLASSES },
   });
   const { page, setPage, sort, order, onSort } = list;
   const { machineClass, droneModelId, deleted } = list.filters;

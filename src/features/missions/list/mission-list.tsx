@@ -9,7 +9,7 @@ import { SortHeader } from '@/components/ui/sort-header';
 import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
-import type { MISSION_SORTS } from '@/shared/contracts/missions';
+import { MISSION_SORTS } from '@/shared/contracts/missions';
 import { MISSION_STATUSES, type MissionStatus } from '@/shared/domain/mission-status';
 import { useMissions } from './get-missions';
 import { useOwnerChoices } from './get-owners';
@@ -28,9 +28,11 @@ export function MissionList() {
   const isAdmin = useCan('PREFLIGHT_LIST_ADMIN');
   const canPickOwner = useCan('USER_LIST_ADMIN') && isAdmin;
   const list = useListState({
+    sorts: MISSION_SORTS,
     sort: 'startAt' as Sort,
     order: 'asc',
     filters: { statuses: [] as MissionStatus[], fromDay: '', toDay: '', ownerId: null as string | null },
+    choices: { statuses: MISSION_STATUSES },
   });
   const { page, setPage, sort, order, onSort } = list;
   const { statuses, fromDay, toDay, ownerId } = list.filters;

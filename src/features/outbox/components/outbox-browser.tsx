@@ -1,63 +1,47 @@
 import { useState } from 'react';
-import { Badge, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Modal, NativeSelect, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { LinkifiedText } from '@/components/ui/linkified-text';
+import { useListState } from '@/components/ui/use-list-state';
 import { OUTBOX_CHANNELS, type OutboxMessage } from '@/shared/contracts/system';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
-import { useOutbox, type OutboxQuery } from '../api/get-outbox';
+import { useOutbox } from '../api/get-outbox';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const STATUS_COLORS = { recorded: 'gray', sent: 'teal', failed: 'red' } as const;
 
 type Channel = (typeof OUTBOX_CHANNELS)[number];
 
-function isChannel(value: string): value is Channel {
-  return (OUTBOX_CHANNELS as readonly string[]).includes(value);
-}
-
 /** Every e-mail, SMS and authority message the platform produced, to read and follow their links. */
 export function OutboxBrowser() {
   const { t, i18n } = useTranslation('outbox');
-  const [page, setPage] = useState(1);
-  const [channel, setChannel] = useState<Channel | undefined>();
-  const [recipient, setRecipient] = useState('');
-  const [debouncedRecipient] = useDebouncedValue(recipient, SEARCH_DEBOUNCE_MS);
+  // The recipient is the list's search: it is kept in the address as `search`.
+  const list = useListState({ filters: { channel: '' as Channel | '' }, choices: { channel: OUTBOX_CHANNELS } });
+  const { page, setPage } = list;
   const [selected, setSelected] = useState<OutboxMessage | null>(null);
 
-  const filters: OutboxQuery = { page, pageSize: PAGE_SIZE_DEFAULT, channel, recipient: debouncedRecipient || undefined };
-  const messages = useOutbox(filters);
+  const messages = useOutbox({
+    page,
+    pageSize: list.params.pageSize,
+    channel: list.filters.channel || undefined,
+    recipient: list.params.search,
+  });
   const formatDate = (value: string) => new Date(value).toLocaleString(i18n.language);
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
+      <ListToolbar list={list} searchLabel={t('filters.recipient')} searchTestId="outbox-recipient">
         <NativeSelect
           label={t('filters.channel')}
           data-testid="outbox-channel"
-          value={channel ?? ''}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setChannel(isChannel(value) ? value : undefined);
-            setPage(1);
-          }}
+          value={list.filters.channel}
+          onChange={(event) => list.setFilter('channel', event.currentTarget.value as Channel | '')}
           data={[
             { value: '', label: t('filters.allChannels') },
             ...OUTBOX_CHANNELS.map((value) => ({ value, label: t(`channels.${value}`) })),
           ]}
         />
-        <TextInput
-          label={t('filters.recipient')}
-          type="search"
-          data-testid="outbox-recipient"
-          value={recipient}
-          onChange={(event) => {
-            setRecipient(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-      </Group>
+      </ListToolbar>
 
       <PagedTable
         state={messages}

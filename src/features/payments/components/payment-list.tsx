@@ -9,7 +9,7 @@ import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import { PAYMENT_STATUSES, type PAYMENT_SORTS, type Payment, type PaymentStatus } from '@/shared/contracts/payments';
+import { PAYMENT_STATUSES, PAYMENT_SORTS, type Payment, type PaymentStatus } from '@/shared/contracts/payments';
 import { useDeletePayment, usePayments } from '../api/payments';
 import { formatEuros } from './money';
 
@@ -19,7 +19,13 @@ type Sort = (typeof PAYMENT_SORTS)[number];
 export function PaymentList({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('payments');
   const canEdit = useCan('USER_EDIT_ADMIN');
-  const list = useListState({ sort: 'periodStart' as Sort, order: 'desc', filters: { status: '' as PaymentStatus | '' } });
+  const list = useListState({
+    sorts: PAYMENT_SORTS,
+    sort: 'periodStart' as Sort,
+    order: 'desc',
+    filters: { status: '' as PaymentStatus | '' },
+    choices: { status: PAYMENT_STATUSES },
+  });
   const { page, setPage, sort, order, onSort } = list;
   const remove = useDeletePayment();
   const deletion = useConfirmDelete({

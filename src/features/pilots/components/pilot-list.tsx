@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
-import type { PILOT_SORTS, PilotSummary } from '@/shared/contracts/pilots';
+import { PILOT_SORTS, type PilotSummary } from '@/shared/contracts/pilots';
 import { SUPERVISION_LEVEL_MAX } from '@/shared/domain/enums';
 import { useDeletePilot } from '../api/delete-pilot';
 import { usePilots } from '../api/get-pilots';
@@ -26,7 +26,13 @@ export function PilotList({ userId }: { userId?: string }) {
   const canEdit = useCan(userId ? 'USER_EDIT_ADMIN' : 'PILOT_EDIT');
   const canListDeleted = useCan('PILOT_LIST_DELETED_ADMIN');
   const canRestore = useCan('PILOT_EDIT_DELETED_ADMIN');
-  const list = useListState({ sort: 'lastName' as Sort, order: 'asc', filters: { level: '', deleted: false } });
+  const list = useListState({
+    sorts: PILOT_SORTS,
+    sort: 'lastName' as Sort,
+    order: 'asc',
+    filters: { level: '', deleted: false },
+    choices: { level: LEVELS },
+  });
   const { page, setPage, sort, order, onSort } = list;
   const { level, deleted } = list.filters;
   const remove = useDeletePilot();

@@ -1,19 +1,16 @@
-import { useState } from 'react';
-import { Anchor, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
-import { SortHeader, type SortOrder } from '@/components/ui/sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
+import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
-import type { REQUEST_FILTERS, REQUEST_SORTS } from '@/shared/contracts/requests';
-import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
+import { REQUEST_FILTERS, REQUEST_SORTS } from '@/shared/contracts/requests';
 import { REQUEST_STATUSES, type RequestStatus } from '@/shared/domain/request-status';
 import { useRequests } from '../api/requests';
 import { RequestStatusBadge } from './request-status-badge';
 
-const SEARCH_DEBOUNCE_MS = 300;
-type Sort = (typeof REQUEST_SORTS)[number];
 type Group = (typeof REQUEST_FILTERS)[number];
 
 /** A day typed in a date field ("YYYY-MM-DD") as the start or the end of that local day, in ISO form. */
@@ -32,24 +29,20 @@ export interface AirspaceChoice {
  */
 export function RequestList({ airspaces }: { airspaces?: readonly AirspaceChoice[] }) {
   const { t, i18n } = useTranslation('requests');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [filter, setFilter] = useState('');
-  const [airspaceId, setAirspaceId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const list = useListState({
+    sorts: REQUEST_SORTS,
+    sort: 'submittedAt',
+    order: 'desc',
+    filters: { status: '' as Group | RequestStatus | '', airspaceId: '', from: '', to: '' },
+    choices: { status: [...REQUEST_FILTERS, ...REQUEST_STATUSES] },
+  });
+  const { page, setPage, sort, order, onSort } = list;
+  const { status: filter, airspaceId, from, to } = list.filters;
   const rangeInverted = !!from && !!to && from > to;
-  const [sort, setSort] = useState<Sort>('submittedAt');
-  const [order, setOrder] = useState<SortOrder>('desc');
-  const group = filter === 'allAccepted' || filter === 'allRejected' ? (filter as Group) : undefined;
+  const group = filter === 'allAccepted' || filter === 'allRejected' ? filter : undefined;
   const status = !group && filter ? (filter as RequestStatus) : undefined;
   const query = useRequests({
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search: debouncedSearch || undefined,
-    sort,
-    order,
+    ...list.params,
     status,
     group,
     airspaceId: airspaceId || undefined,
@@ -58,38 +51,15 @@ export function RequestList({ airspaces }: { airspaces?: readonly AirspaceChoice
     to: rangeInverted ? undefined : dayBound(to, 'end'),
   });
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-  const onSort = (field: Sort, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    setPage(1);
-  };
-  const reset = (apply: () => void) => {
-    apply();
-    setPage(1);
-  };
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          description={t('filters.searchHint')}
-          type="search"
-          data-testid="request-search"
-          value={search}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            reset(() => setSearch(value));
-          }}
-        />
+      <ListToolbar list={list} searchLabel={t('filters.search')} searchDescription={t('filters.searchHint')} searchTestId="request-search">
         <NativeSelect
           label={t('filters.status')}
           data-testid="request-filter"
           value={filter}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            reset(() => setFilter(value));
-          }}
+          onChange={(event) => list.setFilter('status', event.currentTarget.value as Group | RequestStatus | '')}
           data={[
             { value: '', label: t('filters.all') },
             { value: 'allAccepted', label: t('filters.allAccepted') },
@@ -102,10 +72,7 @@ export function RequestList({ airspaces }: { airspaces?: readonly AirspaceChoice
             label={t('filters.airspace')}
             data-testid="request-airspace"
             value={airspaceId}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              reset(() => setAirspaceId(value));
-            }}
+            onChange={(event) => list.setFilter('airspaceId', event.currentTarget.value)}
             data={[
               { value: '', label: t('filters.allAirspaces') },
               ...airspaces.map((airspace) => ({ value: airspace.id, label: `${airspace.name} (${airspace.internalCode})` })),
@@ -117,10 +84,7 @@ export function RequestList({ airspaces }: { airspaces?: readonly AirspaceChoice
           label={t('filters.from')}
           data-testid="request-from"
           value={from}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            reset(() => setFrom(value));
-          }}
+          onChange={(event) => list.setFilter('from', event.currentTarget.value)}
         />
         <TextInput
           type="date"
@@ -129,12 +93,9 @@ export function RequestList({ airspaces }: { airspaces?: readonly AirspaceChoice
           value={to}
           min={from || undefined}
           error={rangeInverted ? t('filters.rangeInverted') : undefined}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            reset(() => setTo(value));
-          }}
+          onChange={(event) => list.setFilter('to', event.currentTarget.value)}
         />
-      </Group>
+      </ListToolbar>
       <PagedTable
         state={query}
         page={page}

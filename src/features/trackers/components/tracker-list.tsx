@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import { TRAFFIC_SOURCE_CODES, type TrafficSourceCode } from '@/shared/contracts/alerts';
-import type { TRACKER_SORTS, Tracker } from '@/shared/contracts/trackers';
+import { TRACKER_SORTS, type Tracker } from '@/shared/contracts/trackers';
 import { VEHICLE_TYPES } from '@/shared/domain/enums';
 import { useDeleteTracker, useTrackers } from '../api/trackers';
 
@@ -21,9 +21,11 @@ export function TrackerList() {
   const { t } = useTranslation('trackers');
   const canEdit = useCan('TRACKER_EDIT_ADMIN');
   const list = useListState({
+    sorts: TRACKER_SORTS,
     sort: 'ident' as Sort,
     order: 'asc',
     filters: { vehicle: '' as Vehicle | '', source: '' as TrafficSourceCode | '' },
+    choices: { vehicle: VEHICLE_TYPES, source: TRAFFIC_SOURCE_CODES },
   });
   const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteTracker();

@@ -9,7 +9,7 @@ import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import type { USER_SORTS, UserSummary } from '@/shared/contracts/users';
+import { USER_SORTS, type UserSummary } from '@/shared/contracts/users';
 import { ACCOUNT_STATUSES, AGREEMENT_STATUSES } from '@/shared/domain/enums';
 import { useDeleteUser } from '../api/delete-user';
 import { useGroupOptions } from '../api/get-group-options';
@@ -27,9 +27,11 @@ export function UserList() {
   const canEdit = useCan('USER_EDIT_ADMIN');
   const groups = useGroupOptions();
   const list = useListState({
+    sorts: USER_SORTS,
     sort: 'lastName' as Sort,
     order: 'asc',
     filters: { status: '' as Status | '', agreementStatus: '' as AgreementStatus | '', groupId: '' },
+    choices: { status: ACCOUNT_STATUSES, agreementStatus: AGREEMENT_STATUSES },
   });
   const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteUser();

@@ -7,7 +7,7 @@ import { SortHeader } from '@/components/ui/sort-header';
 import { useListState } from '@/components/ui/use-list-state';
 import { useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { whitelistAddSchema, type WHITELIST_SORTS, type WhitelistMachine } from '@/shared/contracts/whitelist';
+import { whitelistAddSchema, WHITELIST_SORTS, type WhitelistMachine } from '@/shared/contracts/whitelist';
 import { useSetWhitelisted, useWhitelist } from '../api/whitelist';
 
 type Sort = (typeof WHITELIST_SORTS)[number];
@@ -16,7 +16,13 @@ type Sort = (typeof WHITELIST_SORTS)[number];
 export function WhitelistList() {
   const { t } = useTranslation('whitelist');
   const errorText = useFieldErrorText();
-  const list = useListState({ sort: 'internalName' as Sort, order: 'asc', filters: { whitelisted: '' as '' | 'true' | 'false' } });
+  const list = useListState({
+    sorts: WHITELIST_SORTS,
+    sort: 'internalName' as Sort,
+    order: 'asc',
+    filters: { whitelisted: '' as '' | 'true' | 'false' },
+    choices: { whitelisted: ['true', 'false'] },
+  });
   const { page, setPage, sort, order, onSort } = list;
   const [adding, setAdding] = useState<WhitelistMachine | null>(null);
   const [note, setNote] = useState('');
