@@ -13,7 +13,6 @@ import { ACTIVATION_TRIGGERS, AIRSPACE_SORTS, type AirspaceSummary } from '@/sha
 import { useDeleteAirspace } from '../api/delete-airspace';
 import { useAirspaces } from '../api/get-airspaces';
 
-type Sort = (typeof AIRSPACE_SORTS)[number];
 type Trigger = (typeof ACTIVATION_TRIGGERS)[number];
 
 /** Airspaces with their managers, searched, filtered and sorted by the server. */
@@ -22,7 +21,7 @@ export function AirspaceList() {
   const canEdit = useCan('AIRSPACE_EDIT_ADMIN');
   const list = useListState({
     sorts: AIRSPACE_SORTS,
-    sort: 'name' as Sort,
+    sort: 'name',
     order: 'asc',
     filters: { visible: '' as '' | 'true' | 'false', trigger: '' as Trigger | '' },
     choices: { visible: ['true', 'false'], trigger: ACTIVATION_TRIGGERS },

@@ -12,15 +12,13 @@ import { showToast } from '@/lib/toast';
 import { ALERT_TYPES, ALERT_SORTS, type AlertSummary, type AlertType } from '@/shared/contracts/alerts';
 import { useAlerts, useDeleteAlert } from '../api/alerts';
 
-type Sort = (typeof ALERT_SORTS)[number];
-
 /** Alerts, paginated, searched and filtered by the server; deleting one says how many violations go with it. */
 export function AlertList() {
   const { t } = useTranslation('alerts');
   const canEdit = useCan('ALERT_EDIT_ADMIN');
   const list = useListState({
     sorts: ALERT_SORTS,
-    sort: 'name' as Sort,
+    sort: 'name',
     order: 'asc',
     filters: { type: '' as AlertType | '' },
     choices: { type: ALERT_TYPES },

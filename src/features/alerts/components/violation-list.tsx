@@ -8,8 +8,6 @@ import { useListState } from '@/components/ui/use-list-state';
 import { ALERT_TYPES, TRAFFIC_SOURCE_CODES, type AlertType, type TrafficSourceCode, VIOLATION_SORTS } from '@/shared/contracts/alerts';
 import { useViolations } from '../api/alerts';
 
-type Sort = (typeof VIOLATION_SORTS)[number];
-
 /** A date input (YYYY-MM-DD) as the start or the end of that UTC day. */
 export function dayBound(value: string, end: boolean): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
@@ -21,7 +19,7 @@ export function ViolationList() {
   const { t, i18n } = useTranslation('alerts');
   const list = useListState({
     sorts: VIOLATION_SORTS,
-    sort: 'occurredAt' as Sort,
+    sort: 'occurredAt',
     order: 'desc',
     filters: { type: '' as AlertType | '', source: '' as TrafficSourceCode | '', from: '', to: '' },
     choices: { type: ALERT_TYPES, source: TRAFFIC_SOURCE_CODES },

@@ -8,12 +8,10 @@ import { showToast } from '@/lib/toast';
 import { DEVICE_SORTS, type Device } from '@/shared/contracts/devices';
 import { useDeleteDevice, useDevices } from '../api/devices';
 
-type Sort = (typeof DEVICE_SORTS)[number];
-
 /** The mobile terminals registered by users (for push messages); the company's staff forget those no longer used. */
 export function DeviceList() {
   const { t, i18n } = useTranslation('devices');
-  const list = useListState({ sorts: DEVICE_SORTS, sort: 'createdAt' as Sort, order: 'desc' });
+  const list = useListState({ sorts: DEVICE_SORTS, sort: 'createdAt', order: 'desc' });
   const { page, setPage, sort, order, onSort } = list;
   const remove = useDeleteDevice();
   const deletion = useConfirmDelete({

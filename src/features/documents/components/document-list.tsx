@@ -12,13 +12,11 @@ import { showToast } from '@/lib/toast';
 import { DOCUMENT_SORTS, type DocumentRecord } from '@/shared/contracts/documents';
 import { openDocumentFile, useDeleteDocument, useDocuments, useGroupChoices } from '../api/documents';
 
-type Sort = (typeof DOCUMENT_SORTS)[number];
-
 /** The documentation the user may read; editors also see who each document is restricted to, and edit it. */
 export function DocumentList() {
   const { t, i18n } = useTranslation('documents');
   const canEdit = useCan('DOCUMENTATION_EDIT_ADMIN');
-  const list = useListState({ sorts: DOCUMENT_SORTS, sort: 'title' as Sort, order: 'asc', filters: { groupId: '' } });
+  const list = useListState({ sorts: DOCUMENT_SORTS, sort: 'title', order: 'asc', filters: { groupId: '' } });
   const { page, setPage, sort, order, onSort } = list;
   const groups = useGroupChoices(canEdit);
   const remove = useDeleteDocument();

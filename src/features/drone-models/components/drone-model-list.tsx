@@ -13,8 +13,6 @@ import { DRONE_MODEL_SORTS, type DroneModelSummary } from '@/shared/contracts/dr
 import { useDeleteDroneModel } from '../api/delete-drone-model';
 import { useDroneModels } from '../api/get-drone-models';
 
-type Sort = (typeof DRONE_MODEL_SORTS)[number];
-
 /** The shared catalogue and the operator's personal models, paginated and sorted by the server. */
 export function DroneModelList() {
   const { t } = useTranslation('droneModels');
@@ -22,7 +20,7 @@ export function DroneModelList() {
   const canEditPersonal = useCan('MACHINE_EDIT');
   const list = useListState({
     sorts: DRONE_MODEL_SORTS,
-    sort: 'brand' as Sort,
+    sort: 'brand',
     order: 'asc',
     filters: { personal: '' as '' | 'true' | 'false' },
     choices: { personal: ['true', 'false'] },

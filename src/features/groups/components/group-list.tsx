@@ -13,7 +13,6 @@ import { GROUP_KINDS, GROUP_LEVELS, GROUP_SORTS, type GroupSummary } from '@/sha
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/get-groups';
 
-type Sort = (typeof GROUP_SORTS)[number];
 type Kind = (typeof GROUP_KINDS)[number];
 type Level = (typeof GROUP_LEVELS)[number];
 
@@ -23,7 +22,7 @@ export function GroupList() {
   const canEdit = useCan('GROUP_EDIT_ADMIN');
   const list = useListState({
     sorts: GROUP_SORTS,
-    sort: 'name' as Sort,
+    sort: 'name',
     order: 'asc',
     filters: { kind: '' as Kind | '', level: '' as Level | '' },
     choices: { kind: GROUP_KINDS, level: GROUP_LEVELS },

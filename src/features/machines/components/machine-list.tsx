@@ -17,7 +17,6 @@ import { useDroneModelChoices } from '../api/get-drone-model-choices';
 import { useMachines } from '../api/get-machines';
 import { useRestoreMachine } from '../api/restore-machine';
 
-type Sort = (typeof MACHINE_SORTS)[number];
 type MachineClass = (typeof MACHINE_CLASSES)[number];
 
 /** The operator's machines (or a user's, for administrators), paginated, searched, sorted and filtered by the server. */
@@ -29,7 +28,7 @@ export function MachineList({ userId }: { userId?: string }) {
   const canRestore = useCan('MACHINE_EDIT_DELETED_ADMIN');
   const list = useListState({
     sorts: MACHINE_SORTS,
-    sort: 'internalName' as Sort,
+    sort: 'internalName',
     order: 'asc',
     filters: { machineClass: '' as MachineClass | '', droneModelId: '', deleted: false },
     choices: { machineClass: MACHINE_CLASSES },

@@ -16,7 +16,6 @@ import { useOwnerChoices } from './get-owners';
 import { StatusBadge } from './status-badge';
 
 const SEARCH_DEBOUNCE_MS = 300;
-type Sort = (typeof MISSION_SORTS)[number];
 
 /** A day typed in a date field ("YYYY-MM-DD") as the start or the end of that local day, in ISO form. */
 const dayBound = (day: string, edge: 'start' | 'end') =>
@@ -29,7 +28,7 @@ export function MissionList() {
   const canPickOwner = useCan('USER_LIST_ADMIN') && isAdmin;
   const list = useListState({
     sorts: MISSION_SORTS,
-    sort: 'startAt' as Sort,
+    sort: 'startAt',
     order: 'asc',
     filters: { statuses: [] as MissionStatus[], fromDay: '', toDay: '', ownerId: null as string | null },
     choices: { statuses: MISSION_STATUSES },

@@ -13,15 +13,13 @@ import { PAYMENT_STATUSES, PAYMENT_SORTS, type Payment, type PaymentStatus } fro
 import { useDeletePayment, usePayments } from '../api/payments';
 import { formatEuros } from './money';
 
-type Sort = (typeof PAYMENT_SORTS)[number];
-
 /** A user's payments with what is still due; administrators edit them, the operator reads its own. */
 export function PaymentList({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('payments');
   const canEdit = useCan('USER_EDIT_ADMIN');
   const list = useListState({
     sorts: PAYMENT_SORTS,
-    sort: 'periodStart' as Sort,
+    sort: 'periodStart',
     order: 'desc',
     filters: { status: '' as PaymentStatus | '' },
     choices: { status: PAYMENT_STATUSES },

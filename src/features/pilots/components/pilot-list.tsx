@@ -17,7 +17,6 @@ import { usePilots } from '../api/get-pilots';
 import { useRestorePilot } from '../api/restore-pilot';
 
 const LEVELS = Array.from({ length: SUPERVISION_LEVEL_MAX + 1 }, (_, level) => String(level));
-type Sort = (typeof PILOT_SORTS)[number];
 
 /** The operator's pilots (or a user's, for administrators), paginated, searched, sorted and filtered by the server. */
 export function PilotList({ userId }: { userId?: string }) {
@@ -28,7 +27,7 @@ export function PilotList({ userId }: { userId?: string }) {
   const canRestore = useCan('PILOT_EDIT_DELETED_ADMIN');
   const list = useListState({
     sorts: PILOT_SORTS,
-    sort: 'lastName' as Sort,
+    sort: 'lastName',
     order: 'asc',
     filters: { level: '', deleted: false },
     choices: { level: LEVELS },

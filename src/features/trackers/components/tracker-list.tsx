@@ -14,7 +14,6 @@ import { TRACKER_SORTS, type Tracker } from '@/shared/contracts/trackers';
 import { VEHICLE_TYPES } from '@/shared/domain/enums';
 import { useDeleteTracker, useTrackers } from '../api/trackers';
 
-type Sort = (typeof TRACKER_SORTS)[number];
 type Vehicle = (typeof VEHICLE_TYPES)[number];
 
 export function TrackerList() {
@@ -22,7 +21,7 @@ export function TrackerList() {
   const canEdit = useCan('TRACKER_EDIT_ADMIN');
   const list = useListState({
     sorts: TRACKER_SORTS,
-    sort: 'ident' as Sort,
+    sort: 'ident',
     order: 'asc',
     filters: { vehicle: '' as Vehicle | '', source: '' as TrafficSourceCode | '' },
     choices: { vehicle: VEHICLE_TYPES, source: TRAFFIC_SOURCE_CODES },

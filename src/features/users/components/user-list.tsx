@@ -15,7 +15,6 @@ import { useDeleteUser } from '../api/delete-user';
 import { useGroupOptions } from '../api/get-group-options';
 import { useUsers } from '../api/get-users';
 
-type Sort = (typeof USER_SORTS)[number];
 type Status = (typeof ACCOUNT_STATUSES)[number];
 type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 
@@ -28,7 +27,7 @@ export function UserList() {
   const groups = useGroupOptions();
   const list = useListState({
     sorts: USER_SORTS,
-    sort: 'lastName' as Sort,
+    sort: 'lastName',
     order: 'asc',
     filters: { status: '' as Status | '', agreementStatus: '' as AgreementStatus | '', groupId: '' },
     choices: { status: ACCOUNT_STATUSES, agreementStatus: AGREEMENT_STATUSES },

@@ -10,15 +10,13 @@ import { showToast } from '@/lib/toast';
 import { whitelistAddSchema, WHITELIST_SORTS, type WhitelistMachine } from '@/shared/contracts/whitelist';
 import { useSetWhitelisted, useWhitelist } from '../api/whitelist';
 
-type Sort = (typeof WHITELIST_SORTS)[number];
-
 /** Every operator's machines; trusted ones are whitelisted (with a note why) so that their detections raise nothing. */
 export function WhitelistList() {
   const { t } = useTranslation('whitelist');
   const errorText = useFieldErrorText();
   const list = useListState({
     sorts: WHITELIST_SORTS,
-    sort: 'internalName' as Sort,
+    sort: 'internalName',
     order: 'asc',
     filters: { whitelisted: '' as '' | 'true' | 'false' },
     choices: { whitelisted: ['true', 'false'] },
