@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from './support';
 
-test('the manager adds a height rule to LFPS-DEMO, sees it in the list and on the map screen, then deletes it', async ({
+test('the manager adds a height rule and a rule around a point placed on the map to LFPS-DEMO, then deletes them', async ({
   page,
   request,
 }) => {
@@ -49,5 +49,37 @@ test('the manager adds a height rule to LFPS-DEMO, sees it in the list and on th
   await page.getByTestId('confirm-yes').click();
   await expect(page.getByTestId('classification-deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
+
+  // A rule that needs a point: placed with a click on the map, then shown with its radius.
+  const nearTitle = `Near the helipad ${Date.now()}`;
+  await page.getByTestId('classification-add').click();
+  await form.getByLabel('Title').fill(nearTitle);
+  await form.getByLabel('Type').selectOption('radialDistanceBelow');
+  await form.getByLabel('Threshold').fill('200');
+  await form.getByLabel('Impact', { exact: true }).selectOption('medium');
+  await expect(form.getByTestId('rule-geometry-summary')).toHaveText('Nothing placed yet.');
+  const formMap = page.getByTestId('classification-map').getByTestId('map');
+  await expect(formMap).toBeVisible();
+  await form.getByTestId('rule-draw').click();
+  const box = (await formMap.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(form.getByTestId('rule-geometry-summary')).toContainText('Centre at longitude');
+  await form.getByTestId('rule-save').click();
+  await expect(page.getByTestId('classification-saved')).toBeVisible();
+  const nearRow = page.getByTestId('classification-row').filter({ hasText: nearTitle });
+  await expect(nearRow).toContainText('200 m');
+  const saved = await request.get('/api/classification-rules', { headers, params: { search: nearTitle, pageSize: 100 } });
+  const rule = ((await saved.json()) as { items: { title: string; geometry: { type: string; coordinates: number[] } }[] }).items.find(
+    (item) => item.title === nearTitle,
+  );
+  expect(rule?.geometry.type).toBe('Point');
+  // The click was inside the map centred on the airspace (lon 2.10–2.25, lat 48.68–48.75).
+  expect(rule?.geometry.coordinates[0]).toBeGreaterThan(1.9);
+  expect(rule?.geometry.coordinates[0]).toBeLessThan(2.45);
+  expect(rule?.geometry.coordinates[1]).toBeGreaterThan(48.6);
+  expect(rule?.geometry.coordinates[1]).toBeLessThan(48.85);
+  await nearRow.getByRole('button', { name: 'Delete' }).click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(nearRow).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
