@@ -161,7 +161,7 @@ export default function ProcedureClassificationsRoute() {
         />
       ) : (
         <Grid>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid.Col span={{ base: 12, xl: 7 }}>
             <Stack>
               <Group align="flex-end" wrap="wrap">
                 <NativeSelect
@@ -273,7 +273,7 @@ export default function ProcedureClassificationsRoute() {
               </Text>
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid.Col span={{ base: 12, xl: 5 }}>
             <RuleMap airspace={airspace} rules={items} selectedId={selectedId} onSelect={setSelectedId} />
           </Grid.Col>
         </Grid>

@@ -13,7 +13,7 @@ export default function ProcedureFormRoute() {
   const { id } = useParams();
   const { data, isPending, isError } = useRequest(id);
   return (
-    <Stack>
+    <Stack p="md">
       <PageHeader title={t('detailTitle')} />
       {isPending ? (
         <LoadingState />

@@ -27,7 +27,7 @@ export default function ProceduresRoute() {
   const canFile = useCan('PREFLIGHT_EDIT');
   const isManager = useCan('PREFLIGHTPROCEDURE_LIST');
   return (
-    <Stack>
+    <Stack p="md">
       <PageHeader title={t('title')} />
       {missionId && canFile && <MissionRequests missionId={missionId} />}
       {isManager ? <ManagerRequestList /> : <RequestList />}
