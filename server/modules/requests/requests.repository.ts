@@ -3,6 +3,7 @@ import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import type { ImpactLevel, MissionSnapshot } from '../../../src/shared/contracts/requests';
 import type { RequestStatus } from '../../../src/shared/domain/request-status';
 import { prepared } from '../../lib/prepared';
+import type { AirspaceLimits } from './requests.limits';
 
 /**
  * Filing a request is the path an operator waits on, and the automatic answer must come within it
@@ -54,19 +55,12 @@ const MISSION_TO_FILE = `
     LEFT JOIN "Machine" x ON x.id = m."mainMachineId"
    WHERE m.id = $1::uuid`;
 
-export interface AirspaceToFile {
+export interface AirspaceToFile extends AirspaceLimits {
   id: string;
   name: string;
   internalCode: string;
   visibleToOperators: boolean;
   geometry: unknown;
-  minNoticeDays: number | null;
-  maxNoticeDays: number | null;
-  maxDurationHours: number | null;
-  maxPolygons: number | null;
-  maxAreaKm2: number | null;
-  maxAreaPerPolygonKm2: number | null;
-  maxExtentKm: number | null;
   autoRejectDelayHours: number | null;
   generalConditions: string | null;
   permanentConditions: string | null;
