@@ -269,13 +269,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
   }
 
   async function ownMission(actor: AuthUser, missionId: string) {
-    const mission = await prisma.mission.findUnique({
-      where: { id: missionId },
-      include: {
-        referentPilot: userRef,
-        mainMachine: { select: { id: true, internalName: true, serialNumber: true, classes: true, massGrams: true } },
-      },
-    });
+    const mission = await prisma.mission.findUnique({ where: { id: missionId }, select: { userId: true, areas: true, country: true } });
     if (!mission || mission.userId !== (await owners.ownerId(actor, { kind: 'own' }))) throw new AppError('NOT_FOUND', 'Unknown mission');
     return mission;
   }
