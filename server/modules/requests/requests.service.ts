@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import {
   missionSnapshotSchema,
@@ -21,7 +22,6 @@ import {
   type RequestAction,
   type RequestStatus,
 } from '../../../src/shared/domain/request-status';
-import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
 import type { SmsClient } from '../../integrations/sms/sms-client';
