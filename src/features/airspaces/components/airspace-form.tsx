@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Button,
   Checkbox,
   Fieldset,
@@ -9,17 +8,16 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   TagsInput,
   Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MultiPolygon } from 'geojson';
 import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AccountPicker } from '@/components/ui/account-picker';
 import { applyServerFieldErrors, emptyToNull, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
 import {
@@ -33,8 +31,6 @@ import {
 } from '@/shared/contracts/airspaces';
 import { useManagerCandidates } from '../api/get-manager-candidates';
 import { AirspaceAreaField } from './airspace-area-field';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 const TEXT_FIELDS = ['name', 'internalCode', 'authorityName', 'twrPhoneNumber'] as const;
 const LONG_TEXT_FIELDS = ['description', 'news', 'generalConditions', 'permanentConditions'] as const;
@@ -95,66 +91,6 @@ function listError(error: unknown): string | undefined {
   if (!error) return undefined;
   if (Array.isArray(error)) return (error.find(Boolean) as FieldError | undefined)?.message;
   return (error as FieldError).message;
-}
-
-const managerLabel = (manager: AirspaceManager) => `${manager.lastName} ${manager.firstName} <${manager.email}>`;
-
-function ManagerPicker({ managers, onChange }: { managers: AirspaceManager[]; onChange: (managers: AirspaceManager[]) => void }) {
-  const { t } = useTranslation('airspaces');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const found = useManagerCandidates(debounced);
-  const candidates = (found.data ?? []).filter((user) => !managers.some((manager) => manager.id === user.id));
-  return (
-    <Stack gap="xs">
-      <Select
-        label={t('managers.add')}
-        description={t('managers.hint')}
-        placeholder={t('managers.searchPlaceholder')}
-        searchable
-        searchValue={search}
-        onSearchChange={setSearch}
-        value={null}
-        filter={({ options }) => options}
-        nothingFoundMessage={t('managers.noneFound')}
-        data={candidates.map((user) => ({ value: user.id, label: managerLabel(user) }))}
-        onChange={(id) => {
-          const user = candidates.find((candidate) => candidate.id === id);
-          if (user) onChange([...managers, user]);
-          setSearch('');
-        }}
-        data-testid="airspace-manager-search"
-      />
-      {managers.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('managers.none')}
-        </Text>
-      ) : (
-        <Table data-testid="airspace-managers">
-          <Table.Tbody>
-            {managers.map((manager) => (
-              <Table.Tr key={manager.id} data-testid="airspace-manager">
-                <Table.Td>
-                  {manager.lastName} {manager.firstName}
-                </Table.Td>
-                <Table.Td>{manager.email}</Table.Td>
-                <Table.Td w={40}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('managers.remove', { name: manager.email })}
-                    onClick={() => onChange(managers.filter((each) => each.id !== manager.id))}
-                  >
-                    ×
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Stack>
-  );
 }
 
 export interface AirspaceFormProps {
@@ -269,8 +205,18 @@ export function AirspaceForm({ airspace, mode, saving, onSubmit, onSaved }: Airs
               />
             </Fieldset>
             <Fieldset legend={t('sections.managers')}>
-              <ManagerPicker
-                managers={managers}
+              <AccountPicker
+                accounts={managers}
+                useCandidates={useManagerCandidates}
+                labels={{
+                  add: t('managers.add'),
+                  hint: t('managers.hint'),
+                  placeholder: t('managers.searchPlaceholder'),
+                  noneFound: t('managers.noneFound'),
+                  none: t('managers.none'),
+                  remove: (email) => t('managers.remove', { name: email }),
+                }}
+                testIds={{ search: 'airspace-manager-search', table: 'airspace-managers', row: 'airspace-manager' }}
                 onChange={(next) => {
                   setManagers(next);
                   setValue(

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AccountPicker } from '@/components/ui/account-picker';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
 import {
@@ -18,8 +18,6 @@ import { useCreateGroup } from '../api/create-group';
 import { useMemberSearch } from '../api/search-members';
 import { useUpdateGroup } from '../api/update-group';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 export interface GroupFormValues {
   name: string;
   rights: string[];
@@ -29,66 +27,6 @@ export interface GroupFormValues {
 
 const FIELDS = Object.keys(groupInputSchema.shape);
 const resolver = zodResolver(groupInputSchema) as unknown as Resolver<GroupFormValues, unknown, GroupInput>;
-
-const memberLabel = (member: GroupMember) => `${member.lastName} ${member.firstName} <${member.email}>`;
-
-/** Members are picked from the accounts the server finds for the typed text. */
-function MemberPicker({ members, onChange }: { members: GroupMember[]; onChange: (members: GroupMember[]) => void }) {
-  const { t } = useTranslation('groups');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const found = useMemberSearch(debounced);
-  const candidates = (found.data ?? []).filter((user) => !members.some((member) => member.id === user.id));
-  return (
-    <Stack gap="xs">
-      <Select
-        label={t('members.add')}
-        placeholder={t('members.searchPlaceholder')}
-        searchable
-        searchValue={search}
-        onSearchChange={setSearch}
-        value={null}
-        nothingFoundMessage={debounced.trim() ? t('members.noneFound') : undefined}
-        filter={({ options }) => options}
-        data={candidates.map((user) => ({ value: user.id, label: memberLabel(user) }))}
-        onChange={(id) => {
-          const user = candidates.find((candidate) => candidate.id === id);
-          if (user) onChange([...members, user]);
-          setSearch('');
-        }}
-        data-testid="group-member-search"
-      />
-      {members.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('members.none')}
-        </Text>
-      ) : (
-        <Table data-testid="group-members">
-          <Table.Tbody>
-            {members.map((member) => (
-              <Table.Tr key={member.id} data-testid="group-member">
-                <Table.Td>
-                  {member.lastName} {member.firstName}
-                </Table.Td>
-                <Table.Td>{member.email}</Table.Td>
-                <Table.Td w={40}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('members.remove', { name: member.email })}
-                    onClick={() => onChange(members.filter((each) => each.id !== member.id))}
-                  >
-                    ×
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Stack>
-  );
-}
 
 export interface GroupFormProps {
   group?: GroupDetail;
@@ -204,7 +142,19 @@ export function GroupForm({ group, onSaved }: GroupFormProps) {
         </Fieldset>
 
         <Fieldset legend={t('sections.members')}>
-          <MemberPicker members={members} onChange={changeMembers} />
+          <AccountPicker
+            accounts={members}
+            useCandidates={useMemberSearch}
+            labels={{
+              add: t('members.add'),
+              placeholder: t('members.searchPlaceholder'),
+              noneFound: t('members.noneFound'),
+              none: t('members.none'),
+              remove: (email) => t('members.remove', { name: email }),
+            }}
+            testIds={{ search: 'group-member-search', table: 'group-members', row: 'group-member' }}
+            onChange={changeMembers}
+          />
         </Fieldset>
 
         <Group justify="flex-end">
