@@ -24,7 +24,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'server/generated/', 'reports/', 'test-results/', 'data/', 'data-seed/'] },
+  { ignores: ['dist/', 'node_modules/', 'server/generated/', 'reports/', 'test-results/', 'data/', 'data-seed/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -46,7 +46,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/cli/**', 'bench/**', 'tests/run-all.ts', 'e2e/**'],
+    files: ['server/cli/**', 'bench/**', 'scripts/**', 'tests/run-all.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
 );

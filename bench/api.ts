@@ -19,7 +19,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../prisma/seed';
 // then while another connection, standing for another instance, renames a user every few requests, so each
 // write empties the cache through PostgreSQL's notification. Each line says how the pages were answered.
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const DATABASE = 'aerogate_bench';
+// BENCH_DATABASE: a database of its own when several benches share one server.
+const DATABASE = process.env.BENCH_DATABASE ?? 'aerogate_bench';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 500;

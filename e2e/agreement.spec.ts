@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { DEMO, newOperator, signIn } from './support';
 
 const FIXTURES = path.resolve('e2e/fixtures');
 // The message of validation:remoteId.dji in either interface language.
@@ -36,9 +36,12 @@ async function postMission(page: Page) {
 test('the operator completes its agreement file, the administrator validates it, and the operator can then create missions', async ({
   page,
   browser,
+  request,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.operator);
+  // The demo operator's agreement is already validated (README): a new operator starts from an empty file.
+  const operator = await newOperator(request, Date.now().toString(36));
+  await signIn(page, operator.email, operator.password);
 
   // Before any agreement, missions are refused.
   const refused = await postMission(page);
@@ -124,13 +127,17 @@ test('the operator completes its agreement file, the administrator validates it,
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO.admin);
   await admin.goto('/backoffice/validateattachements');
-  const row = admin.getByTestId('attachment-queue-row').filter({ hasText: 'insurance-certificate.pdf' });
-  await expect(row).toContainText(DEMO.operator);
+  const row = admin
+    .getByTestId('attachment-queue-row')
+    .filter({ hasText: 'insurance-certificate.pdf' })
+    .filter({ hasText: operator.email });
+  await expect(row).toContainText(operator.email);
   await row.getByTestId('attachment-validate').click();
   await expect(admin.getByTestId('attachment-validated')).toBeVisible();
   await admin
     .getByTestId('attachment-queue-row')
     .filter({ hasText: 'operations-manual.pdf' })
+    .filter({ hasText: operator.email })
     .getByRole('link', { name: /Agreement|Agrément/ })
     .click();
   await expect(admin).toHaveURL(/\/backoffice\/myagreement\?userId=/);

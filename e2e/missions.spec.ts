@@ -1,87 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './support';
-
-async function tokenOf(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/security/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Agreement statuses under which the operator may create missions (docs/missions.md). */
-const MISSION_AGREEMENTS = ['validated', 'updated', 'nearlyExpired', 'renewValidation', 'noNeedAgreement'];
-
-/**
- * The seeded demo operator's agreement is notValidated, which forbids creating missions (docs/missions.md "Agreement
- * status"): an administrator marks the account as needing no agreement first, through the agreements API.
- */
-async function allowOperatorMissions(request: APIRequestContext) {
-  const admin = { authorization: `Bearer ${await tokenOf(request, DEMO.admin)}` };
-  // The operator's id is the subject of its token.
-  const [, payload] = (await tokenOf(request, DEMO.operator)).split('.');
-  const { sub } = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sub: string };
-  // Another spec of the run (or the other language) may already have settled the demo operator's agreement.
-  const { status } = (await (await request.get(`/api/agreements/${sub}`, { headers: admin })).json()) as { status: string };
-  if (MISSION_AGREEMENTS.includes(status)) return;
-  const exempt = await request.post(`/api/agreements/${sub}/exempt`, { headers: admin });
-  expect(exempt.ok(), await exempt.text()).toBe(true);
-}
-
-/** A pilot (A2 certificate, adult) and a C2 machine of the operator, named for this run. */
-async function registerPilotAndMachine(request: APIRequestContext, tag: string) {
-  const operator = { authorization: `Bearer ${await tokenOf(request, DEMO.operator)}` };
-  const pilot = await request.post('/api/pilots', {
-    headers: operator,
-    data: {
-      firstName: 'Romain',
-      lastName: `Remote ${tag}`,
-      email: `romain.${tag}@aerogate.test`,
-      birthDate: '1990-04-12',
-      documents: [{ skillType: 'openA2', reference: `A2-${tag}`, validFrom: '2025-01-01', validUntil: '2030-12-31' }],
-    },
-  });
-  expect(pilot.status()).toBe(201);
-  const machine = await request.post('/api/machines', {
-    headers: operator,
-    data: { internalName: `Survey ${tag}`, serialNumber: `SN-${tag}`, classes: ['C2'], massGrams: 3900 },
-  });
-  expect(machine.status()).toBe(201);
-  return { pilot: `Romain Remote ${tag}`, machine: `Survey ${tag} (SN-${tag})` };
-}
-
-async function mapReady(page: Page) {
-  await page.waitForFunction(() => window.__mapState !== undefined && window.__mapState !== 'init', undefined, { timeout: 30_000 });
-  expect(await page.evaluate(() => window.__mapState)).toBe('idle-rendered');
-}
-
-/** Clicks a square polygon of `side` pixels on the map, left of the drawing toolbar, and closes it. */
-async function drawSquare(page: Page, side: number) {
-  await page.getByTestId('draw-polygon').click();
-  const box = (await page.getByTestId('map').boundingBox())!;
-  const [x, y] = [box.x + 40, box.y + box.height / 2 - side / 2];
-  for (const [dx, dy] of [
-    [0, 0],
-    [side, 0],
-    [side, side],
-    [0, side],
-    [0, 0],
-  ] as const) {
-    await page.mouse.click(x + dx, y + dy);
-  }
-  await page.getByTestId('draw-polygon').click();
-}
-
-/**
- * Every geozone in view and the protected areas are switched off, and the layer panel folded away: the zones the
- * mission touches stay outlined by the editor, and the software-rendered map of the test browser stays quick.
- */
-async function quietMap(page: Page) {
-  await mapReady(page);
-  if (await page.getByTestId('layer-panel-open').isVisible()) await page.getByTestId('layer-panel-open').click();
-  await page.getByTestId('layer-toggle-geozones').uncheck();
-  await page.getByTestId('layer-toggle-protected').uncheck();
-  await page.getByTestId('layer-panel').locator('button[aria-controls="map-layer-panel"]').click();
-  await expect(page.getByTestId('layer-panel-open')).toBeVisible();
-}
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, allowOperatorMissions, drawSquare, quietMap, registerPilotAndMachine, signIn, tokenOf } from './support';
 
 const km2 = async (page: Page) => Number(await page.getByTestId('mission-area').getAttribute('data-km2'));
 
@@ -150,6 +68,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(/\/preflights\/add/);
 
     await page.getByTestId('draw-clear').click();
+    await page.getByTestId('draw-clear-yes').click();
     await expect(page.getByTestId('mission-area-issue')).toHaveText(text.noArea);
 
     // Next to Melun-Villaroche (LFPM), whose CTR is prohibited from 50 m above ground (zoom 14: about 6 m a pixel).
@@ -163,7 +82,8 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByTestId('mission-pilot').selectOption({ label: names.pilot });
     await page.getByTestId('mission-machine').selectOption({ label: names.machine });
     await page.getByTestId('mission-height-m').fill('150');
-    await expect(page.getByTestId('mission-height-ft')).toHaveValue('492');
+    // The altitude above sea level is a figure of its own, not the height in feet.
+    await expect(page.getByTestId('mission-height-ft')).toHaveValue('');
     // The chip's label is what a user clicks; its radio input is visually hidden.
     await page
       .locator('label', { has: page.getByTestId('start-option-tomorrow') })
@@ -182,17 +102,24 @@ for (const language of ['en', 'fr'] as const) {
     await expect(ctr).toHaveAttribute('data-restriction', 'PROHIBITED');
     await expect(ctr).toHaveAttribute('data-above', 'false');
 
-    // The verdict and its reasons: above 120 m, and inside the CTR's prohibited volume.
+    // Saved, the server's verdict and its reasons: above 120 m, and inside the CTR's prohibited volume.
+    await page.getByTestId('mission-save').click();
+    await expect(page.getByTestId('mission-saved')).toHaveText(text.saved);
+    await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
+    const missionUrl = page.url();
+    await page.goto(missionUrl);
+    await quietMap(page);
     await page.getByTestId('mission-tab-regulation').click();
-    await expect(page.getByTestId('verdict')).toBeVisible();
+    await expect(page.getByTestId('regulation-panel')).toHaveAttribute('data-source', 'stored');
     await expect(page.getByTestId('blocker-HEIGHT_GT_120M')).toHaveText(text.height);
     await expect(page.getByTestId('rule-GZ-03-P')).toHaveAttribute('data-subjects', /FR2167/);
     await expect(page.getByTestId('rule-EU-H-01')).toHaveAttribute('data-outcome', 'fail');
 
-    // Fixing the height to 50 m: no longer above 120 m, and the CTR (from 50 m) is no longer entered but caps the height.
+    // Fixing the height to 50 m and saving: no longer above 120 m, and the CTR (from 50 m) is no longer entered but caps the height.
     await page.getByTestId('mission-tab-general').click();
     await page.getByTestId('mission-height-m').fill('50');
-    await expect(page.getByTestId('mission-height-ft')).toHaveValue('164');
+    await page.getByTestId('mission-save').click();
+    await expect(page.getByTestId('mission-saved')).toHaveText(text.saved);
     await page.getByTestId('mission-tab-regulation').click();
     await expect(page.getByTestId('blocker-HEIGHT_GT_120M')).toHaveCount(0);
     await expect(page.getByTestId('rule-EU-H-01')).toHaveAttribute('data-outcome', 'pass');
@@ -200,10 +127,6 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByTestId('mission-tab-constraints').click();
     await expect(ctr).toHaveAttribute('data-above', 'true');
 
-    await page.getByTestId('mission-save').click();
-    await expect(page.getByTestId('mission-saved')).toHaveText(text.saved);
-    await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
-    const missionUrl = page.url();
     await page.goto(missionUrl);
     await quietMap(page);
     await page.getByTestId('mission-tab-administration').click();
@@ -229,13 +152,20 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByTestId('mission-status')).toHaveText(text.draft);
     await expect(page.getByTestId('mission-title')).toHaveValue(title);
 
-    // The original: send for validation, validate, then archive after confirming.
+    // The original: send for validation; whoever sent it does not validate it (docs/security.md), so the operator
+    // is not offered the button and an administrator validates; then archive after confirming.
     await page.goto(missionUrl);
     await quietMap(page);
     await page.getByTestId('mission-tab-administration').click();
     await page.getByTestId('action-sendForValidation').click();
     await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'toBeValidated');
-    await page.getByTestId('action-validate').click();
+    await expect(page.getByTestId('action-validate')).toHaveCount(0);
+    const admin = { authorization: `Bearer ${await tokenOf(request, DEMO.admin)}` };
+    const validated = await request.post(`/api/preflights/${missionUrl.split('/').pop()}/actions/validate`, { headers: admin, data: {} });
+    expect(validated.ok(), await validated.text()).toBe(true);
+    await page.goto(missionUrl);
+    await quietMap(page);
+    await page.getByTestId('mission-tab-administration').click();
     await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
     await page.getByTestId('action-archive').click();
     await expect(page.getByRole('dialog')).toContainText(text.archiveQuestion);

@@ -7,6 +7,7 @@ export const DEMO = {
   operator: 'operator@aerogate.demo',
   pilot: 'pilot@aerogate.demo',
   manager: 'manager@aerogate.demo',
+  newcomer: 'newcomer@aerogate.demo',
 } as const;
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
@@ -35,4 +36,114 @@ export async function visibleTestIds(page: Page, prefix: string, container: stri
     .locator(`[data-testid^="${prefix}"]`)
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? ''));
   return ids.map((id) => id.slice(prefix.length)).sort();
+}
+
+export async function tokenOf(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/security/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Agreement statuses under which the operator may create missions (docs/missions.md). */
+const MISSION_AGREEMENTS = ['validated', 'updated', 'nearlyExpired', 'renewValidation', 'noNeedAgreement'];
+
+/**
+ * Makes sure the demo operator may create missions (docs/missions.md "Agreement status"): another spec of the run may
+ * have changed the agreement; an administrator then marks the account as needing no agreement, through the API.
+ */
+export async function allowOperatorMissions(request: APIRequestContext) {
+  const admin = { authorization: `Bearer ${await tokenOf(request, DEMO.admin)}` };
+  // The operator's id is the subject of its token.
+  const [, payload] = (await tokenOf(request, DEMO.operator)).split('.');
+  const { sub } = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sub: string };
+  // Another spec of the run (or the other language) may already have settled the demo operator's agreement.
+  const { status } = (await (await request.get(`/api/agreements/${sub}`, { headers: admin })).json()) as { status: string };
+  if (MISSION_AGREEMENTS.includes(status)) return;
+  const exempt = await request.post(`/api/agreements/${sub}/exempt`, { headers: admin });
+  expect(exempt.ok(), await exempt.text()).toBe(true);
+}
+
+/** A pilot (A2 certificate, adult) and a C2 machine of the operator, named for this run. */
+export async function registerPilotAndMachine(request: APIRequestContext, tag: string) {
+  const operator = { authorization: `Bearer ${await tokenOf(request, DEMO.operator)}` };
+  const pilot = await request.post('/api/pilots', {
+    headers: operator,
+    data: {
+      firstName: 'Romain',
+      lastName: `Remote ${tag}`,
+      email: `romain.${tag}@aerogate.test`,
+      birthDate: '1990-04-12',
+      documents: [{ skillType: 'openA2', reference: `A2-${tag}`, validFrom: '2025-01-01', validUntil: '2030-12-31' }],
+    },
+  });
+  expect(pilot.status()).toBe(201);
+  const machine = await request.post('/api/machines', {
+    headers: operator,
+    data: { internalName: `Survey ${tag}`, serialNumber: `SN-${tag}`, classes: ['C2'], massGrams: 3900 },
+  });
+  expect(machine.status()).toBe(201);
+  return { pilot: `Romain Remote ${tag}`, machine: `Survey ${tag} (SN-${tag})` };
+}
+
+/**
+ * A new operator account with a company and a phone, signed up and activated through the API (its activation link
+ * read from the outbox): for journeys that start from an empty agreement file, which the demo operator no longer has.
+ */
+export async function newOperator(request: APIRequestContext, tag: string) {
+  const email = `operator-${tag}@example.com`;
+  const password = 'Flight-Plan-2026!';
+  const signup = await request.post('/api/security/signup', {
+    data: {
+      firstName: 'Oscar',
+      lastName: `Newcomer ${tag}`,
+      email,
+      emailConfirmation: email,
+      password,
+      passwordConfirmation: password,
+      companyName: `Fresh Wings ${tag}`,
+      phoneNumber: '+33 1 44 55 66 77',
+      legalNotice: true,
+    },
+  });
+  expect(signup.ok()).toBe(true);
+  const { text } = await latestEmailTo(request, email);
+  const token = /\/activate-account\/([\w-]+)/.exec(text)?.[1];
+  expect(token).toBeTruthy();
+  expect((await request.post('/api/security/activate', { data: { token } })).ok()).toBe(true);
+  return { email, password };
+}
+
+export async function mapReady(page: Page) {
+  await page.waitForFunction(() => window.__mapState !== undefined && window.__mapState !== 'init', undefined, { timeout: 30_000 });
+  expect(await page.evaluate(() => window.__mapState)).toBe('idle-rendered');
+}
+
+/**
+ * Every geozone in view and the protected areas are switched off, and the layer panel folded away: the zones the
+ * mission touches stay outlined by the editor, and the software-rendered map of the test browser stays quick.
+ */
+export async function quietMap(page: Page) {
+  await mapReady(page);
+  if (await page.getByTestId('layer-panel-open').isVisible()) await page.getByTestId('layer-panel-open').click();
+  await page.getByTestId('layer-toggle-geozones').uncheck();
+  await page.getByTestId('layer-toggle-protected').uncheck();
+  await page.getByTestId('layer-panel').locator('button[aria-controls="map-layer-panel"]').click();
+  await expect(page.getByTestId('layer-panel-open')).toBeVisible();
+}
+
+/** Clicks a square polygon of `side` pixels on the map, left of the drawing toolbar, and closes it. */
+export async function drawSquare(page: Page, side: number) {
+  await page.getByTestId('draw-polygon').click();
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const [x, y] = [box.x + 40, box.y + box.height / 2 - side / 2];
+  for (const [dx, dy] of [
+    [0, 0],
+    [side, 0],
+    [side, side],
+    [0, side],
+    [0, 0],
+  ] as const) {
+    await page.mouse.click(x + dx, y + dy);
+  }
+  await page.getByTestId('draw-polygon').click();
 }

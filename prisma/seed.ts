@@ -1,6 +1,7 @@
 import bcrypt from 'bcrypt';
 import { ADMIN_RIGHTS, AIRSPACE_MANAGER_RIGHTS, OPERATOR_RIGHTS, SUPERVISED_PILOT_RIGHTS, type Right } from '../src/shared/domain/rights';
 import type { PrismaClient } from '../server/generated/prisma/client';
+import { DEMO_NEWCOMER, seedDemoStory, type DemoStoryOptions } from './seed-demo';
 
 export const DEMO_PASSWORD = 'Aerogate-Demo-1!';
 
@@ -17,6 +18,7 @@ export const DEMO_ACCOUNTS = {
   operator: 'operator@aerogate.demo',
   pilot: 'pilot@aerogate.demo',
   manager: 'manager@aerogate.demo',
+  newcomer: DEMO_NEWCOMER,
 } as const;
 
 export async function isSeeded(prisma: PrismaClient): Promise<boolean> {
@@ -45,8 +47,11 @@ const DEMO_AIRSPACE_AREA = {
   maxLat: 48.75,
 };
 
-/** Groups, demo accounts and the manager's airspace. Idempotent: existing rows are left as they are. */
-export async function seedDatabase(prisma: PrismaClient): Promise<void> {
+/**
+ * Groups, demo accounts, the manager's airspace and the demo story (prisma/seed-demo.ts). Idempotent: existing rows
+ * are left as they are.
+ */
+export async function seedDatabase(prisma: PrismaClient, options: DemoStoryOptions = {}): Promise<void> {
   const groups = new Map<string, string>();
   for (const group of DEMO_GROUPS) {
     const row = await prisma.group.upsert({
@@ -76,7 +81,7 @@ export async function seedDatabase(prisma: PrismaClient): Promise<void> {
     });
     return user.id;
   };
-  await account(DEMO_ACCOUNTS.admin, 'Administrators', { firstName: 'Alice', lastName: 'Admin' });
+  const adminId = await account(DEMO_ACCOUNTS.admin, 'Administrators', { firstName: 'Alice', lastName: 'Admin' });
   const operatorId = await account(DEMO_ACCOUNTS.operator, 'Operators', {
     firstName: 'Olivier',
     lastName: 'Operator',
@@ -89,8 +94,9 @@ export async function seedDatabase(prisma: PrismaClient): Promise<void> {
     parentId: operatorId,
   });
   // The supervised account signs in for this pilot record: the login answers its id as `supervision`.
-  if (!(await prisma.pilot.findUnique({ where: { supervisedUserId: pilotAccountId } }))) {
-    await prisma.pilot.create({
+  let supervisedPilot = await prisma.pilot.findUnique({ where: { supervisedUserId: pilotAccountId } });
+  if (!supervisedPilot) {
+    supervisedPilot = await prisma.pilot.create({
       data: {
         userId: operatorId,
         firstName: 'Paula',
@@ -112,7 +118,13 @@ export async function seedDatabase(prisma: PrismaClient): Promise<void> {
     lastName: 'Manager',
     homepage: 'procedures',
   });
-  await prisma.airspace.upsert({
+  const newcomerId = await account(DEMO_ACCOUNTS.newcomer, 'Operators', {
+    firstName: 'Nadia',
+    lastName: 'Newcomer',
+    companyName: 'Skyline Survey',
+    phoneNumber: '+33 1 98 76 54 32',
+  });
+  const airspace = await prisma.airspace.upsert({
     where: { internalCode: 'LFPS-DEMO' },
     update: {},
     create: {
@@ -134,4 +146,9 @@ export async function seedDatabase(prisma: PrismaClient): Promise<void> {
       managers: { connect: { id: managerId } },
     },
   });
+  await seedDemoStory(
+    prisma,
+    { operatorId, newcomerId, managerId, adminId, airspaceId: airspace.id, supervisedPilotId: supervisedPilot.id },
+    options,
+  );
 }

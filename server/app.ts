@@ -8,6 +8,9 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { AppError } from './lib/app-error';
+import { createSbsConnector } from './integrations/adsb/sbs-connector';
+import { createDatabaseStatus } from './lib/database-status';
+import { uploadsDir } from './lib/uploads';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
@@ -35,6 +38,11 @@ import { paymentsRouter } from './modules/payments/payments.router';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createTrackersRepository } from './modules/trackers/trackers.repository';
 import { trackersRouter } from './modules/trackers/trackers.router';
+import { createConformanceChecker } from './modules/conformance/conformance.checker';
+import { createConformanceRepository } from './modules/conformance/conformance.repository';
+import type { ViolationPublisher } from './modules/traffic/positions';
+import { createTrafficModule } from './modules/traffic/traffic.module';
+import { trafficRouter } from './modules/traffic/traffic.router';
 import { createTrackersService } from './modules/trackers/trackers.service';
 import { whitelistRouter } from './modules/whitelist/whitelist.router';
 import { createWhitelistService } from './modules/whitelist/whitelist.service';
@@ -56,13 +64,18 @@ import { createGroupsService } from './modules/groups/groups.service';
 import { createMachinesRepository } from './modules/machines/machines.repository';
 import { machinesRouter, userMachinesRouter } from './modules/machines/machines.router';
 import { createMachinesService } from './modules/machines/machines.service';
-import { createMissionRegulation } from './modules/missions/missions.regulation';
+import { createFlightsRepository } from './modules/flights/flights.repository';
+import { createFlightsService } from './modules/flights/flights.service';
+import { createMissionRegulation, createMissionVerdicts } from './modules/missions/missions.regulation';
 import { createMissionsRepository } from './modules/missions/missions.repository';
 import { missionsRouter } from './modules/missions/missions.router';
 import { createMissionsService } from './modules/missions/missions.service';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { createNotificationSender, createNotificationsService } from './modules/notifications/notifications.service';
 import { outboxRouter } from './modules/outbox/outbox.router';
+import { createPushRepository } from './modules/push/push.repository';
+import { commandsRouter, pushRouter } from './modules/push/push.router';
+import { createPushService } from './modules/push/push.service';
 import { createPilotsRepository } from './modules/pilots/pilots.repository';
 import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
 import { createPilotsService } from './modules/pilots/pilots.service';
@@ -77,8 +90,16 @@ import { createRecordOwners } from './modules/users/record-owner';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRouter } from './modules/users/users.router';
 import { createUsersService } from './modules/users/users.service';
+import { createHttpTafSource, createRecordedTafSource } from './integrations/weather/taf-source';
+import { missionWeatherRouter, weatherSettingsRouter } from './modules/weather/weather.router';
+import { createWeatherService } from './modules/weather/weather.service';
+import { createPostFlightsRepository } from './modules/post-flights/post-flights.repository';
+import { postFlightsRouter } from './modules/post-flights/post-flights.router';
+import { createPostFlightsService } from './modules/post-flights/post-flights.service';
 import { createRegistry, openApiDocument } from './openapi';
 import { ZONE_IMPORT_PATH, zonesRouter } from './zones/zones.router';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export interface AppOptions {
   /** Folder of the built SPA, served with a history fallback. */
@@ -108,7 +129,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     pinoHttp({
       logger: ctx.logger,
       genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+        // A client's id is kept only when it is a short safe token: it is echoed in a header and written to the logs.
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
         res.setHeader('x-request-id', id);
         return id;
       },
@@ -117,6 +140,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
 
   const registry = createRegistry();
+  const database = createDatabaseStatus(
+    {
+      url: ctx.config.databaseUrl,
+      retryAfterSeconds: ctx.config.database.retryAfterSeconds,
+      // Health answers within a second, whatever the pool's own limits.
+      probeTimeoutMs: Math.min(1_000, ctx.config.database.connectMs),
+    },
+    () => ctx.prisma.$queryRaw`SELECT 1`,
+  );
   const securityLimit = rateLimit({
     windowMs: 60_000,
     limit: ctx.config.securityRateLimitPerMinute,
@@ -132,6 +164,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     sms: ctx.sms,
     clock: ctx.clock,
     config: ctx.config,
+    logger: ctx.logger,
   });
 
   const usersRepository = createUsersRepository(ctx.prisma, ctx.pool);
@@ -180,27 +213,67 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     sms: ctx.sms,
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
+    geometry: ctx.geometry,
   });
   const missionsRepository = createMissionsRepository(ctx.prisma);
   const notificationSender = createNotificationSender(ctx);
+  const flights = createFlightsService({ repository: createFlightsRepository(ctx.prisma), audit, clock: ctx.clock });
+  const missionVerdicts = createMissionVerdicts({
+    repository: missionsRepository,
+    zones: ctx.zones,
+    clock: ctx.clock,
+    layers: ctx.contextLayers,
+    geometry: ctx.geometry,
+  });
   const missions = createMissionsService({
     repository: missionsRepository,
+    flights,
     owners,
     audit,
     clock: ctx.clock,
     requests,
     releaseNotifications: notificationSender.releaseMission,
+    terrain: ctx.terrain,
+    afterSave: missionVerdicts.refresh,
   });
   const notifications = createNotificationsService(ctx, missions, notificationSender);
-  const missionRegulation = createMissionRegulation({ repository: missionsRepository, missions, zones: ctx.zones, clock: ctx.clock });
+  const missionRegulation = createMissionRegulation({ missions, verdicts: missionVerdicts });
+
+  // The checker publishes through the traffic module, which calls the checker: the publisher is bound once both exist.
+  let publishViolation: ViolationPublisher = () => undefined;
+  const conformance = createConformanceChecker({
+    repository: createConformanceRepository(ctx.prisma),
+    changes: ctx.changes,
+    clock: ctx.clock,
+    mailer: ctx.mailer,
+    sms: ctx.sms,
+    push: ctx.push,
+    publish: (violation) => publishViolation(violation),
+    logger: ctx.logger,
+    silenceMs: ctx.config.violationSilenceMs,
+    publicUrl: ctx.config.publicUrl,
+  });
+  // The live map's snapshot keeps the hub's own list of open episodes heard on the bus: it holds every instance's.
+  const traffic = createTrafficModule(ctx, { owners, listeners: [conformance.check] });
+  publishViolation = traffic.publishViolation;
+  const stopSweep = conformance.start();
+  ctx.closers.add(async () => stopSweep());
+  const adsb = ctx.config.adsb
+    ? createSbsConnector({ ...ctx.config.adsb, sink: traffic.ingest.ingestReceived, clock: ctx.clock, logger: ctx.logger })
+    : null;
+  if (adsb) {
+    adsb.start();
+    ctx.closers.add(() => adsb.stop());
+  }
 
   const api = express.Router();
   const parseJson = express.json({ limit: '10mb' });
   // Geozone files are read as text by their route: bad JSON there is GEOZONE_INVALID_JSON, and a BOM is allowed.
   api.use((req, res, next) => (req.path.toLowerCase().replace(/\/+$/, '') === ZONE_IMPORT_PATH ? next() : parseJson(req, res, next)));
-  api.use(authenticate(ctx.config.jwtSecret, ctx.clock));
+  api.use(authenticate({ secret: ctx.config.jwtSecret, clock: ctx.clock, sessions: ctx.sessionCache, pool: ctx.pool }));
   api.use(maintenance(ctx.config.maintenance));
-  api.use(systemRouter(registry, ctx.prisma, ctx.config));
+  api.use(systemRouter(registry, database, ctx.config, () => adsb?.status() ?? null));
+  api.use(database.gate);
   api.use(authRouter(registry, auth, securityLimit));
   api.use(accountRouter(registry, auth, agreements));
   api.use(usersRouter(registry, users, ctx.userListCache));
@@ -212,33 +285,54 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(pilotsRouter(registry, pilots));
   api.use(userPilotsRouter(registry, pilots));
   api.use(missionsRouter(registry, missions, missionRegulation));
+  const tafSource = ctx.config.weatherTafUrl
+    ? createHttpTafSource({ urlTemplate: ctx.config.weatherTafUrl, clock: ctx.clock, logger: ctx.logger })
+    : createRecordedTafSource({ clock: ctx.clock });
+  const weather = createWeatherService({
+    source: tafSource,
+    logger: ctx.logger,
+    findMission: (actor, id) => missions.findMission(actor, id, 'PREFLIGHT_LIST_ADMIN'),
+  });
+  api.use(missionWeatherRouter(registry, weather));
+  api.use(weatherSettingsRouter(registry, ctx.config.rainRadarUrl));
+  api.use(
+    postFlightsRouter(
+      registry,
+      createPostFlightsService({ repository: createPostFlightsRepository(ctx.prisma), owners, clock: ctx.clock }),
+    ),
+  );
   api.use(notificationsRouter(registry, notifications));
-  api.use(attachmentsRouter(registry, attachments));
+  api.use(attachmentsRouter(registry, attachments, uploadsDir(ctx.config.dataDir)));
   api.use(agreementRouter(registry, agreements));
   api.use(agreementsAdminRouter(registry, agreements));
   api.use(requestsRouter(registry, requests));
   api.use(outboxRouter(registry, ctx.outbox));
-  api.use(zonesRouter(registry, ctx.zones));
+  api.use(zonesRouter(registry, ctx.zones, uploadsDir(ctx.config.dataDir)));
   api.use(contextLayersRouter(registry));
   api.use(regulationRouter(registry, createRegulationService({ zones: ctx.zones, clock: ctx.clock })));
   const alerts = createAlertsService({ repository: createAlertsRepository(ctx.prisma), audit });
   api.use(alertsRouter(registry, alerts));
   api.use(violationsRouter(registry, alerts));
+  api.use(trafficRouter(registry, traffic.ingest, traffic.live));
   api.use(trackersRouter(registry, createTrackersService({ repository: createTrackersRepository(ctx.prisma), audit })));
-  api.use(
-    devicesRouter(
-      registry,
-      createDevicesService({ repository: createDevicesRepository(ctx.prisma), audit, emailDomain: ctx.config.devicesEmailDomain }),
-    ),
-  );
+  api.use(devicesRouter(registry, createDevicesService({ repository: createDevicesRepository(ctx.prisma), audit })));
   api.use(paymentsRouter(registry, createPaymentsService({ repository: createPaymentsRepository(ctx.prisma), audit, clock: ctx.clock })));
   api.use(
     documentsRouter(
       registry,
       createDocumentsService({ repository: createDocumentsRepository(ctx.prisma), files: createDocumentFiles(ctx.config.dataDir), audit }),
+      uploadsDir(ctx.config.dataDir),
     ),
   );
   api.use(whitelistRouter(registry, createWhitelistService({ prisma: ctx.prisma, audit })));
+  const push = createPushService({
+    repository: createPushRepository(ctx.prisma),
+    push: ctx.push,
+    audit,
+    publicKey: ctx.config.push.publicKey,
+  });
+  api.use(pushRouter(registry, push));
+  api.use(commandsRouter(registry, push));
   api.use(dashboardRouter(registry, createDashboardService({ prisma: ctx.prisma, owners, clock: ctx.clock })));
   api.use(automationRoutes(registry, ctx));
   const document = openApiDocument(registry);
@@ -255,6 +349,6 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       res.sendFile(path.join(spaDir, 'index.html'));
     });
   }
-  app.use(errorHandler(ctx.logger));
+  app.use(errorHandler(ctx.logger, database));
   return app;
 }

@@ -3,17 +3,24 @@ import type { Config } from './config/env';
 import type { PrismaClient } from './generated/prisma/client';
 import { createAuthorityClient, type AuthorityClient } from './integrations/authority/authority-client';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { createPushClient, type PushClient } from './integrations/push/push-client';
 import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
+import { createTerrainClient, type TerrainClient } from './integrations/terrain/terrain-client';
 import { JOBS } from './jobs/definitions';
 import { createJobs, type JobDefinition, type Jobs } from './jobs/jobs';
 import type { Clock } from './lib/clock';
+import { createClosers, type Closers } from './lib/closers';
+import { createGeometryPool, type GeometryPool } from './lib/geometry-pool';
 import { systemClock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import { createReadCache, type ReadCache } from './lib/read-cache';
+import { createSessionCache, type SessionCache } from './lib/session-cache';
 import type { TableChanges } from './lib/table-changes';
 import type { PreparedJson } from './lib/prepared-json';
 import { USER_LIST_TABLES } from './modules/users/users.repository';
 import { createOutboxRepository, type OutboxRepository } from './modules/outbox/outbox.repository';
+import { createTrafficBus, type TrafficBus } from './modules/traffic/traffic.bus';
+import { createShippedContextLayers, type ContextLayers } from './modules/regulation/context-facts';
 import { createZonesRepository } from './zones/zones.repository';
 import { createZonesService, type ZonesService } from './zones/zones.service';
 
@@ -30,14 +37,28 @@ export interface AppContext {
   outbox: OutboxRepository;
   mailer: Mailer;
   sms: SmsClient;
+  /** Web Push to the browsers users registered (alerts, messages to operators). */
+  push: PushClient;
   /** Flight notifications to authorities (military, prefecture). */
   authority: AuthorityClient;
   /** The geozone store and its in-memory index: one per process, shared by every request. */
   zones: ZonesService;
+  /** Worker threads for the geometric tests that would otherwise hold the request thread. */
+  geometry: GeometryPool;
+  /** The ground elevation of mission areas (TERRAIN_DIR), or none. */
+  terrain: TerrainClient;
+  /** The shipped context layers (roads, rail, protected areas) the regulation derives facts from. */
+  contextLayers: ContextLayers;
   /** Scheduled jobs; started by the server process, run by hand in tests. */
   jobs: Jobs;
   /** Answered pages of the user list, one cache per process, emptied by any change to what the list shows. */
   userListCache: ReadCache<PreparedJson>;
+  /** Stored positions and violation episodes between instances: Redis with REDIS_URL, else in-process. */
+  trafficBus: TrafficBus;
+  /** What this process stops at shutdown (bus connections, receivers, live streams); the server and tests run it. */
+  closers: Closers;
+  /** The token version each account accepts, one cache per process, emptied by any change of a version or status. */
+  sessionCache: SessionCache;
 }
 
 export function createContext(options: {
@@ -52,6 +73,10 @@ export function createContext(options: {
   const { jobs: definitions = JOBS, ...rest } = options;
   const outbox = createOutboxRepository(options.prisma, options.pool);
   const clock = options.clock ?? systemClock;
+  const closers = createClosers();
+  const trafficBus = createTrafficBus(options.config.redis, options.logger);
+  closers.add(() => trafficBus.close());
+  const geometry = createGeometryPool({ size: options.config.geometry.workers, timeoutMs: options.config.geometry.timeoutMs });
   const mailer = createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger });
   const ctx: AppContext = {
     ...rest,
@@ -60,9 +85,16 @@ export function createContext(options: {
     mailer,
     authority: createAuthorityClient({ config: options.config.authority, mailer, outbox, logger: options.logger }),
     sms: createSmsClient({ url: options.config.smsUrl, outbox, logger: options.logger }),
-    zones: createZonesService({ repository: createZonesRepository(options.prisma), clock, logger: options.logger }),
+    push: createPushClient({ vapid: options.config.push, deliver: options.config.push.deliver, outbox, logger: options.logger }),
+    zones: createZonesService({ repository: createZonesRepository(options.prisma), clock, logger: options.logger, geometry }),
+    geometry,
+    terrain: createTerrainClient({ directory: options.config.terrainDir, logger: options.logger }),
+    contextLayers: createShippedContextLayers(),
     jobs: createJobs({ definitions, pool: options.pool, logger: options.logger, context: () => ctx }),
     userListCache: createReadCache(options.changes, { tables: USER_LIST_TABLES, maxEntries: 1000 }),
+    trafficBus,
+    closers,
+    sessionCache: createSessionCache(options.changes),
   };
   return ctx;
 }

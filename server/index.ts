@@ -15,7 +15,7 @@ async function main() {
   if (database.appliedMigrations.length > 0) logger.info({ migrations: database.appliedMigrations }, 'migrations applied');
   // Demo accounts are created on an empty embedded database only; a real deployment seeds with `npm run db:seed`.
   if (database.embedded && !(await isSeeded(database.prisma))) {
-    await seedDatabase(database.prisma);
+    await seedDatabase(database.prisma, { dataDir: config.dataDir });
     logger.info({ accounts: Object.values(DEMO_ACCOUNTS), demoPassword: DEMO_PASSWORD }, 'demo accounts created');
   }
   // The shipped geozone files (FR, LU, CHE and samples) too, checked apart so that an existing demo database gets them.
@@ -39,12 +39,16 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
     server.close();
     server.closeIdleConnections();
+    // Live-map streams never end by themselves: closing them (and the receivers, the bus) lets the server close.
+    await ctx.closers.closeAll();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
-    await new Promise<void>((resolve) => server.once('close', () => resolve()));
+    await closed;
     await ctx.jobs.stop();
+    await ctx.geometry.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -16,6 +16,6 @@ if (config.databaseUrl) {
   await rm(path.join(config.dataDir, 'pglite'), { recursive: true, force: true });
 }
 const database = await openDatabaseSession(config);
-await seedDatabase(database.prisma);
+await seedDatabase(database.prisma, { dataDir: config.dataDir });
 console.log('The database was reset, migrated and seeded.');
 await database.close();

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
+import { MAX_FAILED_LOGINS_PER_ADDRESS } from '../../src/shared/domain/limits';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', ''])
@@ -21,6 +23,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Aerogate <no-reply@aerogate.local>'),
   SMS_URL: z.url().optional(),
+  TERRAIN_DIR: z.string().optional(),
   AUTHORITY_NOTIFICATION_URL: z.url().optional(),
   AUTHORITY_NOTIFICATION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   AUTHORITY_NOTIFICATION_EMAIL: z.email().optional(),
@@ -39,8 +42,65 @@ const envSchema = z.object({
   MAINTENANCE_MESSAGE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SECURITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(MAX_FAILED_LOGINS_PER_ADDRESS),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional(),
+  /** Where Web Push messages are really sent; unset, they are recorded in the outbox only (docs/alerts.md). */
+  PUSH_DELIVERY: z.enum(['outbox', 'webpush']).default('outbox'),
+  VIOLATION_SILENCE_SECONDS: z.coerce.number().int().min(5).default(120),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only')
+    .default('aerogate'),
+  ADSB_SBS_URL: z
+    .string()
+    .regex(/^tcp:\/\/[^:/]+:\d{1,5}$/, 'must be tcp://host:port')
+    .optional(),
+  ADSB_STATION_NAME: z.string().trim().min(1).max(100).optional(),
+  ADSB_STATION_LAT: z.coerce.number().min(-90).max(90).optional(),
+  ADSB_STATION_LON: z.coerce.number().min(-180).max(180).optional(),
+  TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  TRAFFIC_STALE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  WEATHER_TAF_URL: z
+    .url()
+    .refine((url) => url.includes('{icao}'), 'must contain {icao}')
+    .optional(),
+  RAIN_RADAR_URL: z
+    .url()
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must be a tile URL template with {z}, {x} and {y}')
+    .optional(),
+  GEOMETRY_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  GEOMETRY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  DATABASE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
 });
+
+/** The limits put on every database connection (docs/security.md "Database faults"). */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for one of the pool's. */
+  connectMs: number;
+  /** Client side: an answer that does not come (a paused or unreachable server) ends the query. */
+  queryMs: number;
+  /** Server side: `statement_timeout`. */
+  statementMs: number;
+  /** Server side: `lock_timeout`. */
+  lockMs: number;
+  /** Server side: `idle_in_transaction_session_timeout`. */
+  idleInTransactionMs: number;
+}
 
 export interface Config {
   port: number;
@@ -50,6 +110,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   smsUrl: string | undefined;
+  /** A folder of GeoTIFF elevation tiles (m AMSL) giving each mission's ground; unset: from the operator's figures. */
+  terrainDir: string | undefined;
   /** Where flights are notified to authorities: an HTTP service, else a mailbox, else the outbox only. */
   authority: { url: string; secret: string } | { email: string } | null;
   publicUrl: string;
@@ -63,7 +125,26 @@ export interface Config {
   maintenanceMessage: string | null;
   logLevel: string;
   securityRateLimitPerMinute: number;
+  /** Failed sign-ins from one address within 15 minutes that pause it (docs/security.md, "Lockout"). */
+  loginFailuresPerAddress: number;
   bcryptRounds: number;
+  /** Web Push (VAPID) identity; `deliver` false keeps push messages in the outbox. */
+  push: { publicKey: string; privateKey: string; subject: string; deliver: boolean };
+  /** A violation episode ends when its traffic has been silent this long. */
+  violationSilenceMs: number;
+  /** The traffic bus between instances; none: in-process (docs/live-traffic.md). */
+  redis: { url: string; prefix: string } | null;
+  /** An SBS-1 (BaseStation) ADS-B feed, with the receiving station when it is described. */
+  adsb: { host: string; port: number; station: { name: string; lat: number; lon: number } | null } | null;
+  trackRetentionDays: number;
+  trafficStaleSeconds: number;
+  /** TAF source: a URL template with {icao}; unset: the recorded real TAFs shipped in data-seed/weather. */
+  weatherTafUrl: string | undefined;
+  /** Raster tile URL template of a rain radar; unset: the layer is offered disabled. */
+  rainRadarUrl: string | undefined;
+  /** Worker threads for costly geometric tests (default: one per spare core, at most 2) and their time limit. */
+  geometry: { workers: number | undefined; timeoutMs: number };
+  database: DatabaseTimeouts & { retryAfterSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +158,21 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+/** The VAPID key pair from the environment, else generated once and kept under DATA_DIR like the JWT secret. */
+function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string): { publicKey: string; privateKey: string } {
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY)
+      throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY };
+  }
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
 function authorityTransport(e: z.infer<typeof envSchema>): Config['authority'] {
   if (e.AUTHORITY_NOTIFICATION_URL) {
     if (!e.AUTHORITY_NOTIFICATION_SECRET)
@@ -86,6 +182,16 @@ function authorityTransport(e: z.infer<typeof envSchema>): Config['authority'] {
     return { url: e.AUTHORITY_NOTIFICATION_URL, secret: e.AUTHORITY_NOTIFICATION_SECRET };
   }
   return e.AUTHORITY_NOTIFICATION_EMAIL ? { email: e.AUTHORITY_NOTIFICATION_EMAIL } : null;
+}
+
+function adsbFeed(e: z.infer<typeof envSchema>): Config['adsb'] {
+  const described = [e.ADSB_STATION_NAME, e.ADSB_STATION_LAT, e.ADSB_STATION_LON].filter((v) => v !== undefined).length;
+  if (described !== 0 && described !== 3)
+    throw new ConfigError('Invalid configuration:\n  ADSB_STATION_NAME, ADSB_STATION_LAT, ADSB_STATION_LON: set the three or none');
+  if (!e.ADSB_SBS_URL) return null;
+  const url = new URL(e.ADSB_SBS_URL);
+  const station = described === 3 ? { name: e.ADSB_STATION_NAME!, lat: e.ADSB_STATION_LAT!, lon: e.ADSB_STATION_LON! } : null;
+  return { host: url.hostname, port: Number(url.port), station };
 }
 
 /** Reads the environment once at boot; a bad value stops the start with a message naming the variable. */
@@ -107,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsUrl: e.SMS_URL,
+    terrainDir: e.TERRAIN_DIR === undefined ? undefined : path.resolve(e.TERRAIN_DIR),
     authority: authorityTransport(e),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
@@ -121,6 +228,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenanceMessage: e.MAINTENANCE_MESSAGE ?? null,
     logLevel: e.LOG_LEVEL,
     securityRateLimitPerMinute: e.SECURITY_RATE_LIMIT_PER_MINUTE,
+    loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
     bcryptRounds: e.BCRYPT_ROUNDS,
+    push: {
+      ...vapidKeys(e, dataDir),
+      subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@aerogate.local',
+      deliver: e.PUSH_DELIVERY === 'webpush',
+    },
+    violationSilenceMs: e.VIOLATION_SILENCE_SECONDS * 1000,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    adsb: adsbFeed(e),
+    trackRetentionDays: e.TRACK_RETENTION_DAYS,
+    trafficStaleSeconds: e.TRAFFIC_STALE_SECONDS,
+    weatherTafUrl: e.WEATHER_TAF_URL,
+    rainRadarUrl: e.RAIN_RADAR_URL,
+    geometry: { workers: e.GEOMETRY_WORKERS, timeoutMs: e.GEOMETRY_TIMEOUT_MS },
+    database: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      retryAfterSeconds: e.DATABASE_RETRY_AFTER_SECONDS,
+    },
   };
 }

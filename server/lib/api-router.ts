@@ -1,6 +1,8 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { Right } from '../../src/shared/domain/rights';
+import { BODY_MAX_DEPTH, bodyShape, GEOMETRY_MAX_VERTICES, GEOMETRY_TOO_COMPLEX } from '../../src/shared/geo/geometry-bounds';
+import { uncleanText } from '../../src/shared/contracts/common';
 import { AppError } from './app-error';
 import type { ApiRegistry } from '../openapi';
 import type { AuthUser } from './auth-token';
@@ -38,6 +40,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
+    // A strict schema's unknown keys are each named, so that a caller learns which of its fields was not understood.
+    if (issue.code === 'unrecognized_keys') {
+      for (const unknown of issue.keys) (fields[[...issue.path, unknown].join('.')] ??= []).push('validation:unknownKey');
+      continue;
+    }
     const key = issue.path.join('.') || '_';
     (fields[key] ??= []).push(issue.message);
   }
@@ -48,9 +55,31 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.in
   if (!schema) return undefined as z.infer<T>;
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
-    throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: fieldErrors(result.error) });
+    const fields = fieldErrors(result.error);
+    if (result.error.issues.some((issue) => issue.message === GEOMETRY_TOO_COMPLEX)) {
+      throw new AppError('GEOMETRY_TOO_COMPLEX', 'The geometry has more vertices, rings or polygons than allowed', { fields });
+    }
+    throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields });
   }
   return result.data;
+}
+
+/**
+ * The body's size in positions and nesting, checked before its schema: validating 300,000 positions one by one
+ * would itself hold the request thread, and a deeply nested value would overflow the stack of whoever walks it.
+ */
+function checkBodyShape(body: unknown) {
+  const shape = bodyShape(body);
+  if (shape.depth > BODY_MAX_DEPTH) throw new AppError('BAD_REQUEST', `The request body is nested deeper than ${BODY_MAX_DEPTH} levels`);
+  if (shape.positions > GEOMETRY_MAX_VERTICES) {
+    throw new AppError('GEOMETRY_TOO_COMPLEX', `The request holds more than ${GEOMETRY_MAX_VERTICES} positions`);
+  }
+  checkText(body);
+}
+
+function checkText(value: unknown) {
+  const unclean = uncleanText(value);
+  if (unclean) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [unclean.path || '_']: [unclean.message] } });
 }
 
 function checkAccess(access: Access, user: AuthUser | undefined) {
@@ -76,6 +105,9 @@ export class ApiRouter {
     const handle = async (req: Request, res: Response, next: NextFunction) => {
       try {
         checkAccess(spec.access, req.auth);
+        if (spec.body) checkBodyShape(req.body);
+        if (spec.query) checkText(req.query);
+        if (spec.params) checkText(req.params);
         const input = {
           body: parse(spec.body, req.body),
           query: parse(spec.query, req.query),

@@ -28,6 +28,7 @@ export async function openDatabaseSession(config: Config, logger?: Logger): Prom
     const { applied } = await migrateDatabase(url);
     const clients = connectDatabase(url, {
       embedded: embedded !== undefined,
+      timeouts: config.database,
       onIdleError: (error) => logger?.warn({ err: error }, 'an idle database connection was closed by the server'),
     });
     return {

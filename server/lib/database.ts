@@ -9,6 +9,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import type { DatabaseTimeouts } from '../config/env';
 import { utcTimestampTypes } from './prepared';
 import { createTableChanges, type TableChanges } from './table-changes';
 
@@ -103,13 +104,42 @@ export interface DatabaseClients {
   close(): Promise<void>;
 }
 
+/** What docs/security.md "Database faults" describes; the defaults of DATABASE_*_TIMEOUT_MS in server/config/env.ts. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 3_000,
+  queryMs: 20_000,
+  statementMs: 15_000,
+  lockMs: 5_000,
+  idleInTransactionMs: 30_000,
+};
+
+/**
+ * Every limit of `timeouts` on a PostgreSQL server's connections, so that a stopped, paused or locked database ends a
+ * request in seconds instead of holding it. The embedded PGlite lives in this process and cannot be unreachable on
+ * its own: it gets none, so that a long seed or import on its single connection is never cut short.
+ */
+function poolTimeouts(embedded: boolean, timeouts: DatabaseTimeouts): pg.PoolConfig {
+  if (embedded) return {};
+  return {
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  };
+}
+
 /** One connection pool shared by Prisma and the prepared statements; PGlite serves a single connection. */
-export function connectDatabase(url: string, options: { embedded: boolean; onIdleError?: (error: Error) => void }): DatabaseClients {
+export function connectDatabase(
+  url: string,
+  options: { embedded: boolean; onIdleError?: (error: Error) => void; timeouts?: DatabaseTimeouts },
+): DatabaseClients {
   const changes = createTableChanges();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.embedded ? 1 : 10,
     types: utcTimestampTypes,
+    ...poolTimeouts(options.embedded, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS),
     // PGlite is one session behind every socket connection: a new connection inherits the statements an earlier
     // one prepared, which the new client does not know and would prepare again ("already exists").
     onConnect: async (client) => {

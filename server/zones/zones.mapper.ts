@@ -26,6 +26,8 @@ export function toImportResult(dataset: string, parsed: GeozoneParseResult): Zon
 
 /** One feature per volume whose box reaches the view (a zone's volumes can lie far apart). */
 export function toVolumeFeatures(zone: Zone, meta: ZoneMeta, view: BBox): ZoneFeatureCollection['features'] {
+  const authority = pickAuthority(zone.restriction, zone.zoneAuthorities);
+  const authorityName = authority?.name ?? authority?.service;
   return zone.volumes.flatMap((volume, volumeIndex) =>
     bboxesOverlap(bboxOf(volume.geometry), view)
       ? [
@@ -47,6 +49,8 @@ export function toVolumeFeatures(zone: Zone, meta: ZoneMeta, view: BBox): ZoneFe
               lowerReference: volume.lowerReference,
               upperReference: volume.upperReference,
               message: zone.message ?? null,
+              ...(authorityName ? { authority: authorityName } : {}),
+              applicability: zone.applicability,
             },
           },
         ]

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import express, { type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import {
@@ -13,6 +14,7 @@ import {
 import type { Right } from '../../src/shared/domain/rights';
 import { ApiRouter, fieldErrors } from '../lib/api-router';
 import { AppError } from '../lib/app-error';
+import { diskUpload, type UploadReader } from '../lib/uploads';
 import type { ApiRegistry } from '../openapi';
 import type { ZonesService } from './zones.service';
 
@@ -24,14 +26,15 @@ const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 
 const readJsonAsText = express.text({ type: ['application/json', 'application/geo+json', 'text/plain'], limit: IMPORT_MAX_BYTES });
 
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4 } }).single('file');
-
-const readUpload: RequestHandler = (req, res, next) => {
-  upload(req, res, (error: unknown) => {
-    if (error instanceof multer.MulterError) next(new AppError('BAD_REQUEST', `Upload refused: ${error.message}`));
-    else next(error);
-  });
-};
+/** Streams an uploaded file to a temporary file, its size limit enforced while it streams. */
+const readUploadWith =
+  (upload: UploadReader): RequestHandler =>
+  (req, res, next) => {
+    upload(req, res, (error: unknown) => {
+      if (error instanceof multer.MulterError) next(new AppError('BAD_REQUEST', `Upload refused: ${error.message}`));
+      else next(error);
+    });
+  };
 
 const IMPORT_RIGHTS: readonly Right[] = ['AIRSPACE_EDIT_ADMIN'];
 
@@ -42,8 +45,8 @@ const refuseBeforeReading: RequestHandler = (req, _res, next) => {
   else next();
 };
 
-function importedText(req: Request): { text: string; fileName?: string } {
-  if (req.file) return { text: req.file.buffer.toString('utf8'), fileName: req.file.originalname };
+async function importedText(req: Request): Promise<{ text: string; fileName?: string }> {
+  if (req.file) return { text: await readFile(req.file.path, 'utf8'), fileName: req.file.originalname };
   if (typeof req.body === 'string' && req.body.length > 0) return { text: req.body };
   throw new AppError('BAD_REQUEST', 'Send the geozone file as an application/json body or as the multipart field "file"');
 }
@@ -62,7 +65,8 @@ function prefixed(fields: Record<string, string[]>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key === '_' ? 'dataset' : `dataset.${key}`, messages]));
 }
 
-export function zonesRouter(registry: ApiRegistry, zones: ZonesService) {
+export function zonesRouter(registry: ApiRegistry, zones: ZonesService, uploadDir: string) {
+  const readUpload = readUploadWith(diskUpload(uploadDir, { maxBytes: IMPORT_MAX_BYTES, fields: 4 }));
   return new ApiRouter(registry, '/api/zones', 'zones')
     .route({
       method: 'post',
@@ -75,7 +79,7 @@ export function zonesRouter(registry: ApiRegistry, zones: ZonesService) {
       response: zoneImportResultSchema,
       before: [refuseBeforeReading, readJsonAsText, readUpload],
       handler: async ({ req, query, user }) => {
-        const { text, fileName } = importedText(req);
+        const { text, fileName } = await importedText(req);
         return zones.importFile(text, { dataset: datasetOf(req, query.dataset), fileName, importedById: user.id });
       },
     })

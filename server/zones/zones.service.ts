@@ -22,6 +22,7 @@ import { bboxOf, type BBox } from '../../src/shared/geozones/geometry';
 import type { AreaGeometry, Zone } from '../../src/shared/geozones/zone';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
+import type { GeometryPool } from '../lib/geometry-pool';
 import type { Logger } from '../lib/logger';
 import { creditOf } from './shipped-datasets';
 import { toImportResult, toVolumeFeatures, toZoneIntersection, type ZoneMeta } from './zones.mapper';
@@ -43,6 +44,8 @@ export interface ZonesServiceOptions {
    * (one indexed single-row read). 0 checks at every query.
    */
   revisionCheckIntervalMs?: number;
+  /** Where the costly polygon tests of mission queries run; inline (on the calling thread) without one. */
+  geometry?: Pick<GeometryPool, 'intersectsEach'>;
 }
 
 export interface ImportOptions {
@@ -120,8 +123,14 @@ export function createZonesService(options: ZonesServiceOptions) {
     }
   }
 
-  function intersectingMatches(built: Snapshot, area: AreaGeometry, maxHeightM: number, at: Date) {
-    return built.index.query(area, { maxHeightM, at }).map((match) => ({ match, meta: metaOf(built, match) }));
+  function query(built: Snapshot, area: AreaGeometry, maxHeightM: number, at: Date): Promise<ZoneMatch[]> {
+    const geometry = options.geometry;
+    if (!geometry) return Promise.resolve(built.index.query(area, { maxHeightM, at }));
+    return built.index.queryWith(area, { maxHeightM, at }, (missionArea, geometries) => geometry.intersectsEach(missionArea, geometries));
+  }
+
+  async function intersectingMatches(built: Snapshot, area: AreaGeometry, maxHeightM: number, at: Date) {
+    return (await query(built, area, maxHeightM, at)).map((match) => ({ match, meta: metaOf(built, match) }));
   }
 
   function attributions(datasets: Iterable<string>): string[] {
@@ -208,7 +217,7 @@ export function createZonesService(options: ZonesServiceOptions) {
     /** The zones a mission touches (GZ-01…GZ-04), most restrictive first. */
     async intersect(request: ZoneIntersectRequest): Promise<ZoneIntersectResponse> {
       const built = await current();
-      const found = intersectingMatches(built, request.area, request.maxHeightM, new Date(request.startAt));
+      const found = await intersectingMatches(built, request.area, request.maxHeightM, new Date(request.startAt));
       return {
         zones: found.map(({ match, meta }) => toZoneIntersection(match, meta)),
         attributions: attributions(found.map(({ meta }) => meta.dataset)),
@@ -218,7 +227,7 @@ export function createZonesService(options: ZonesServiceOptions) {
     /** The same matches as `intersect`, for the classification. */
     async matches(area: AreaGeometry, maxHeightM: number, at: Date): Promise<ZoneMatch[]> {
       const built = await current();
-      return built.index.query(area, { maxHeightM, at });
+      return query(built, area, maxHeightM, at);
     },
   };
 }

@@ -1,10 +1,12 @@
+import { createElement } from 'react';
 import axios, { AxiosError, AxiosHeaders, isAxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import type { LoginResponse } from '@/shared/contracts/auth';
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS, TOKEN_REFRESH_THRESHOLD_MS } from '@/shared/domain/limits';
 import { i18n, loadErrorTexts } from './i18n';
 import { endSession, getSession, getToken, startSession, type Session } from './session';
-import { showToast } from './toast';
+import { showErrorToast as showErrorNotification } from './toast';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -87,10 +89,10 @@ export function apiErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Field errors of a VALIDATION_FAILED answer: field path → i18n keys. */
+/** Field errors of an answer that names fields (VALIDATION_FAILED, PASSWORD_POLICY's failed rules): field path → i18n keys. */
 export function apiFieldErrors(error: unknown): Record<string, string[]> {
   const body = errorBodyOf(error);
-  return body?.code === 'VALIDATION_FAILED' && body.fields ? body.fields : {};
+  return body?.fields && typeof body.fields === 'object' ? body.fields : {};
 }
 
 /** Toast text precedence: translated code, else server message, else client message, else unexpected. */
@@ -108,12 +110,23 @@ export function notifyError(error: unknown) {
 
 function showErrorToast(error: unknown) {
   const code = apiErrorCode(error);
-  showToast({
-    // The same maintenance answer from many parallel calls shows once.
-    id: code === 'MAINTENANCE' ? 'error-maintenance' : undefined,
+  showErrorNotification({
     color: 'orange',
     title: i18n.t('errors:title'),
-    message: errorMessageOf(error),
+    message:
+      // The agreement refusal says where to look: the agreement page, which the menu never shows (docs/navigation.md).
+      code === 'AGREEMENT_STATUS_FORBIDS'
+        ? createElement(
+            'span',
+            null,
+            `${errorMessageOf(error)} `,
+            createElement(
+              'a',
+              { href: paths.myAgreement.getHref(), 'data-testid': 'error-toast-agreement' },
+              i18n.t('errors:agreementLink'),
+            ),
+          )
+        : errorMessageOf(error),
     autoClose: TOAST_DURATION_MS,
     'data-testid': 'error-toast',
   });

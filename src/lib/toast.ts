@@ -2,7 +2,14 @@ import type * as MantineNotifications from '@mantine/notifications';
 import type { NotificationData } from '@mantine/notifications';
 import { MAX_TOASTS } from '@/shared/domain/limits';
 
-export const TOAST_POSITION = 'top-right';
+/**
+ * Bottom left: the top right holds the mission editor's Save button and every page's header actions, the bottom right
+ * the Save buttons at the end of forms (docs/navigation.md "Toasts").
+ */
+export const TOAST_POSITION = 'bottom-left';
+
+const ERROR_TOAST_PREFIX = 'error-';
+let errorToasts = 0;
 
 type Listener = () => void;
 
@@ -39,4 +46,30 @@ export function showToast(data: NotificationData) {
     for (const listener of hostListeners) listener();
   }
   void loadNotifications().then(({ notifications }) => notifications.show(data));
+}
+
+/**
+ * An error toast replaces the error toasts still shown or queued: one failure (a query retried, parallel calls failing
+ * alike) shows once, and the newest error (a lockout after wrong passwords) is not queued behind older ones.
+ */
+export function showErrorToast(data: NotificationData) {
+  errorToasts += 1;
+  const id = `${ERROR_TOAST_PREFIX}${errorToasts}`;
+  void loadNotifications().then(({ notificationsStore }) => dropErrorToasts(notificationsStore));
+  showToast({ ...data, id });
+}
+
+/** Removes every error toast, shown or queued: a successful sign-in leaves no error of the attempts before it. */
+export function clearErrorToasts() {
+  if (!hostRequested) return;
+  void loadNotifications().then(({ notificationsStore }) => dropErrorToasts(notificationsStore));
+}
+
+function dropErrorToasts(store: typeof MantineNotifications.notificationsStore) {
+  const isError = (toast: NotificationData) => typeof toast.id === 'string' && toast.id.startsWith(ERROR_TOAST_PREFIX);
+  store.updateState((state) => ({
+    ...state,
+    notifications: state.notifications.filter((toast) => !isError(toast)),
+    queue: state.queue.filter((toast) => !isError(toast)),
+  }));
 }

@@ -41,6 +41,38 @@ function account(overrides: Partial<Account> = {}): Account {
 describe('my account', () => {
   afterEach(resetApp);
 
+  it('shows a saved double factor as on, and one click turns it off', async () => {
+    const api = mockApi((request) => {
+      if (request.url !== 'account') return undefined;
+      if (request.method === 'GET') return { status: 200, data: account({ doubleFactorEnabled: true }) };
+      return { status: 200, data: account(request.body as Partial<Account>) };
+    });
+    signInAs('operator');
+    renderApp('/backoffice/account');
+
+    const doubleFactor = await screen.findByRole('switch', { name: /Double-factor authentication/ });
+    expect(doubleFactor).toBeChecked();
+    await userEvent.click(doubleFactor);
+    await userEvent.click(screen.getByTestId('account-save'));
+    await waitFor(() => expect(api.to('PATCH', 'account')).toHaveLength(1));
+    expect(api.to('PATCH', 'account')[0]!.body).toMatchObject({ doubleFactorEnabled: false });
+  });
+
+  it('links an operator to its agreement page, and not a manager who has none', async () => {
+    mockApi((request) => (request.url === 'account' ? { status: 200, data: account() } : undefined));
+    signInAs('operator');
+    const operatorView = renderApp('/backoffice/account');
+    const link = await screen.findByTestId('link-my-agreement');
+    expect(link).toHaveAttribute('href', '/backoffice/myagreement');
+    expect(link).toHaveTextContent('My agreement');
+    operatorView.unmount();
+
+    signInAs('airspaceManager');
+    renderApp('/backoffice/account');
+    await screen.findByTestId('account-summary');
+    expect(screen.queryByTestId('link-my-agreement')).toBeNull();
+  });
+
   it('saves the edited profile with PATCH /api/account, empty fields as null', async () => {
     const api = mockApi((request) => {
       if (request.url !== 'account') return undefined;

@@ -1,5 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { notificationsStore } from '@mantine/notifications';
 import { AppProvider } from '@/app/provider';
 import { apiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
@@ -117,6 +118,13 @@ describe('api client: error toasts (spec §8)', () => {
     return toast;
   }
 
+  it('links the agreement refusal to the agreement page, which the menu does not show', async () => {
+    const toast = await toastFor(() => ({ status: 403, data: { code: 'AGREEMENT_STATUS_FORBIDS', message: 'Agreement status forbids' } }));
+
+    expect(toast).toHaveTextContent('Your agreement status does not allow you to do this action.');
+    expect(within(toast).getByRole('link', { name: 'See my agreement' })).toHaveAttribute('href', '/backoffice/myagreement');
+  });
+
   it('shows the translated code first', async () => {
     const toast = await toastFor(() => ({ status: 401, data: { code: 'INVALID_CREDENTIALS', message: 'Bad credentials (server text)' } }));
 
@@ -140,6 +148,31 @@ describe('api client: error toasts (spec §8)', () => {
     const toast = await toastFor(() => networkError(''));
 
     expect(toast).toHaveTextContent('An unexpected error occurred. Please try again.');
+  });
+
+  it('shows one toast for one failure repeated (parallel calls or a retry), and the newest error in place of older ones', async () => {
+    renderToasts();
+    mockApi((request) =>
+      request.url === 'users'
+        ? { status: 403, data: { code: 'NOT_ALLOWED', message: 'Not allowed' } }
+        : { status: 500, data: { code: 'INTERNAL', message: 'Server failure' } },
+    );
+
+    // Mantine's store holds what the container shows and queues (jsdom never ends the exit transition of an element).
+    const messages = () =>
+      [...notificationsStore.getState().notifications, ...notificationsStore.getState().queue].map((toast) => toast.message);
+    await Promise.all([expect(apiClient.get('account')).rejects.toBeDefined(), expect(apiClient.get('account')).rejects.toBeDefined()]);
+    await waitFor(() => expect(messages()).toEqual(['Server failure']));
+    for (let attempt = 0; attempt < 3; attempt += 1) await expect(apiClient.get('account')).rejects.toBeDefined();
+    await expect(apiClient.get('users')).rejects.toBeDefined();
+
+    await waitFor(() => expect(messages()).toEqual(['You are not allowed to do this.']));
+  });
+
+  it("shows toasts at the bottom left, away from the editor's Save button and the page actions at the top right", async () => {
+    const toast = await toastFor(() => ({ status: 500, data: { code: 'INTERNAL', message: 'Server failure' } }));
+
+    expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-left');
   });
 
   it('stays silent for requests flagged silent (takeoff, landing, traffic)', async () => {

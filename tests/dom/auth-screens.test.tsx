@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { notificationsStore } from '@mantine/notifications';
 import { getSession } from '@/lib/session';
-import { loginResponse, mockApi, renderApp, resetApp } from './helpers';
+import { loginResponse, mockApi, renderApp, resetApp, signInWith } from './helpers';
 
 const STRONG_PASSWORD = 'Correct-Horse-42!';
 
@@ -14,6 +15,27 @@ async function fillLogin(email = 'jane.doe@operator.test', password = 'secret-pa
 
 describe('login screen', () => {
   afterEach(resetApp);
+
+  it("clears the failed attempts' error toasts once the sign-in succeeds", async () => {
+    let attempts = 0;
+    mockApi((request) => {
+      // The dashboard's own calls stay pending: they raise no toast of their own.
+      if (request.url !== 'security/login') return request.url === 'status' ? undefined : new Promise<never>(() => undefined);
+      attempts += 1;
+      return attempts === 1
+        ? { status: 401, data: { code: 'INVALID_CREDENTIALS', message: 'Bad credentials' } }
+        : { status: 200, data: loginResponse(['PILOT_LIST'], { homepage: 'dashboard' }) };
+    });
+    renderApp('/login');
+    await fillLogin();
+    await userEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('error-toast')).toHaveTextContent('Invalid email or password');
+
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await screen.findByTestId('screen-dashboard');
+    // Mantine's store is what the toast container shows (jsdom never ends the exit transition of the element).
+    await waitFor(() => expect(notificationsStore.getState().notifications).toEqual([]));
+  });
 
   it('asks for the SMS code after DOUBLE_FACTOR_REQUIRED and signs in with it', async () => {
     const api = mockApi((request) => {
@@ -184,6 +206,42 @@ describe('sign-up, password and e-mail screens', () => {
       password: STRONG_PASSWORD,
       passwordConfirmation: STRONG_PASSWORD,
     });
+  });
+
+  it('says which rule the server refused on the reset screen, and does not tick the identity rule it cannot check', async () => {
+    mockApi((request) =>
+      request.url === 'security/reset-password'
+        ? {
+            status: 422,
+            data: { code: 'PASSWORD_POLICY', message: 'policy', fields: { password: ['validation:password.containsIdentity'] } },
+          }
+        : undefined,
+    );
+    renderApp('/reset-password/reset-tok');
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Jane-Doe-2026!x');
+    expect(screen.getByTestId('password-rule-digit')).toHaveAttribute('data-met', 'true');
+    expect(screen.getByTestId('password-rule-containsIdentity')).toHaveAttribute('data-met', 'false');
+
+    await userEvent.type(screen.getByLabelText(/^Confirm the password/), 'Jane-Doe-2026!x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(
+      await screen.findByText('The password must not contain your e-mail, first name or last name.', {
+        selector: '.mantine-InputWrapper-error, .mantine-InputWrapper-error *',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('ticks the identity rule on the change-password screen from the signed-in name', async () => {
+    signInWith(['PILOT_LIST'], { name: 'Jane Doe', email: 'jane.doe@operator.test' });
+    mockApi();
+    renderApp('/change-password');
+    await screen.findByRole('heading', { name: /password/i });
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Doe-Family-2026!');
+    expect(screen.getByTestId('password-rule-containsIdentity')).toHaveAttribute('data-met', 'false');
+    await userEvent.clear(screen.getByLabelText(/^New password/));
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Kite-Meadow-2026!');
+    expect(screen.getByTestId('password-rule-containsIdentity')).toHaveAttribute('data-met', 'true');
   });
 
   it('refuses mismatching passwords on the reset screen', async () => {

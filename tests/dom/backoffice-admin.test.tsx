@@ -109,7 +109,45 @@ function airspace(overrides: Partial<AirspaceDetail> = {}): AirspaceDetail {
 describe('back-office administration screens', () => {
   afterEach(resetApp);
 
-  it('a rejection needs its reason before the user form is sent; the Alpha Tango hint is shown', async () => {
+  it("the user page links to the user's agreement and lists the user's documents", async () => {
+    const api = mockApi((request) => {
+      if (request.url === 'groups') return { status: 200, data: { items: [GROUP], total: 1, page: 1, pageSize: 100 } };
+      if (request.url === 'users/u-1') return { status: 200, data: user() };
+      if (request.url === 'attachments')
+        return {
+          status: 200,
+          data: [
+            {
+              id: 'f-1',
+              ownerId: 'u-1',
+              recordType: 'user',
+              recordId: 'u-1',
+              kind: 'insuranceCertificate',
+              originalName: 'insurance-2026.pdf',
+              mime: 'application/pdf',
+              size: 2048,
+              sha256: 'x',
+              status: 'pending',
+              rejectionReason: null,
+              validatedAt: null,
+              validatedBy: null,
+              createdAt: '2026-11-01T10:00:00.000Z',
+            },
+          ],
+        };
+      return undefined;
+    });
+    signInAs('admin');
+    renderApp('/backoffice/users/edit/u-1');
+
+    expect(await screen.findByTestId('user-agreement-link', {}, SCREEN_LOAD)).toHaveAttribute('href', '/backoffice/myagreement?userId=u-1');
+    const documents = screen.getByTestId('user-attachments');
+    expect(await within(documents).findByText('insurance-2026.pdf')).toBeInTheDocument();
+    expect(within(documents).getByText('Operations manual')).toBeInTheDocument();
+    expect(api.to('GET', 'attachments')[0]!.params).toEqual({ recordType: 'user', recordId: 'u-1' });
+  });
+
+  it('the agreement is read only on the user form (its workflow changes it); the Alpha Tango hint is shown', async () => {
     const api = mockApi((request) => {
       if (request.url === 'groups') return { status: 200, data: { items: [GROUP], total: 1, page: 1, pageSize: 100 } };
       if (request.url === 'users/u-1' && request.method === 'GET') return { status: 200, data: user() };
@@ -121,21 +159,28 @@ describe('back-office administration screens', () => {
     const form = await screen.findByTestId('user-form', {}, SCREEN_LOAD);
     expect(within(form).getByTestId('alpha-tango-hint')).toHaveTextContent('Alpha Tango UID');
 
-    await userEvent.selectOptions(within(form).getByLabelText(/^Agreement status/), 'Rejected');
-    await userEvent.click(screen.getByTestId('user-save'));
-    expect(await within(form).findByText('Give the reason of the rejection.')).toBeInTheDocument();
-    expect(api.to('PUT', 'users/u-1')).toHaveLength(0);
-
-    await userEvent.type(within(form).getByLabelText(/^Rejection reason/), 'The insurance certificate has expired.');
+    expect(within(form).getByLabelText(/^Agreement status/)).toBeDisabled();
+    expect(within(form).getByLabelText(/^Rejection reason/)).toBeDisabled();
     await userEvent.click(screen.getByTestId('user-save'));
     await waitFor(() => expect(api.to('PUT', 'users/u-1')).toHaveLength(1), SCREEN_LOAD);
-    expect(api.to('PUT', 'users/u-1')[0].body).toMatchObject({
-      email: 'olivier@operator.test',
-      groupIds: [GROUP_ID],
-      agreementStatus: 'rejected',
-      adminMessage: 'The insurance certificate has expired.',
-      phoneNumber: null,
+    expect(api.to('PUT', 'users/u-1')[0].body).toMatchObject({ email: 'olivier@operator.test', groupIds: [GROUP_ID] });
+  });
+
+  it('an administrator lifts the sign-in pause of the user from its edit page', async () => {
+    const api = mockApi((request) => {
+      if (request.url === 'groups') return { status: 200, data: { items: [GROUP], total: 1, page: 1, pageSize: 100 } };
+      if (request.url === 'users/u-1' && request.method === 'GET') return { status: 200, data: user() };
+      if (request.url === 'users/u-1/unlock') return { status: 204, data: undefined };
+      return undefined;
     });
+    signInAs('admin');
+    renderApp('/backoffice/users/edit/u-1');
+    await screen.findByTestId('user-form', {}, SCREEN_LOAD);
+
+    await userEvent.click(screen.getByTestId('user-unlock'));
+
+    await waitFor(() => expect(api.to('POST', 'users/u-1/unlock')).toHaveLength(1), SCREEN_LOAD);
+    expect(await screen.findByText('Sign-in unlocked')).toBeInTheDocument();
   });
 
   it('the group form lists the rights by area with their labels and refuses a group without any right', async () => {

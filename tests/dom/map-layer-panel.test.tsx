@@ -14,11 +14,18 @@ const keysOf = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : keysOf(value, `${prefix}${key}.`)));
 const readMap = (lang: string) => JSON.parse(readFileSync(join(process.cwd(), 'src/locales', lang, 'map.json'), 'utf8')) as Tree;
 
-function renderPanel(geozones: Parameters<typeof LayerPanel>[0]['geozones'], onToggle = vi.fn()) {
+type PanelProps = Parameters<typeof LayerPanel>[0];
+
+function renderPanel(
+  geozones: PanelProps['geozones'],
+  onToggle = vi.fn(),
+  radar: PanelProps['radar'] = { kind: 'unavailable' },
+  visible: Partial<PanelProps['visible']> = {},
+) {
   render(
     <MantineProvider>
       <I18nextProvider i18n={i18n}>
-        <LayerPanel visible={{ ...DEFAULT_VISIBLE }} onToggle={onToggle} geozones={geozones} />
+        <LayerPanel visible={{ ...DEFAULT_VISIBLE, ...visible }} onToggle={onToggle} geozones={geozones} radar={radar} />
       </I18nextProvider>
     </MantineProvider>,
   );
@@ -28,22 +35,22 @@ function renderPanel(geozones: Parameters<typeof LayerPanel>[0]['geozones'], onT
 describe('map layer panel', () => {
   beforeAll(async () => {
     await initI18n('en');
-    await loadNamespaces('map');
+    await loadNamespaces('map', 'weather');
   });
 
   it('has identical keys in en and fr for the map namespace', () => {
     expect(keysOf(readMap('fr')).sort()).toEqual(keysOf(readMap('en')).sort());
   });
 
-  it('lists the six groups of spec shell §1 in order, with weather, deconfliction and others disabled', () => {
+  it('lists the six groups of spec shell §1 in order, with deconfliction and others disabled', () => {
     renderPanel({ kind: 'count', count: 3 });
 
     const groups = screen.getAllByTestId(/^layer-group-/).map((node) => node.getAttribute('data-testid'));
     expect(groups).toEqual(
       ['weather', 'aeronautical', 'natural', 'networks', 'deconfliction', 'others'].map((group) => `layer-group-${group}`),
     );
-    for (const group of ['weather', 'deconfliction', 'others']) expect(screen.getByTestId(`layer-group-${group}`)).toBeDisabled();
-    expect(within(screen.getByTestId('layer-group-weather')).getByText('Weather and rain radar arrive later.')).toBeInTheDocument();
+    for (const group of ['deconfliction', 'others']) expect(screen.getByTestId(`layer-group-${group}`)).toBeDisabled();
+    expect(screen.getByTestId('layer-group-weather')).toBeEnabled();
     expect(screen.getByTestId('geozone-count')).toHaveTextContent('3 geozone volumes in view');
   });
 
@@ -61,5 +68,28 @@ describe('map layer panel', () => {
     const legend = screen.getByTestId('map-legend');
     for (const text of ['Prohibited', 'Authorisation required', 'Conditional', 'No restriction'])
       expect(within(legend).getByText(text)).toBeInTheDocument();
+  });
+
+  it('offers the rain radar disabled, saying why, when the server has no radar', () => {
+    renderPanel({ kind: 'count', count: 0 });
+
+    expect(screen.getByLabelText('Rain radar')).toBeDisabled();
+    expect(screen.getByTestId('rain-radar-disabled')).toHaveTextContent('No rain radar is configured on this server (RAIN_RADAR_URL).');
+  });
+
+  it('switches the rain radar on and shows the time of the image', async () => {
+    const slot = new Date('2026-11-24T09:50:00Z');
+    const onToggle = renderPanel(
+      { kind: 'count', count: 0 },
+      vi.fn(),
+      { kind: 'available', tiles: 'https://radar.test/{z}/{x}/{y}.png?t=1', slot },
+      { rainRadar: true },
+    );
+
+    await userEvent.click(screen.getByLabelText('Rain radar'));
+
+    expect(onToggle).toHaveBeenCalledWith('rainRadar', false);
+    const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(slot);
+    expect(screen.getByTestId('rain-radar-time')).toHaveTextContent(`Radar image of ${time}`);
   });
 });

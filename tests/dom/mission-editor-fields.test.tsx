@@ -1,20 +1,19 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider, useForm } from 'react-hook-form';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
 import { AreaSummary } from '@/features/missions/editor/area-summary';
-import {
-  feetFromMetres,
-  metresFromFeet,
-  toFormValues,
-  toMissionInput,
-  type MissionFormValues,
-} from '@/features/missions/editor/form-values';
+import { toFormValues, toMissionInput, type MissionFormValues } from '@/features/missions/editor/form-values';
+import { GeneralFields } from '@/features/missions/editor/general-fields';
 import { HeightFields } from '@/features/missions/editor/height-fields';
+import { ConstraintFields } from '@/features/missions/editor/other-fields';
 import { changeLanguage, i18n, initI18n, loadNamespaces } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
 import type { MissionAreas } from '@/shared/contracts/missions';
+import { mockApi, resetApp } from './helpers';
 
 /** A square of `sideDeg` degrees at Melun (48.6° N): 0.01° is about 0.82 km², 0.04° about 13 km². */
 const square = (sideDeg: number): MissionAreas => ({
@@ -34,12 +33,12 @@ const square = (sideDeg: number): MissionAreas => ({
 
 let latest: MissionFormValues | undefined;
 
-function HeightForm() {
+function HeightForm({ groundElevationM = null }: { groundElevationM?: number | null }) {
   const form = useForm<MissionFormValues>({ defaultValues: toFormValues() });
   latest = form.watch();
   return (
     <FormProvider {...form}>
-      <HeightFields />
+      <HeightFields groundElevationM={groundElevationM} />
     </FormProvider>
   );
 }
@@ -61,34 +60,51 @@ describe('mission form: height and area', () => {
     await changeLanguage('en');
   });
 
-  it('converts metres to feet as the server stores them, and feet to metres to the decimetre', () => {
-    expect(feetFromMetres(120)).toBe(394);
-    expect(feetFromMetres(50)).toBe(164);
-    expect(feetFromMetres('')).toBe('');
-    expect(metresFromFeet(400)).toBe(121.9);
-    expect(metresFromFeet(0)).toBe(0);
-    expect(metresFromFeet('')).toBe('');
-  });
-
-  it('fills the feet while the height in metres is typed, and the metres while feet are typed', async () => {
+  it('keeps the height above ground and the altitude above sea level as two figures', async () => {
     renderWithProviders(<HeightForm />);
 
-    await userEvent.type(screen.getByTestId('mission-height-m'), '150');
-    expect(screen.getByTestId('mission-height-ft')).toHaveValue('492');
-    expect(latest?.maxAltitudeFt).toBe(492);
-
-    await userEvent.clear(screen.getByTestId('mission-height-ft'));
-    await userEvent.type(screen.getByTestId('mission-height-ft'), '164');
-    expect(screen.getByTestId('mission-height-m')).toHaveValue('50');
-    expect(latest?.maxHeightM).toBe(50);
-
-    await userEvent.clear(screen.getByTestId('mission-height-m'));
+    await userEvent.type(screen.getByTestId('mission-height-m'), '40');
     expect(screen.getByTestId('mission-height-ft')).toHaveValue('');
+    await userEvent.type(screen.getByTestId('mission-height-ft'), '400');
+    expect(screen.getByTestId('mission-height-m')).toHaveValue('40');
+    expect(latest).toMatchObject({ maxHeightM: 40, maxAltitudeFt: 400 });
   });
 
-  it('sends both values so that the server finds them in agreement', () => {
-    const values = { ...toFormValues(), title: 'Survey', maxHeightM: 50, maxAltitudeFt: 164 } satisfies MissionFormValues;
-    expect(toMissionInput(values)).toMatchObject({ maxHeightM: 50, maxAltitudeFt: 164, referentPilotId: null, waypoints: null });
+  it('shows each figure in the other reference once the ground is known: m AGL and ft AMSL together', async () => {
+    renderWithProviders(<HeightForm groundElevationM={60} />);
+
+    await userEvent.type(screen.getByTestId('mission-height-m'), '40');
+    // 60 m of ground + 40 m = 100 m AMSL = 328 ft.
+    expect(screen.getByText('= 328 ft AMSL')).toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('mission-height-ft'), '400');
+    // 400 ft = 121.92 m AMSL, 60 m of ground: 62 m above it.
+    expect(screen.getByText('= 62 m AGL')).toBeInTheDocument();
+    expect(screen.getByTestId('mission-ground')).toHaveAttribute('data-value', '60');
+  });
+
+  it('sends both figures as entered', () => {
+    const values = { ...toFormValues(), title: 'Survey', maxHeightM: 40, maxAltitudeFt: 400 } satisfies MissionFormValues;
+    expect(toMissionInput(values)).toMatchObject({ maxHeightM: 40, maxAltitudeFt: 400, referentPilotId: null, waypoints: null });
+  });
+
+  it("asks for public space, a protected-species zone and an obstacle owner's request, and sends the answers", async () => {
+    let values: MissionFormValues | undefined;
+    function ConstraintsForm() {
+      const form = useForm<MissionFormValues>({ defaultValues: toFormValues() });
+      values = form.watch();
+      return (
+        <FormProvider {...form}>
+          <ConstraintFields />
+        </FormProvider>
+      );
+    }
+    renderWithProviders(<ConstraintsForm />);
+
+    await userEvent.selectOptions(screen.getByLabelText('Over public space'), 'yes');
+    await userEvent.selectOptions(screen.getByLabelText('In a protected-species zone'), 'no');
+    expect(screen.getByLabelText('Flight above 120 m asked by the owner of an obstacle')).toHaveValue('');
+
+    expect(toMissionInput(values!).constraints).toEqual({ publicSpace: true, inProtectedSpeciesZone: false });
   });
 
   it('asks for an area while none is drawn', () => {
@@ -113,5 +129,49 @@ describe('mission form: height and area', () => {
     await loadNamespaces('missions', 'errors');
     renderWithProviders(<AreaSummary areas={square(0.04)} />);
     expect(screen.getByTestId('mission-area-issue')).toHaveTextContent('La zone de vol ne peut pas dépasser 10 km².');
+  });
+});
+
+describe('mission editor: saved referent pilot and main machine', () => {
+  afterEach(resetApp);
+
+  function SavedMissionForm() {
+    const form = useForm<MissionFormValues>({ defaultValues: { ...toFormValues(), referentPilotId: 'p-2', mainMachineId: 'm-2' } });
+    return (
+      <FormProvider {...form}>
+        <GeneralFields />
+      </FormProvider>
+    );
+  }
+
+  it('show the stored choices once the pilots and machines have loaded after the mission', async () => {
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    mockApi(async (request) => {
+      await loaded;
+      const page = (items: unknown[]) => ({ status: 200, data: { items, total: items.length, page: 1, pageSize: 100 } });
+      if (request.url === 'pilots')
+        return page([
+          { id: 'p-1', firstName: 'Ann', lastName: 'One' },
+          { id: 'p-2', firstName: 'Pierre', lastName: 'Durand' },
+        ]);
+      if (request.url === 'machines')
+        return page([
+          { id: 'm-1', internalName: 'Scout', serialNumber: 'SN-1' },
+          { id: 'm-2', internalName: 'Mapper 1', serialNumber: 'SN-2' },
+        ]);
+      return { status: 404, data: { code: 'NOT_FOUND' } };
+    });
+    render(
+      <AppProvider queryClient={createQueryClient()}>
+        <SavedMissionForm />
+      </AppProvider>,
+    );
+    const pilot = await screen.findByTestId('mission-pilot');
+    release();
+
+    await waitFor(() => expect(pilot).toHaveValue('p-2'));
+    expect(screen.getByTestId('mission-machine')).toHaveValue('m-2');
+    expect(within(pilot).getByRole('option', { selected: true })).toHaveTextContent('Pierre Durand');
   });
 });

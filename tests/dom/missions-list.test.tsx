@@ -156,3 +156,23 @@ describe('missions list', () => {
     expect(keys('fr')).toEqual(keys('en'));
   });
 });
+
+describe('missions calendar', () => {
+  afterEach(resetApp);
+
+  it("keeps the list's search and status filters when the view changes to the calendar", async () => {
+    const api = mockApi((request) =>
+      request.url === 'preflights' ? { status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } } : undefined,
+    );
+    signInAs('operator');
+    renderApp('/backoffice/preflights?search=Bridge&statuses=validated&statuses=complete');
+    await screen.findByTestId('mission-search', {}, { timeout: 10_000 });
+
+    await userEvent.click(screen.getByTestId('view-month'));
+    await waitFor(() => expect(api.to('GET', 'preflights').some((request) => request.params?.from !== undefined)).toBe(true), {
+      timeout: 10_000,
+    });
+    const calendarCall = api.to('GET', 'preflights').find((request) => request.params?.from !== undefined)!;
+    expect(calendarCall.params).toMatchObject({ search: 'Bridge', status: ['validated', 'complete'] });
+  });
+});

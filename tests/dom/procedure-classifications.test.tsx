@@ -118,6 +118,15 @@ describe('classification rules screen', () => {
     await waitFor(() => expect(api.to('GET', 'classification-rules').at(-1)!.params).toMatchObject({ sort: 'impact', order: 'desc' }));
   });
 
+  it("opens an enabled rule with its 'enabled' switch on", async () => {
+    serve();
+    signInAs('airspaceManager');
+    const table = await openScreen();
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Edit' })[0]!);
+
+    expect(await screen.findByTestId('classification-enabled')).toBeChecked();
+  });
+
   it('selects a rule from its title, by keyboard as well', async () => {
     signInAs('airspaceManager');
     serve();

@@ -131,9 +131,65 @@ describe('pilots', () => {
     await screen.findByTestId('pilot-form');
     expect(screen.getByDisplayValue('LIC-1')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('supervision-create'));
+    await userEvent.click(await screen.findByTestId('confirm-yes'));
     expect(await screen.findByTestId('supervision-error')).toHaveTextContent(
       'This pilot uses your own e-mail: no supervision account is needed.',
     );
+  });
+
+  it("does not offer a supervised account for a pilot who uses the operator's own e-mail", async () => {
+    mockApi((request) => (request.url === 'pilots/p-1' ? { status: 200, data: detail({ email: 'Operator@operator.test' }) } : undefined));
+    signInAs('operator');
+    renderApp('/backoffice/pilots/edit/p-1');
+
+    expect(await screen.findByTestId('supervision-own-email')).toHaveTextContent('This pilot uses your own e-mail');
+    expect(screen.queryByTestId('supervision-create')).not.toBeInTheDocument();
+  });
+
+  it('shows the scanned file linked to a document once the files have loaded after the pilot', async () => {
+    let release!: () => void;
+    const filesLoaded = new Promise<void>((resolve) => (release = resolve));
+    mockApi(async (request) => {
+      if (request.url === 'pilots/p-1')
+        return {
+          status: 200,
+          data: detail({
+            documents: [{ id: 'd-1', skillType: 'licence', reference: 'LIC-1', validFrom: null, validUntil: null, attachmentId: 'f-1' }],
+          }),
+        };
+      if (request.url === 'attachments') {
+        await filesLoaded;
+        return {
+          status: 200,
+          data: [
+            {
+              id: 'f-1',
+              ownerId: 'user-1',
+              recordType: 'pilot',
+              recordId: 'p-1',
+              kind: 'pilotDocument',
+              originalName: 'licence-scan.pdf',
+              mime: 'application/pdf',
+              size: 1200,
+              sha256: 'x',
+              status: 'pending',
+              rejectionReason: null,
+              validatedAt: null,
+              validatedBy: null,
+              createdAt: '2026-11-01T10:00:00.000Z',
+            },
+          ],
+        };
+      }
+      return { status: 404, data: { code: 'NOT_FOUND' } };
+    });
+    signInAs('operator');
+    renderApp('/backoffice/pilots/edit/p-1');
+    const file = await screen.findByLabelText('Scanned file', {}, { timeout: 10_000 });
+    release();
+
+    await waitFor(() => expect(file).toHaveValue('f-1'));
+    expect(within(file).getByRole('option', { selected: true })).toHaveTextContent('licence-scan.pdf');
   });
 
   it('creates the supervised account and shows it', async () => {
@@ -145,6 +201,13 @@ describe('pilots', () => {
     signInAs('operator');
     renderApp('/backoffice/pilots/edit/p-1');
     await userEvent.click(await screen.findByTestId('supervision-create'));
+    // Nothing is created before the operator confirms; cancelling sends nothing.
+    expect(await screen.findByTestId('confirm-message')).toHaveTextContent('Create a supervised account for pilot1@operator.test?');
+    await userEvent.click(screen.getByText('Cancel', { selector: 'button *, button' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-message')).not.toBeInTheDocument());
+    expect(api.to('POST', 'pilots/p-1/supervision')).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('supervision-create'));
+    await userEvent.click(await screen.findByTestId('confirm-yes'));
     await waitFor(() => expect(api.to('POST', 'pilots/p-1/supervision')).toHaveLength(1));
     expect(await screen.findByTestId('supervision-created')).toHaveTextContent('pilot1@operator.test');
     expect(screen.queryByTestId('supervision-create')).not.toBeInTheDocument();

@@ -163,6 +163,53 @@ describe('request detail, manager side', () => {
     expect(screen.getByTestId('request-detail')).toHaveAttribute('data-status', 'submitted');
   });
 
+  it('tells each history step with the status it moved from and to', async () => {
+    signInAs('airspaceManager');
+    await openDetail(
+      detail({
+        status: 'rejected',
+        allowedActions: ['cancelDecision', 'archive'],
+        events: [
+          {
+            id: 'e-1',
+            from: null,
+            to: 'submitted',
+            action: 'submit',
+            actor: null,
+            reason: null,
+            details: null,
+            at: '2026-11-20T10:00:00.000Z',
+          },
+          {
+            id: 'e-2',
+            from: 'submitted',
+            to: 'acceptedWithRestrictions',
+            action: 'acceptWithRestrictions',
+            actor: { id: 'u-2', firstName: 'Mia', lastName: 'Manager' },
+            reason: null,
+            details: null,
+            at: '2026-11-20T11:00:00.000Z',
+          },
+          {
+            id: 'e-3',
+            from: 'acceptedWithRestrictions',
+            to: 'submitted',
+            action: 'cancelDecision',
+            actor: { id: 'u-2', firstName: 'Mia', lastName: 'Manager' },
+            reason: null,
+            details: null,
+            at: '2026-11-20T12:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    const entries = screen.getAllByTestId('history-entry');
+    expect(entries[0]).not.toHaveTextContent('→');
+    expect(entries[0]).toHaveTextContent('Submitted');
+    expect(entries[1]).toHaveTextContent('Submitted → Accepted with restrictions');
+    expect(entries[2]).toHaveTextContent('Accepted with restrictions → Submitted');
+  });
+
   it('offers only cancelling and archiving once decided', async () => {
     signInAs('airspaceManager');
     await openDetail(detail({ status: 'accepted', allowedActions: ['cancelDecision', 'archive'] }));

@@ -119,6 +119,18 @@ describe('routes (spec §2)', () => {
     expect(localStorage.getItem('lang')).toBe('fr');
   });
 
+  it('names each language button with its visible code first (label in name)', async () => {
+    mockApi();
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Sign in' });
+
+    const english = screen.getByRole('button', { name: 'EN (English)' });
+    const french = screen.getByRole('button', { name: 'FR (French)' });
+    expect(english).toHaveTextContent('EN');
+    expect(french).toHaveTextContent('FR');
+    expect(english).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('switches the language without calling the API when signed out', async () => {
     const api = mockApi();
     renderApp('/login');

@@ -26,9 +26,19 @@ export function createAlert(prisma: PrismaClient, fields: Partial<Prisma.AlertUn
   });
 }
 
-/** A violation of `alertId` at `occurredAt`. */
+/** A closed one-position violation episode of `alertId` at `startedAt`. */
 export function createViolation(prisma: PrismaClient, alertId: string, fields: Partial<Prisma.ViolationUncheckedCreateInput> = {}) {
   return prisma.violation.create({
-    data: { alertId, ident: `ID${suffix()}`, source: 'as', occurredAt: new Date(), latitude: 48.71, longitude: 2.17, ...fields },
+    data: {
+      alertId,
+      ident: `ID${suffix()}`,
+      source: 'as',
+      startedAt: fields.startedAt ?? new Date(),
+      endedAt: fields.startedAt ?? new Date(),
+      lastAt: fields.startedAt ?? new Date(),
+      latitude: 48.71,
+      longitude: 2.17,
+      ...fields,
+    },
   });
 }

@@ -204,10 +204,10 @@ describe('alerts and violations', () => {
       const alert = await createAlert(t.db.prisma, { type: 'nonCollaborative' });
       const old = await createViolation(t.db.prisma, alert.id, {
         ident: 'VX-OLD',
-        occurredAt: new Date('2026-01-02T10:00:00Z'),
+        startedAt: new Date('2026-01-02T10:00:00Z'),
         source: 'ab',
       });
-      const recent = await createViolation(t.db.prisma, alert.id, { ident: 'VX-NEW', occurredAt: new Date('2026-06-01T10:00:00Z') });
+      const recent = await createViolation(t.db.prisma, alert.id, { ident: 'VX-NEW', startedAt: new Date('2026-06-01T10:00:00Z') });
 
       const all = await request(t.app).get('/api/violations').query({ alertId: alert.id }).set(admin.auth);
       const bySource = await request(t.app).get('/api/violations').query({ alertId: alert.id, source: 'ab' }).set(admin.auth);
@@ -222,6 +222,28 @@ describe('alerts and violations', () => {
       expect(bySource.body.items.map((v: { id: string }) => v.id)).toEqual([old.id]);
       expect(byType.body.items.map((v: { id: string }) => v.id)).toEqual([recent.id]);
       expect(byPeriod.body.items.map((v: { id: string }) => v.id)).toEqual([recent.id]);
+    });
+
+    it('lists episodes by state, an ongoing one overlapping every period after its start', async () => {
+      const alert = await createAlert(t.db.prisma, { type: 'height' });
+      const ended = await createViolation(t.db.prisma, alert.id, { startedAt: new Date('2026-03-01T10:00:00Z') });
+      const ongoing = await createViolation(t.db.prisma, alert.id, {
+        startedAt: new Date('2026-03-02T10:00:00Z'),
+        endedAt: null,
+        lastAt: new Date('2026-03-02T10:05:00Z'),
+        positionCount: 12,
+        worstValue: 42,
+      });
+
+      const open = await request(t.app).get('/api/violations').query({ alertId: alert.id, state: 'open' }).set(admin.auth);
+      const closed = await request(t.app).get('/api/violations').query({ alertId: alert.id, state: 'closed' }).set(admin.auth);
+      const later = await request(t.app).get('/api/violations').query({ alertId: alert.id, from: '2026-05-01T00:00:00Z' }).set(admin.auth);
+
+      expect(open.body.items).toEqual([
+        expect.objectContaining({ id: ongoing.id, endedAt: null, positionCount: 12, worstValue: 42, lastAt: '2026-03-02T10:05:00.000Z' }),
+      ]);
+      expect(closed.body.items.map((v: { id: string }) => v.id)).toEqual([ended.id]);
+      expect(later.body.items.map((v: { id: string }) => v.id)).toEqual([ongoing.id]);
     });
 
     it('refuses a period bound that is not a date-time', async () => {

@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
 import { TEST_PASSWORD, createUser, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { expectError, postLogin } from './support';
@@ -60,22 +64,16 @@ describe('API hardening', () => {
       }
     });
 
-    it('with the default limit, five wrong passwords typed by a person produce INVALID_CREDENTIALS ×4 then TOO_MANY_ATTEMPTS, never RATE_LIMITED', async () => {
+    it('with the default limit, six wrong passwords typed by a person produce INVALID_CREDENTIALS ×5 then TOO_MANY_ATTEMPTS, never RATE_LIMITED', async () => {
       const defaults = await createTestApp({ SECURITY_RATE_LIMIT_PER_MINUTE: '' });
       try {
         expect(defaults.config.securityRateLimitPerMinute).toBe(60);
         const user = await createUser(defaults.db.prisma);
 
         const codes = [];
-        for (let i = 0; i < 5; i++) codes.push((await postLogin(defaults, { email: user.email, password: 'Wrong-Password-1!' })).body.code);
+        for (let i = 0; i < 6; i++) codes.push((await postLogin(defaults, { email: user.email, password: 'Wrong-Password-1!' })).body.code);
 
-        expect(codes).toEqual([
-          'INVALID_CREDENTIALS',
-          'INVALID_CREDENTIALS',
-          'INVALID_CREDENTIALS',
-          'INVALID_CREDENTIALS',
-          'TOO_MANY_ATTEMPTS',
-        ]);
+        expect(codes).toEqual([...Array(5).fill('INVALID_CREDENTIALS'), 'TOO_MANY_ATTEMPTS']);
       } finally {
         await defaults.close();
       }
@@ -134,6 +132,22 @@ describe('API hardening', () => {
       ['get', '/api/openapi.json'],
     ] as const)('with MAINTENANCE=true, %s %s answers 503 MAINTENANCE', async (method, path) => {
       expectError(await request(m.app)[method](path), 503, 'MAINTENANCE');
+    });
+
+    it('with MAINTENANCE=true, the SPA still loads on every page (the maintenance page included); only /api answers 503', async () => {
+      const spaDir = mkdtempSync(path.join(tmpdir(), 'aerogate-spa-'));
+      writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>Aerogate</title><div id="root"></div>');
+      writeFileSync(path.join(spaDir, 'app.js'), 'console.log("spa")');
+      const withSpa = createApp(m.ctx, { spaDir });
+
+      for (const page of ['/login', '/maintenance', '/backoffice/dashboard', '/']) {
+        const response = await request(withSpa).get(page);
+        expect(response.status, page).toBe(200);
+        expect(response.text).toContain('<div id="root">');
+      }
+      expect((await request(withSpa).get('/app.js')).status).toBe(200);
+      expectError(await request(withSpa).get('/api/account'), 503, 'MAINTENANCE');
+      expectError(await request(withSpa).get('/api/unknown-route'), 503, 'MAINTENANCE');
     });
 
     it('with MAINTENANCE=true, /api/health and /api/status still answer, and status tells the message', async () => {

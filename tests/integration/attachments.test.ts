@@ -1,7 +1,9 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_RECORD_MAX } from '../../src/shared/domain/limits';
 import type { Right } from '../../src/shared/domain/rights';
 import { pdfBytes, pngBytes } from '../factories/files';
@@ -101,6 +103,58 @@ describe('attachments', () => {
       const [files, count] = [storedFiles(), await rows(operator.user.id)];
       expectError(await upload(operator.auth, ownDocument(), { bytes: big, name: 'big.pdf' }), 413, 'UPLOAD_TOO_BIG');
       expect([storedFiles(), await rows(operator.user.id)]).toEqual([files, count]);
+    });
+
+    const uploading = () => {
+      const dir = path.join(t.config.dataDir, 'uploads');
+      return existsSync(dir) ? readdirSync(dir).map((name) => statSync(path.join(dir, name)).size) : [];
+    };
+
+    it('streams the file to DATA_DIR/uploads while it arrives, and leaves nothing there once answered', async () => {
+      const server = t.app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      try {
+        const boundary = 'aerogate-boundary';
+        const field = (name: string, value: string) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+        const head = Buffer.from(
+          field('recordType', 'user') +
+            field('recordId', operator.user.id) +
+            field('kind', 'insuranceCertificate') +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        );
+        const pdf = pdfBytes();
+        const padding = Buffer.alloc(2 * 1024 * 1024, 0x20);
+        const call = httpRequest({
+          host: '127.0.0.1',
+          port: (server.address() as AddressInfo).port,
+          path: '/api/attachments',
+          method: 'POST',
+          headers: { ...operator.auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        });
+        const answered = new Promise<number>((resolve, reject) => {
+          call.on('response', (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          });
+          call.on('error', reject);
+        });
+        call.write(Buffer.concat([head, pdf, padding]));
+        // The first 2 MB are on disk before the request has ended: nothing holds the whole body in memory.
+        await vi.waitFor(() => expect(Math.max(0, ...uploading())).toBeGreaterThanOrEqual(padding.length), { timeout: 10_000 });
+        call.end(Buffer.concat([padding, Buffer.from(`\r\n--${boundary}--\r\n`)]));
+        expect(await answered).toBe(201);
+        await vi.waitFor(() => expect(uploading()).toEqual([]));
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
+    it('leaves nothing in DATA_DIR/uploads after refusing a file by type or size', async () => {
+      expectError(await upload(operator.auth, ownDocument(), { bytes: pngBytes(), name: 'scan.pdf' }), 415, 'UPLOAD_INVALID_TYPE');
+      const big = Buffer.concat([pdfBytes(), Buffer.alloc(ATTACHMENT_MAX_BYTES)]);
+      expectError(await upload(operator.auth, ownDocument(), { bytes: big, name: 'big.pdf' }), 413, 'UPLOAD_TOO_BIG');
+      await vi.waitFor(() => expect(uploading()).toEqual([]));
     });
 
     it('refuses two files in one request with UPLOAD_TOO_MANY_FILES', async () => {

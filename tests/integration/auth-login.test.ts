@@ -8,6 +8,7 @@ import {
   CLOCK_START,
   DAY,
   NEW_PASSWORD,
+  MINUTE,
   createUserOnClock,
   expectError,
   onlyMessageTo,
@@ -111,7 +112,14 @@ describe('POST /api/security/login', () => {
         parent: { connect: { id: parent.id } },
       });
       const pilot = await t.db.prisma.pilot.create({
-        data: { userId: parent.id, firstName: 'Paula', lastName: 'Pilot', email: user.email, supervisedUserId: user.id },
+        data: {
+          userId: parent.id,
+          firstName: 'Paula',
+          lastName: 'Pilot',
+          email: user.email,
+          supervisedUserId: user.id,
+          supervisionLevel: 1,
+        },
       });
       const airspace = await t.db.prisma.airspace.create({
         data: { name: 'CTR', internalCode: `ctr-${user.id}`, managers: { connect: { id: user.id } } },
@@ -230,72 +238,153 @@ describe('POST /api/security/login', () => {
   });
 
   describe('lockout', () => {
-    it('after 5 consecutive failures the account is deactivated and login answers TOO_MANY_ATTEMPTS', async () => {
+    it('5 consecutive failures pause sign-in for a minute without deactivating the account; then the right password works', async () => {
       const user = await createUser(t.db.prisma);
 
-      const codes = await failWith(user.email, 5);
+      const codes = await failWith(user.email, 6);
 
-      expect(codes).toEqual([
-        'INVALID_CREDENTIALS',
-        'INVALID_CREDENTIALS',
-        'INVALID_CREDENTIALS',
-        'INVALID_CREDENTIALS',
-        'TOO_MANY_ATTEMPTS',
-      ]);
-      const stored = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-      expect(stored).toMatchObject({ status: 'deactivated', deactivationReason: 'tooManyAttempts', failedLoginCount: 5 });
-      expect(await t.db.prisma.auditLog.count({ where: { subjectId: user.id, action: 'account.locked' } })).toBe(1);
+      expect(codes).toEqual([...Array(5).fill('INVALID_CREDENTIALS'), 'TOO_MANY_ATTEMPTS']);
+      const paused = await postLogin(t, { email: user.email, password: TEST_PASSWORD });
+      expectError(paused, 429, 'TOO_MANY_ATTEMPTS');
+      expect(Number(paused.headers['retry-after'])).toBe(60);
+      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+        status: 'active',
+        deactivationReason: null,
+      });
+      expect(await t.db.prisma.refreshToken.count({ where: { userId: user.id } })).toBe(0);
+
+      t.clock.advance(MINUTE);
+      expect((await postLogin(t, { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
     });
 
-    it('the 5th failure answers 403 TOO_MANY_ATTEMPTS', async () => {
-      const user = await createUser(t.db.prisma);
-      await failWith(user.email, 4);
-
-      const response = await postLogin(t, { email: user.email, password: 'Wrong-Password-1!' });
-
-      expectError(response, 403, 'TOO_MANY_ATTEMPTS');
-    });
-
-    it('once locked, even the right password answers 403 ACCOUNT_DEACTIVATED and issues no token', async () => {
+    it('each further failure after a pause doubles the next one', async () => {
       const user = await createUser(t.db.prisma);
       await failWith(user.email, 5);
+      t.clock.advance(MINUTE);
 
-      const response = await postLogin(t, { email: user.email, password: TEST_PASSWORD });
-
-      expectError(response, 403, 'ACCOUNT_DEACTIVATED');
-      expect(await t.db.prisma.refreshToken.count({ where: { userId: user.id } })).toBe(0);
+      expect(await failWith(user.email, 1)).toEqual(['INVALID_CREDENTIALS']);
+      t.clock.advance(MINUTE);
+      expectError(await postLogin(t, { email: user.email, password: TEST_PASSWORD }), 429, 'TOO_MANY_ATTEMPTS');
+      t.clock.advance(MINUTE);
+      expect((await postLogin(t, { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
     });
 
-    it('a successful login in between resets the failure counter', async () => {
+    it('tells the owner by e-mail once per pause, with a link to choose a new password', async () => {
+      const user = await createUser(t.db.prisma);
+
+      await failWith(user.email, 8);
+
+      const mail = await onlyMessageTo(t, user.email);
+      expect(mail.subject).toBe('Sign-in to your Aerogate account paused');
+      expect(mail.text).toMatch(/http:\/\/aerogate\.test\/reset-password\//);
+      expect(await t.db.prisma.auditLog.count({ where: { subjectId: user.id, action: 'account.locked' } })).toBe(1);
+      t.clock.advance(MINUTE);
+      await failWith(user.email, 1);
+      expect(await t.db.prisma.outboxMessage.count({ where: { recipient: user.email } })).toBe(2);
+    });
+
+    it('an unknown e-mail is paused exactly like a known one: the answer tells nothing of the account', async () => {
+      const known = await createUser(t.db.prisma);
+      const unknown = uniqueEmail('nobody');
+
+      const knownCodes = await failWith(known.email, 6);
+      const unknownCodes = await failWith(unknown, 6);
+
+      expect(unknownCodes).toEqual(knownCodes);
+    });
+
+    it('a successful login in between starts the count again', async () => {
       const user = await createUser(t.db.prisma);
       await failWith(user.email, 4);
+      t.clock.advance(1000);
       expect((await postLogin(t, { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
       expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).failedLoginCount).toBe(0);
 
-      const codes = await failWith(user.email, 4);
-
-      expect(codes).toEqual(Array(4).fill('INVALID_CREDENTIALS'));
-      expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe('active');
-      expect((await failWith(user.email, 1))[0]).toBe('TOO_MANY_ATTEMPTS');
+      expect(await failWith(user.email, 5)).toEqual(Array(5).fill('INVALID_CREDENTIALS'));
+      expect(await failWith(user.email, 1)).toEqual(['TOO_MANY_ATTEMPTS']);
     });
 
-    it('"forgot password" then reset reactivates a locked account, and the new password signs in', async () => {
+    it('an administrator unlocks the account: the right password signs in at once', async () => {
+      const user = await createUser(t.db.prisma);
+      const admin = await createUser(t.db.prisma, { rights: ['USER_EDIT_ADMIN'] });
+      const adminToken = (await postLogin(t, { email: admin.email, password: TEST_PASSWORD })).body.token as string;
+      await failWith(user.email, 5);
+      t.clock.advance(1000);
+
+      await request(t.app).post(`/api/users/${user.id}/unlock`).set('Authorization', `Bearer ${adminToken}`).expect(204);
+
+      expect((await postLogin(t, { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+      expect(await t.db.prisma.auditLog.count({ where: { subjectId: user.id, action: 'account.unlocked' } })).toBe(1);
+    });
+
+    it('only an administrator unlocks: 403 for others, 404 for an unknown user', async () => {
+      const user = await createUser(t.db.prisma);
+      const other = await createUser(t.db.prisma, { rights: ['USER_LIST_ADMIN'] });
+      const admin = await createUser(t.db.prisma, { rights: ['USER_EDIT_ADMIN'] });
+      const otherToken = (await postLogin(t, { email: other.email, password: TEST_PASSWORD })).body.token as string;
+      const adminToken = (await postLogin(t, { email: admin.email, password: TEST_PASSWORD })).body.token as string;
+
+      expectError(
+        await request(t.app).post(`/api/users/${user.id}/unlock`).set('Authorization', `Bearer ${otherToken}`),
+        403,
+        'NOT_ALLOWED',
+      );
+      expectError(
+        await request(t.app).post(`/api/users/00000000-0000-4000-8000-000000000000/unlock`).set('Authorization', `Bearer ${adminToken}`),
+        404,
+        'NOT_FOUND',
+      );
+    });
+
+    it('a reset password lifts the pause: the owner proved the mailbox', async () => {
       const user = await createUser(t.db.prisma);
       await failWith(user.email, 5);
-
-      await request(t.app).post('/api/security/forgotten-password').send({ email: user.email }).expect(202);
       const token = tokenOfLink((await onlyMessageTo(t, user.email)).text, 'reset-password');
+      t.clock.advance(1000);
+
       const reset = await request(t.app)
         .post('/api/security/reset-password')
         .send({ token, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
 
       expect(reset.status).toBe(200);
-      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
-        status: 'active',
-        deactivationReason: null,
-        failedLoginCount: 0,
-      });
       expect((await postLogin(t, { email: user.email, password: NEW_PASSWORD })).status).toBe(200);
+    });
+
+    it('a deactivated account with a wrong password answers INVALID_CREDENTIALS; its state shows only with the right one', async () => {
+      const user = await createUser(t.db.prisma, { status: 'deactivated' });
+
+      expectError(await postLogin(t, { email: user.email, password: 'Wrong-Password-1!' }), 401, 'INVALID_CREDENTIALS');
+      expectError(await postLogin(t, { email: user.email, password: TEST_PASSWORD }), 403, 'ACCOUNT_DEACTIVATED');
+    });
+
+    it('an expired password is told only after the password is right', async () => {
+      const user = await createUser(t.db.prisma, { passwordChangedAt: new Date(CLOCK_START.getTime() - 400 * DAY) });
+
+      expectError(await postLogin(t, { email: user.email, password: 'Wrong-Password-1!' }), 401, 'INVALID_CREDENTIALS');
+      expectError(await postLogin(t, { email: user.email, password: TEST_PASSWORD }), 403, 'PASSWORD_EXPIRED');
+    });
+  });
+
+  describe('lockout per address', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await createTestApp({ LOGIN_FAILURES_PER_ADDRESS: '3' });
+    });
+    afterAll(() => limited.close());
+
+    it('failures from one address on many e-mails pause that address for 15 minutes, not the accounts', async () => {
+      const user = await createUser(limited.db.prisma);
+      for (let i = 0; i < 3; i++)
+        await request(limited.app).post('/api/security/login').send({ email: uniqueEmail(), password: 'Wrong-1!' });
+
+      const paused = await request(limited.app).post('/api/security/login').send({ email: user.email, password: TEST_PASSWORD });
+
+      expectError(paused, 429, 'TOO_MANY_ATTEMPTS');
+      expect(Number(paused.headers['retry-after'])).toBe(15 * 60);
+      limited.clock.advance(15 * MINUTE);
+      expect((await request(limited.app).post('/api/security/login').send({ email: user.email, password: TEST_PASSWORD })).status).toBe(
+        200,
+      );
     });
   });
 

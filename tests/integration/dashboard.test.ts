@@ -25,12 +25,12 @@ describe('GET /api/dashboard', () => {
     await createMachine(t.db.prisma, operator.user.id, { remoteIdentificationNumber: 'OWNRID1', serialNumber: 'OWNSN1' });
     await createMachine(t.db.prisma, stranger.user.id, { serialNumber: 'STRANGER1' });
     const alert = await createAlert(t.db.prisma);
-    await createViolation(t.db.prisma, alert.id, { ident: 'OWNRID1', occurredAt: new Date('2026-06-15T07:00:00Z') });
-    await createViolation(t.db.prisma, alert.id, { ident: 'OWNSN1', occurredAt: new Date('2026-06-10T23:59:00Z') });
-    await createViolation(t.db.prisma, alert.id, { ident: 'OWNSN1', occurredAt: new Date('2026-06-02T12:00:00Z') });
-    await createViolation(t.db.prisma, alert.id, { ident: 'OWNSN1', occurredAt: new Date('2026-02-02T12:00:00Z') });
-    await createViolation(t.db.prisma, alert.id, { ident: 'OWNSN1', occurredAt: new Date('2025-12-31T12:00:00Z') });
-    await createViolation(t.db.prisma, alert.id, { ident: 'STRANGER1', occurredAt: new Date('2026-06-14T12:00:00Z') });
+    await createViolation(t.db.prisma, alert.id, { ident: 'OWNRID1', startedAt: new Date('2026-06-15T07:00:00Z') });
+    await createViolation(t.db.prisma, alert.id, { ident: 'OWNSN1', startedAt: new Date('2026-06-10T23:59:00Z') });
+    await createViolation(t.db.prisma, alert.id, { ident: 'OWNSN1', startedAt: new Date('2026-06-02T12:00:00Z') });
+    await createViolation(t.db.prisma, alert.id, { ident: 'OWNSN1', startedAt: new Date('2026-02-02T12:00:00Z') });
+    await createViolation(t.db.prisma, alert.id, { ident: 'OWNSN1', startedAt: new Date('2025-12-31T12:00:00Z') });
+    await createViolation(t.db.prisma, alert.id, { ident: 'STRANGER1', startedAt: new Date('2026-06-14T12:00:00Z') });
 
     const response = await request(t.app).get('/api/dashboard').set(operator.auth);
 
@@ -52,6 +52,41 @@ describe('GET /api/dashboard', () => {
     ]);
   });
 
+  it('counts the traffic tracked in each period: distinct idents per source, an operator only its own', async () => {
+    const operator = await signedInUser(t.app, t.db.prisma, ['MACHINE_LIST']);
+    const admin = await signedInUser(t.app, t.db.prisma, ['DASHBOARD_ADMIN']);
+    const track = (ident: string, time: string, fields: { source?: 'wi' | 'ab'; userId?: string } = {}) => ({
+      source: fields.source ?? 'wi',
+      ident,
+      userId: fields.userId ?? null,
+      time: new Date(time),
+      type: 'drone' as const,
+      lat: 48.7,
+      lon: 2.17,
+    });
+    await t.db.prisma.track.createMany({
+      data: [
+        // One drone of the operator, three positions over two days: one tracked ident.
+        track('OWN-1', '2026-06-14T10:00:00Z', { userId: operator.user.id }),
+        track('OWN-1', '2026-06-14T10:00:05Z', { userId: operator.user.id }),
+        track('OWN-1', '2026-06-15T07:00:00Z', { userId: operator.user.id }),
+        track('OWN-2', '2026-06-03T10:00:00Z', { userId: operator.user.id }),
+        track('OWN-3', '2026-03-03T10:00:00Z', { userId: operator.user.id }),
+        track('OWN-OLD', '2025-12-31T10:00:00Z', { userId: operator.user.id }),
+        // The same ident from another source is another track; a plane is nobody's.
+        track('OWN-1', '2026-06-14T10:00:00Z', { source: 'ab' }),
+        track('F-GABC', '2026-06-13T10:00:00Z', { source: 'ab' }),
+        track('LATER', '2026-06-15T09:00:00Z', { userId: operator.user.id }),
+      ],
+    });
+
+    const own = await request(t.app).get('/api/dashboard').set(operator.auth);
+    const platform = await request(t.app).get('/api/dashboard').set(admin.auth);
+
+    expect(own.body.detections.tracks).toEqual({ last7Days: 1, sinceMonthStart: 2, sinceYearStart: 3 });
+    expect(platform.body.detections.tracks).toEqual({ last7Days: 3, sinceMonthStart: 4, sinceYearStart: 5 });
+  });
+
   it('ranks the drone models of the last 100 machines declared', async () => {
     const owner = await signedInUser(t.app, t.db.prisma);
     const popular = await createDroneModel(t.db.prisma, { brand: 'DJI', name: 'Popular' });
@@ -70,7 +105,7 @@ describe('GET /api/dashboard', () => {
     const admin = await signedInUser(t.app, t.db.prisma, ['DASHBOARD_ADMIN']);
     await t.db.prisma.tracker.create({ data: { ident: 'DASH-T1', vehicle: 'boat', source: 'ai' } });
     const heightAlert = await createAlert(t.db.prisma, { type: 'height' });
-    await createViolation(t.db.prisma, heightAlert.id, { occurredAt: new Date('2026-06-14T10:00:00Z') });
+    await createViolation(t.db.prisma, heightAlert.id, { startedAt: new Date('2026-06-14T10:00:00Z') });
 
     const response = await request(t.app).get('/api/dashboard').set(admin.auth);
 

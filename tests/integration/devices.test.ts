@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RIGHTS, type Right } from '../../src/shared/domain/rights';
 import { signedInUser, uniqueEmail } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { expectError } from './support';
@@ -12,10 +11,12 @@ describe('devices', () => {
   let t: TestApp;
   let staff: Awaited<ReturnType<typeof signedInUser>>;
   let operator: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
   beforeAll(async () => {
     t = await createTestApp({ DEVICES_EMAIL_DOMAIN: 'aerogate.test' });
     staff = await signedInUser(t.app, t.db.prisma, [], { email: staffEmail() });
     operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_EDIT']);
+    admin = await signedInUser(t.app, t.db.prisma, ['USER_LIST_ADMIN', 'USER_EDIT_ADMIN']);
   });
   afterAll(() => t.close());
 
@@ -49,37 +50,49 @@ describe('devices', () => {
     expect(response.body.fields.appIdentifier).toContain(message);
   });
 
-  it('lists terminals to the staff of the devices e-mail domain, with search, owner filter and sort', async () => {
+  it('lists every terminal to an administrator, with search, owner filter and sort', async () => {
     const other = await signedInUser(t.app, t.db.prisma);
     await register(operator.auth, 'apns:list-a');
     await register(other.auth, 'apns:list-b');
 
-    const mine = await request(t.app).get('/api/devices').query({ search: 'apns:list', ownerId: other.user.id }).set(staff.auth);
+    const mine = await request(t.app).get('/api/devices').query({ search: 'apns:list', ownerId: other.user.id }).set(admin.auth);
     const sorted = await request(t.app)
       .get('/api/devices')
       .query({ search: 'apns:list', sort: 'appIdentifier', order: 'asc' })
-      .set(staff.auth);
-    const byEmail = await request(t.app).get('/api/devices').query({ search: other.user.email }).set(staff.auth);
+      .set(admin.auth);
+    const byEmail = await request(t.app).get('/api/devices').query({ search: other.user.email }).set(admin.auth);
 
     expect(mine.body.items.map((device: { appIdentifier: string }) => device.appIdentifier)).toEqual(['apns:list-b']);
     expect(sorted.body.items.map((device: { appIdentifier: string }) => device.appIdentifier)).toEqual(['apns:list-a', 'apns:list-b']);
     expect(byEmail.body.total).toBe(1);
   });
 
-  it('refuses the list and deletion with 403 to a user outside the devices e-mail domain, even with every right', async () => {
-    const device = (await register(operator.auth, 'fcm:kept')).body;
-    const everyRight = await signedInUser(t.app, t.db.prisma, [...RIGHTS] as Right[]);
+  it('a user lists only its own terminals, whatever the owner filter, even on the staff e-mail domain', async () => {
+    const own = (await register(staff.auth, 'fcm:staff-own')).body;
+    await register(operator.auth, 'fcm:operator-own');
 
-    expectError(await request(t.app).get('/api/devices').set(everyRight.auth), 403, 'NOT_ALLOWED');
-    expectError(await request(t.app).delete(`/api/devices/${device.id}`).set(everyRight.auth), 403, 'NOT_ALLOWED');
+    const listed = await request(t.app).get('/api/devices').query({ pageSize: 100 }).set(staff.auth);
+    const asked = await request(t.app).get('/api/devices').query({ ownerId: operator.user.id }).set(staff.auth);
+
+    expect(listed.body.items.map((device: { id: string }) => device.id)).toContain(own.id);
+    expect(listed.body.items.every((device: { owner: { id: string } }) => device.owner.id === staff.user.id)).toBe(true);
+    expect(asked.body.items.every((device: { owner: { id: string } }) => device.owner.id === staff.user.id)).toBe(true);
+  });
+
+  it('another user’s terminal answers 404 and stays, even to the staff of the e-mail domain', async () => {
+    const device = (await register(operator.auth, 'fcm:kept')).body;
+
+    expectError(await request(t.app).delete(`/api/devices/${device.id}`).set(staff.auth), 404, 'NOT_FOUND');
     expect(await t.db.prisma.device.count({ where: { id: device.id } })).toBe(1);
   });
 
-  it('lets the staff delete a terminal; an unknown one is 404', async () => {
-    const device = (await register(operator.auth, 'fcm:to-delete')).body;
+  it('the owner forgets its terminal; an administrator forgets any; an unknown one is 404', async () => {
+    const own = (await register(operator.auth, 'fcm:to-delete')).body;
+    const other = (await register(staff.auth, 'fcm:admin-deletes')).body;
 
-    expect((await request(t.app).delete(`/api/devices/${device.id}`).set(staff.auth)).status).toBe(204);
-    expect(await t.db.prisma.device.count({ where: { id: device.id } })).toBe(0);
-    expectError(await request(t.app).delete(`/api/devices/${device.id}`).set(staff.auth), 404, 'NOT_FOUND');
+    expect((await request(t.app).delete(`/api/devices/${own.id}`).set(operator.auth)).status).toBe(204);
+    expect((await request(t.app).delete(`/api/devices/${other.id}`).set(admin.auth)).status).toBe(204);
+    expect(await t.db.prisma.device.count({ where: { id: { in: [own.id, other.id] } } })).toBe(0);
+    expectError(await request(t.app).delete(`/api/devices/${own.id}`).set(operator.auth), 404, 'NOT_FOUND');
   });
 });

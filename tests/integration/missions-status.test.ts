@@ -8,6 +8,7 @@ import {
   type MissionAction,
   type MissionStatus,
 } from '../../src/shared/domain/mission-status';
+import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { CLOCK_START, MINUTE, expectError } from './support';
 import { act, completeMission, missionOperator, postMission } from './missions-support';
@@ -50,7 +51,9 @@ describe('mission statuses', () => {
 
     expect(response.status).toBe(200);
     expect(response.body.status).toBe(to);
-    expect(response.body.allowedActions).toEqual(allowedActions(to));
+    // Whoever sent the mission for validation is not offered to validate it.
+    const offered = allowedActions(to).filter((next) => action !== 'sendForValidation' || next !== 'validate');
+    expect(response.body.allowedActions).toEqual(offered);
     const history = await t.db.prisma.missionHistory.findMany({ where: { missionId: id, action } });
     expect(history).toEqual([
       expect.objectContaining({
@@ -84,7 +87,7 @@ describe('mission statuses', () => {
     expectError(
       await request(t.app).post('/api/preflights/landing').set(operator.auth).send({ preFlightId: id }),
       409,
-      'MISSION_TRANSITION_NOT_ALLOWED',
+      'LANDING_NOT_FLYING',
     );
   });
 
@@ -96,9 +99,11 @@ describe('mission statuses', () => {
 
   it('a mission goes from complete to archived through validation, flight and end, with its whole history', async () => {
     const id = await missionIn('complete');
+    // Whoever sends it for validation does not validate it: an administrator does.
+    const admin = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST_ADMIN', 'PREFLIGHT_EDIT_ADMIN']);
     for (const action of ['sendForValidation', 'validate', 'takeOff', 'land', 'takeOff', 'requestEnd']) {
       t.clock.advance(MINUTE);
-      expect((await act(t, operator.auth, id, action)).status).toBe(200);
+      expect((await act(t, action === 'validate' ? admin.auth : operator.auth, id, action)).status).toBe(200);
     }
 
     const history = await request(t.app).get(`/api/preflights/${id}/history`).set(operator.auth);
@@ -148,8 +153,9 @@ describe('mission statuses', () => {
       ownerId: operator.user.id,
       referentPilot: { id: operator.pilot.id },
       maxHeightM: 50,
-      lastVerdict: null,
     });
+    // The copy is saved like any mission: the server classifies it at once.
+    expect(response.body.lastVerdict).toMatchObject({ country: 'FR' });
     expect(response.body.id).not.toBe(id);
     expect(response.body.areas).toEqual((await request(t.app).get(`/api/preflights/${id}`).set(operator.auth)).body.areas);
     expect((await t.db.prisma.mission.findUniqueOrThrow({ where: { id } })).status).toBe(status);

@@ -52,7 +52,7 @@ describe('missions', () => {
   });
 
   describe('POST /api/preflights', () => {
-    it('creates a complete mission of the operator, feet derived from metres, area measured, history recorded', async () => {
+    it('creates a complete mission of the operator, area measured, history recorded; no altitude without the operator or terrain', async () => {
       const response = await post({ ...completeMission(operator), additionalPilotIds: [], description: 'Roof check' });
 
       expect(response.status).toBe(201);
@@ -63,7 +63,8 @@ describe('missions', () => {
         referentPilot: { id: operator.pilot.id },
         mainMachine: { id: operator.machine.id },
         maxHeightM: 50,
-        maxAltitudeFt: 164,
+        maxAltitudeFt: null,
+        groundElevationM: null,
         startAt: '2026-07-01T08:00:00.000Z',
         description: 'Roof check',
         allowedActions: ['sendForValidation', 'duplicate', 'cancel'],
@@ -81,10 +82,24 @@ describe('missions', () => {
       expect(response.body).toMatchObject({ status: 'initiated', referentPilot: null, maxHeightM: null, maxAltitudeFt: null });
     });
 
-    it('takes the height from the altitude in feet when only the feet are given', async () => {
-      const response = await post({ title: 'Feet', areas: NEAR_ORLY, maxAltitudeFt: 400 });
+    it('keeps the altitude above sea level apart from the height above ground, and derives the ground from both', async () => {
+      const altitudeOnly = await post({ title: 'Feet', areas: NEAR_ORLY, maxAltitudeFt: 400 });
+      const both = await post({ title: 'Both', areas: NEAR_ORLY, maxHeightM: 40, maxAltitudeFt: 400 });
 
-      expect(response.body).toMatchObject({ maxHeightM: 121.9, maxAltitudeFt: 400 });
+      expect(altitudeOnly.body).toMatchObject({
+        maxHeightM: null,
+        maxAltitudeFt: 400,
+        maxAltitudeSource: 'operator',
+        groundElevationM: null,
+      });
+      // 400 ft = 121.9 m AMSL, 40 m above the ground: the ground is at 81.9 m AMSL.
+      expect(both.body).toMatchObject({
+        maxHeightM: 40,
+        maxAltitudeFt: 400,
+        maxAltitudeSource: 'operator',
+        groundElevationM: 81.9,
+        groundElevationSource: 'operator',
+      });
     });
 
     it('keeps additional pilots and machines of the operator', async () => {
@@ -120,7 +135,6 @@ describe('missions', () => {
       ['a blank title', { title: ' ' }, 'title', 'validation:required'],
       ['an end before the start', { endAt: '2026-07-01T07:00:00.000Z' }, 'endAt', 'validation:endBeforeStart'],
       ['a start in the past', { startAt: '2026-06-15T07:00:00.000Z' }, 'startAt', 'validation:dateInPast'],
-      ['feet not matching metres', { maxAltitudeFt: 300 }, 'maxAltitudeFt', 'validation:altitudeMismatch'],
       [
         'an unknown marker kind',
         { contextMarkers: [{ kind: 'tree', position: [2.35, 48.74], radiusM: 5 }] },
@@ -321,16 +335,18 @@ describe('missions', () => {
       );
     });
 
-    it('answers 422 COUNTRY_UNDETERMINED without a country on the mission nor in the query', async () => {
+    it('takes the country from the area when the mission has none, and refuses a country the area is not in with 422 COUNTRY_NOT_IN_AREA', async () => {
       const created = await post(completeMission(operator));
 
+      const response = await request(t.app).get(`/api/preflights/${created.body.id}/regulation`).set(operator.auth);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ country: 'FR', areaCountries: [{ code: 'FR', regulation: 'FR' }] });
       expectError(
-        await request(t.app).get(`/api/preflights/${created.body.id}/regulation`).set(operator.auth),
+        await request(t.app).get(`/api/preflights/${created.body.id}/regulation`).query({ country: 'EU' }).set(operator.auth),
         422,
-        'COUNTRY_UNDETERMINED',
+        'COUNTRY_NOT_IN_AREA',
       );
-      const eu = await request(t.app).get(`/api/preflights/${created.body.id}/regulation`).query({ country: 'EU' }).set(operator.auth);
-      expect(eu.body.country).toBe('EU');
+      expectError(await post(completeMission(operator, { country: 'LU' })), 422, 'COUNTRY_NOT_IN_AREA');
     });
   });
 

@@ -71,25 +71,26 @@ describe('creating a notification', () => {
   it('needs the general information complete and a regulation verdict on the saved mission: 422 NOTIFICATION_TABS_NOT_VALIDATED', async () => {
     t = await createTestApp();
     const operator = await missionOperator(t);
-    const created = await postMission(t, operator.auth, completeMission(operator)).expect(201);
+    // Complete, but without the constraints the regulation needs: no verdict is stored on save.
+    const created = await postMission(t, operator.auth, completeMission(operator, { constraints: {} })).expect(201);
+    expect(created.body.lastVerdict).toBeNull();
 
     expectError(await notify(operator.auth, created.body.id, 'prefecture'), 422, 'NOTIFICATION_TABS_NOT_VALIDATED');
     expect(await t.db.prisma.notification.count()).toBe(0);
   });
 
-  it('counts the tabs validated once the regulation verdict is computed, and no longer after the mission is saved again', async () => {
+  it('counts the tabs validated from the verdict the server stores on save, and no longer after a save it cannot classify', async () => {
     t = await createTestApp();
     const operator = await missionOperator(t);
     const created = await postMission(t, operator.auth, completeMission(operator)).expect(201);
     const list = () => request(t.app).get(`/api/preflights/${created.body.id}/notifications`).set(operator.auth).expect(200);
 
-    await request(t.app).get(`/api/preflights/${created.body.id}/regulation?country=FR`).set(operator.auth).expect(200);
     expect((await list()).body.tabsValidated).toBe(true);
 
     await request(t.app)
       .put(`/api/preflights/${created.body.id}`)
       .set(operator.auth)
-      .send(completeMission(operator, { maxHeightM: 40 }))
+      .send(completeMission(operator, { maxHeightM: 40, constraints: {} }))
       .expect(200);
     expect((await list()).body.tabsValidated).toBe(false);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RIGHTS, type Right } from '../../src/shared/domain/rights';
 import { createUser, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { CLOCK_START, expectError } from './support';
+import { CLOCK_START, expectError, waitForMessages } from './support';
 
 const USER_SUMMARY_FIELDS = [
   'id',
@@ -202,6 +202,7 @@ describe('permissions on the administration endpoints', () => {
     it('shows the messages the platform sent, e.g. the reset link of a user', async () => {
       const user = await createUser(t.db.prisma);
       await request(t.app).post('/api/security/forgotten-password').send({ email: user.email }).expect(202);
+      await waitForMessages(t, user.email);
 
       const response = await list({ recipient: user.email, channel: 'email' });
 

@@ -4,7 +4,7 @@ import { SUPERVISED_PILOT_RIGHTS, toRole, type Right } from '../../src/shared/do
 import { createUser, signedInUser, uniqueEmail } from '../factories/users';
 import { createMachine, createPilot } from '../factories/registry';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { CLOCK_START, DAY, NEW_PASSWORD, expectError, onlyMessageTo, outboxFor, postLogin, tokenOfLink } from './support';
+import { CLOCK_START, DAY, NEW_PASSWORD, expectError, onlyMessageTo, outboxFor, postLogin, tokenOfLink, waitForMessages } from './support';
 
 const OPERATOR: Right[] = ['PILOT_LIST', 'PILOT_EDIT', 'MACHINE_LIST', 'MACHINE_EDIT'];
 
@@ -59,7 +59,8 @@ describe('POST /api/pilots/:id/supervision', () => {
 
   it('the pilot sets a password with the link, signs in with supervision = the pilot id, and sees the operator’s machines', async () => {
     const email = uniqueEmail('pierre');
-    const pilot = await createPilot(t.db.prisma, operator.user.id, { email });
+    // Level 1 with "view operator's drones": level 0 (the default) cannot sign in (docs/security.md "Rights").
+    const pilot = await createPilot(t.db.prisma, operator.user.id, { email, supervisionLevel: 1, rights: ['viewOperatorMachines'] });
     const machine = await createMachine(t.db.prisma, operator.user.id);
     await enable(pilot.id);
     const token = tokenOfLink((await onlyMessageTo(t, email)).text, 'reset-password');
@@ -130,7 +131,7 @@ describe('POST /api/pilots/:id/supervision', () => {
   describe('the supervised account afterwards', () => {
     async function supervisedPilot() {
       const email = uniqueEmail('sup');
-      const pilot = await createPilot(t.db.prisma, operator.user.id, { email });
+      const pilot = await createPilot(t.db.prisma, operator.user.id, { email, supervisionLevel: 1, rights: ['viewOperatorMachines'] });
       await enable(pilot.id);
       const token = tokenOfLink((await onlyMessageTo(t, email)).text, 'reset-password');
       await request(t.app).post('/api/security/reset-password').send({ token, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
@@ -157,8 +158,9 @@ describe('POST /api/pilots/:id/supervision', () => {
       expect((await request(t.app).delete(`/api/pilots/${pilot.id}`).set(operator.auth)).status).toBe(204);
       expectError(await postLogin(t, { email, password: NEW_PASSWORD }), 403, 'ACCOUNT_DEACTIVATED');
 
+      const sent = (await outboxFor(t, email)).length;
       await request(t.app).post('/api/security/forgotten-password').send({ email });
-      const resetToken = tokenOfLink((await outboxFor(t, email)).at(-1)!.text, 'reset-password');
+      const resetToken = tokenOfLink((await waitForMessages(t, email, sent + 1)).at(-1)!.text, 'reset-password');
       const otherPassword = `${NEW_PASSWORD}-2`;
       await request(t.app)
         .post('/api/security/reset-password')

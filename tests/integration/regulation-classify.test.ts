@@ -112,6 +112,8 @@ describe('POST /api/regulation/classify', () => {
           restriction: 'PROHIBITED',
           lowerLimitM: 0,
           upperLimitM: 120,
+          lowerReference: 'AGL',
+          upperReference: 'AGL',
           message: expect.stringContaining('g-o.lu/uas'),
           authorityName: expect.any(String),
         },
@@ -180,5 +182,116 @@ describe('POST /api/regulation/classify', () => {
 
     expectError(await post({ country: 'FR', facts: missionFacts() }, null), 401, 'UNAUTHENTICATED');
     expect((await post({ country: 'FR', facts: missionFacts() }, noRights)).status).toBe(200);
+  });
+
+  describe('takes exactly the facts of regulation.md §8', () => {
+    it('refuses an unknown fact with 422 naming it, and an unknown top-level key likewise', async () => {
+      const unknownFact = await post({ country: 'FR', facts: { ...missionFacts(), geozonez: [] } });
+      expectError(unknownFact, 422, 'VALIDATION_FAILED');
+      expect(unknownFact.body.fields).toEqual({ 'facts.geozonez': ['validation:unknownKey'] });
+
+      const unknownKey = await post({ country: 'FR', facts: missionFacts(), areas: INSIDE_TSA7 });
+      expect(unknownKey.body.fields).toEqual({ areas: ['validation:unknownKey'] });
+    });
+
+    it('reads timeUTC as written in §8 ("18:00:00Z")', async () => {
+      const response = await post({ country: 'LU', facts: missionFacts({ timeUTC: '18:00:00Z' }), area: INSIDE_TSA7 });
+
+      expect(response.status).toBe(200);
+      // TSA7 is active 07:00–13:00 UTC: at 18:00 it does not apply.
+      expect(response.body).toMatchObject({ category: 'OPEN', geozones: [] });
+    });
+
+    // An ED-269 zone as published (regulation.md §5.1): weekday schedule in UTC, two volumes, one of them a circle.
+    const RAW_ZONE = {
+      identifier: 'TST01',
+      country: 'LUX',
+      name: 'Test range',
+      type: 'COMMON',
+      restriction: 'PROHIBITED',
+      reason: ['OTHER'],
+      zoneAuthority: [{ name: 'DAC', purpose: 'AUTHORIZATION', intervalBefore: 'P2D' }],
+      applicability: [
+        {
+          permanent: 'NO',
+          startDateTime: '2026-07-01T00:00:00.00Z',
+          endDateTime: '2026-07-31T23:59:59.00Z',
+          schedule: [{ day: ['TUE'], startTime: '07:00:00.00Z', endTime: '13:00:00.00Z' }],
+        },
+      ],
+      geometry: [
+        {
+          uomDimensions: 'M',
+          lowerLimit: 0,
+          lowerVerticalReference: 'AGL',
+          upperLimit: 120,
+          upperVerticalReference: 'AGL',
+          horizontalProjection: { type: 'Circle', center: [6.15, 49.88], radius: 500 },
+        },
+        {
+          uomDimensions: 'FT',
+          lowerLimit: 1500,
+          lowerVerticalReference: 'AMSL',
+          upperLimit: 3000,
+          upperVerticalReference: 'AMSL',
+          horizontalProjection: { type: 'Circle', center: [6.15, 49.88], radius: 2000 },
+        },
+      ],
+    };
+
+    it.each([
+      ['Tuesday 09:30 UTC, 300 m from the centre: inside the schedule and the circle', '2026-07-21', '09:30:00Z', 300, 'FORBIDDEN'],
+      ['Tuesday 18:00 UTC: outside the daily window', '2026-07-21', '18:00:00Z', 300, 'OPEN'],
+      ['Wednesday 09:30 UTC: not a day of the schedule', '2026-07-22', '09:30:00Z', 300, 'OPEN'],
+      ['Tuesday 09:30 UTC, 800 m from the centre: outside the 500 m circle', '2026-07-21', '09:30:00Z', 800, 'OPEN'],
+    ])('a raw ED-269 zone: %s', async (_case, dateISO, timeUTC, distance, category) => {
+      const facts = missionFacts({ dateISO, timeUTC, geozone: { ...RAW_ZONE, missionDistanceFromCenterM: distance } });
+
+      const response = await post({ country: 'LU', facts });
+
+      expect(response.status).toBe(200);
+      expect(response.body.category).toBe(category);
+      const prohibited = response.body.rules.find((rule: { id: string }) => rule.id === 'GZ-03-P');
+      if (category === 'FORBIDDEN') expect(prohibited).toMatchObject({ outcome: 'fail', subjects: expect.arrayContaining(['TST01']) });
+      else expect(prohibited?.outcome ?? 'notApplicable').not.toBe('fail');
+    });
+
+    it('a raw ED-269 zone without the mission distance for its circles answers 422 naming the fact', async () => {
+      const response = await post({ country: 'LU', facts: missionFacts({ dateISO: '2026-07-21', timeUTC: '09:30', geozone: RAW_ZONE }) });
+
+      expectError(response, 422, 'INSUFFICIENT_DATA');
+      expect(Object.keys(response.body.fields)).toEqual(['facts.geozone.missionDistanceFromCenterM']);
+    });
+
+    it('a raw ED-318 feature with its layer, compared above mean sea level with the altitude given', async () => {
+      const feature = {
+        type: 'Feature',
+        geometry: {
+          type: 'Point',
+          coordinates: [6.15, 49.88],
+          extent: { subType: 'Circle', radius: 1000 },
+          layer: { lower: 400, lowerReference: 'AMSL', upper: 900, upperReference: 'AMSL', uom: 'm' },
+        },
+        properties: {
+          identifier: 'TST02',
+          country: 'LUX',
+          type: 'PROHIBITED',
+          variant: 'COMMON',
+          reason: ['OTHER'],
+          zoneAuthority: [{ purpose: 'AUTHORIZATION' }],
+        },
+      };
+      const low = await post({
+        country: 'LU',
+        facts: missionFacts({ maxAltitudeAmslM: 380, geozone: { ...feature, missionDistanceFromCenterM: 10 } }),
+      });
+      const high = await post({
+        country: 'LU',
+        facts: missionFacts({ maxAltitudeAmslM: 450, geozone: { ...feature, missionDistanceFromCenterM: 10 } }),
+      });
+
+      expect(low.body).toMatchObject({ category: 'OPEN' });
+      expect(high.body).toMatchObject({ category: 'FORBIDDEN', blockers: ['GEOZONE_PROHIBITED'] });
+    });
   });
 });

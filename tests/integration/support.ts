@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Prisma } from '../../server/generated/prisma/client';
 import type { Right } from '../../src/shared/domain/rights';
 import { createUser } from '../factories/users';
@@ -36,6 +36,21 @@ export function postLogin(t: TestApp, body: Record<string, unknown>) {
 
 export function outboxFor(t: TestApp, recipient: string, channel: 'email' | 'sms' = 'email') {
   return t.db.prisma.outboxMessage.findMany({ where: { recipient, channel }, orderBy: { createdAt: 'asc' } });
+}
+
+/**
+ * The messages to `recipient` once there are `count` of them: forgotten-password answers before its e-mail is sent
+ * (docs/security.md), so a test waits for it.
+ */
+export function waitForMessages(t: TestApp, recipient: string, count = 1) {
+  return vi.waitFor(
+    async () => {
+      const messages = await outboxFor(t, recipient);
+      if (messages.length < count) throw new Error(`${messages.length} of ${count} messages to ${recipient}`);
+      return messages;
+    },
+    { timeout: 5000, interval: 20 },
+  );
 }
 
 /** The one message of `channel` sent to `recipient`; fails the test when there are none or several. */

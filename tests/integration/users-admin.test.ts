@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPilot } from '../factories/registry';
 import { createUser, signedInUser, uniqueEmail } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { CLOCK_START, expectError, outboxFor, postLogin, tokenOfLink } from './support';
+import { CLOCK_START, expectError, outboxFor, postLogin, tokenOfLink, waitForMessages } from './support';
 
 describe('users administration', () => {
   let t: TestApp;
@@ -81,8 +81,12 @@ describe('users administration', () => {
     const response = await create({ ...body, groupIds: [groupId] });
 
     expect(response.status).toBe(201);
+    const { agreementStatus: _status, agreementExpiresAt: _expiry, ...profile } = body;
     expect(response.body).toMatchObject({
-      ...body,
+      ...profile,
+      // A new account starts outside the agreement: only the agreement workflow validates it.
+      agreementStatus: 'notValidated',
+      agreementExpiresAt: null,
       groups: [{ id: groupId, name: 'Users test operators' }],
       apiKeyEnd: null,
     });
@@ -142,7 +146,7 @@ describe('users administration', () => {
     expectError(await create(validUser({ email: operator.user.email.toUpperCase() })), 409, 'EMAIL_NOT_AVAILABLE');
   });
 
-  it('edits every field, the agreement override and the groups; the list finds the user by search and filters', async () => {
+  it('edits every field and the groups but not the agreement, which only its workflow changes; the list finds the user', async () => {
     const created = (await create(validUser())).body as { id: string; email: string };
     const changes = validUser({
       email: created.email,
@@ -163,15 +167,15 @@ describe('users administration', () => {
     expect(response.body).toMatchObject({
       firstName: 'Henri',
       civility: 'mr',
-      agreementStatus: 'rejected',
+      agreementStatus: 'notValidated',
       agreementExpiresAt: null,
-      adminMessage: 'The insurance certificate is unreadable.',
+      adminMessage: null,
       externalIdentifiers: [],
       groups: [{ id: otherGroupId, name: 'Users test readers' }],
     });
     const list = await request(t.app)
       .get('/api/users')
-      .query({ search: 'henri', agreementStatus: 'rejected', groupId: otherGroupId })
+      .query({ search: 'henri', agreementStatus: 'notValidated', groupId: otherGroupId })
       .set(reader.auth);
     expect(list.body.items.map((user: { id: string }) => user.id)).toEqual([created.id]);
     const otherGroup = await request(t.app).get('/api/users').query({ search: 'henri', groupId: groupId }).set(reader.auth);
@@ -184,7 +188,7 @@ describe('users administration', () => {
 
     expect((await request(t.app).put(`/api/users/${user.id}`).set(admin.auth).send(body)).status).toBe(200);
     await request(t.app).post('/api/security/forgotten-password').send({ email: user.email });
-    const [mail] = await outboxFor(t, user.email);
+    const [mail] = await waitForMessages(t, user.email);
     await request(t.app)
       .post('/api/security/reset-password')
       .send({

@@ -83,6 +83,9 @@ describe('geozone queries', () => {
           lowerReference: 'AGL',
           upperReference: 'AGL',
           message: expect.any(String),
+          // What the map's zone popup shows: the authority and when the zone applies (docs/map.md).
+          authority: "Direction de l'Aviation Civile",
+          applicability: [{ permanent: false, start: '2026-07-21T07:00:00.000Z', end: '2026-07-21T13:00:00.000Z' }],
         },
       });
     });

@@ -5,7 +5,7 @@ import { i18n, initI18n, NAMESPACES } from '@/lib/i18n';
 
 // Screens are loaded lazily, as in the browser: on a busy machine (CI runs the DOM, integration and e2e suites side
 // by side) the first render of a large one can take longer than testing-library's default second.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads media queries; jsdom has no matchMedia.
 if (typeof window.matchMedia !== 'function') {

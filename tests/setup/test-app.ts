@@ -47,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     BCRYPT_ROUNDS: '4',
     SECURITY_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_FAILURES_PER_ADDRESS: '10000',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://aerogate.test',
     ...env,
@@ -62,5 +63,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     jobs: options.jobs,
   });
   const app = createApp(ctx);
-  return { app, ctx, db, clock, config, close: () => db.close() };
+  return {
+    app,
+    ctx,
+    db,
+    clock,
+    config,
+    async close() {
+      await ctx.closers.closeAll();
+      await ctx.geometry.close();
+      await db.close();
+    },
+  };
 }

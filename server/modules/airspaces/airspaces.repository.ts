@@ -150,6 +150,9 @@ export function createAirspacesRepository(prisma: PrismaClient) {
     remove(id: string) {
       return prisma.airspace.delete({ where: { id } });
     },
+    requestCount(id: string) {
+      return prisma.permissionRequest.count({ where: { airspaceId: id } });
+    },
   };
 }
 

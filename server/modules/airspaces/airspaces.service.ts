@@ -103,6 +103,10 @@ export function createAirspacesService(deps: { repository: AirspacesRepository; 
     },
     async remove(actor: AuthUser, id: string) {
       const airspace = await find(id);
+      // Requests keep their airspace for the history of operators and managers; hiding it (visibleToOperators) remains.
+      if ((await repository.requestCount(id)) > 0) {
+        throw new AppError('AIRSPACE_HAS_REQUESTS', 'The airspace has permission requests and cannot be deleted');
+      }
       await repository.remove(id);
       await record(actor, 'airspace.deleted', id, { internalCode: airspace.internalCode });
     },

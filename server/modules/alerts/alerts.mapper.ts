@@ -39,9 +39,15 @@ export function toViolation(row: ViolationWithAlert): Violation {
     alert: row.alert,
     ident: row.ident,
     source: row.source,
-    occurredAt: row.occurredAt.toISOString(),
+    missionId: row.missionId,
+    userId: row.userId,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt?.toISOString() ?? null,
+    lastAt: row.lastAt.toISOString(),
     latitude: row.latitude,
     longitude: row.longitude,
-    altitudeM: row.altitudeM,
+    heightM: row.heightM,
+    worstValue: row.worstValue,
+    positionCount: row.positionCount,
   };
 }

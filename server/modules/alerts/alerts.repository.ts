@@ -69,9 +69,10 @@ export function createAlertsRepository(prisma: PrismaClient) {
         ...(query.alertId ? { alertId: query.alertId } : {}),
         ...(query.type ? { alert: { type: query.type } } : {}),
         ...(query.source ? { source: query.source } : {}),
-        ...(query.from || query.to
-          ? { occurredAt: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lte: new Date(query.to) } : {}) } }
-          : {}),
+        ...(query.state ? { endedAt: query.state === 'open' ? null : { not: null } } : {}),
+        // An episode belongs to the period when it overlaps it: started before its end, not ended before its start.
+        ...(query.to ? { startedAt: { lte: new Date(query.to) } } : {}),
+        ...(query.from ? { OR: [{ endedAt: null }, { endedAt: { gte: new Date(query.from) } }] } : {}),
         ...(query.search ? { ident: { contains: query.search, mode: 'insensitive' } } : {}),
       };
       const [items, total] = await Promise.all([

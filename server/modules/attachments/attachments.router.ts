@@ -1,3 +1,4 @@
+import { isCleanText } from '../../../src/shared/contracts/common';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
@@ -13,11 +14,9 @@ import { idParamsSchema, pageOf, queryFlag } from '../../../src/shared/contracts
 import { ATTACHMENT_MAX_BYTES } from '../../../src/shared/domain/limits';
 import { ApiRouter } from '../../lib/api-router';
 import { AppError } from '../../lib/app-error';
+import { diskUpload, type UploadReader } from '../../lib/uploads';
 import type { ApiRegistry } from '../../openapi';
 import type { AttachmentsService } from './attachments.service';
-
-// One file per request; the count per record is the service's (ATTACHMENTS_PER_RECORD_MAX).
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 5 } }).single('file');
 
 /**
  * Browsers send the file name as raw UTF-8, which busboy (through multer, which does not pass its charset option)
@@ -30,21 +29,34 @@ function utf8Name(name: string): string {
   return Buffer.from(decoded, 'utf8').equals(bytes) ? decoded : name;
 }
 
+/** A file name is stored and sent back in headers: no NUL, no lone surrogate, at most 255 characters. */
+export function uncleanFileName(file: { originalname: string } | undefined): AppError | undefined {
+  if (!file || (isCleanText(file.originalname) && file.originalname.length <= 255)) return undefined;
+  return new AppError('VALIDATION_FAILED', 'The file name cannot be stored', { fields: { file: ['validation:invalidCharacters'] } });
+}
+
+/** What busboy throws on a multipart body it cannot read (a NUL in a part header, a cut boundary) is the client's. */
+export function malformedUpload(error: unknown): AppError {
+  return new AppError('BAD_REQUEST', `Upload refused: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 const TOO_MANY = new Set(['LIMIT_FILE_COUNT', 'LIMIT_UNEXPECTED_FILE']);
 
-/** Reads the upload in memory: a refused file never touches the disk. */
-const readUpload: RequestHandler = (req, res, next) => {
-  upload(req, res, (error: unknown) => {
-    if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE') next(new AppError('UPLOAD_TOO_BIG', 'The file is too big'));
-      else if (TOO_MANY.has(error.code)) next(new AppError('UPLOAD_TOO_MANY_FILES', 'Send one file per request, in the field "file"'));
-      else next(new AppError('BAD_REQUEST', `Upload refused: ${error.message}`));
-    } else {
-      if (req.file) req.file.originalname = utf8Name(req.file.originalname);
-      next(error);
-    }
-  });
-};
+/** Streams the upload to a temporary file, its size limit enforced while it streams (server/lib/uploads.ts). */
+const readUploadWith =
+  (upload: UploadReader): RequestHandler =>
+  (req, res, next) => {
+    upload(req, res, (error: unknown) => {
+      if (error instanceof multer.MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE') next(new AppError('UPLOAD_TOO_BIG', 'The file is too big'));
+        else if (TOO_MANY.has(error.code)) next(new AppError('UPLOAD_TOO_MANY_FILES', 'Send one file per request, in the field "file"'));
+        else next(new AppError('BAD_REQUEST', `Upload refused: ${error.message}`));
+      } else {
+        if (req.file) req.file.originalname = utf8Name(req.file.originalname);
+        next(error ? malformedUpload(error) : uncleanFileName(req.file));
+      }
+    });
+  };
 
 // ApiRouter checks access after the `before` middleware: an anonymous caller must not make the server read 10 MB.
 const signedInBeforeReading: RequestHandler = (req, _res, next) => {
@@ -57,7 +69,9 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string) {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export function attachmentsRouter(registry: ApiRegistry, service: AttachmentsService) {
+export function attachmentsRouter(registry: ApiRegistry, service: AttachmentsService, uploadDir: string) {
+  // One file per request; the count per record is the service's (ATTACHMENTS_PER_RECORD_MAX).
+  const readUpload = readUploadWith(diskUpload(uploadDir, { maxBytes: ATTACHMENT_MAX_BYTES, fields: 5 }));
   return new ApiRouter(registry, '/api/attachments', 'attachments')
     .route({
       method: 'post',

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import type { AttachmentQueueQuery, AttachmentUpload } from '../../../src/shared/contracts/attachments';
 import { MIME_TYPES_BY_KIND, type AttachmentMimeType, type AttachmentRecordType } from '../../../src/shared/domain/attachments';
 import { ATTACHMENTS_PER_RECORD_MAX } from '../../../src/shared/domain/limits';
@@ -8,18 +7,12 @@ import type { Right } from '../../../src/shared/domain/rights';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
+import { sha256OfFile, type UploadedFile } from '../../lib/uploads';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { RecordOwners } from '../users/record-owner';
 import { toAttachment, toQueueItem } from './attachments.mapper';
 import type { AttachmentsRepository } from './attachments.repository';
 import type { AttachmentStorage } from './attachments.storage';
-
-export interface UploadedFile {
-  originalname: string;
-  mimetype: string;
-  buffer: Buffer;
-  size: number;
-}
 
 export interface AttachmentsServiceDeps {
   repository: AttachmentsRepository;
@@ -107,19 +100,20 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
   return {
     /**
      * Checks, in order: the record and the right to write on it, the file's presence, its type by content (and
-     * against the declared type), the per-record count. The size limit is multer's, before any of this. Nothing is
-     * written before every check passed, and a failed insert removes the file again.
+     * against the declared type), the per-record count. The size limit is enforced while the upload streams, before
+     * any of this. Nothing is kept before every check passed, and a failed insert removes the file again.
      */
     async upload(actor: AuthUser, input: AttachmentUpload, file: UploadedFile | undefined) {
       const record = await repository.recordOwner(input.recordType, input.recordId);
       if (!record) throw new AppError('NOT_FOUND', 'Unknown record');
       await checkWrite(actor, input.recordType, record.ownerId);
       if (!file || file.size === 0) throw new AppError('UPLOAD_FILE_REQUIRED', 'A file must be provided');
-      const detected = await fileTypeFromBuffer(file.buffer);
+      const detected = await fileTypeFromFile(file.path);
       const allowed: readonly string[] = MIME_TYPES_BY_KIND[input.kind];
       if (!detected || !allowed.includes(detected.mime) || declaredType(file) !== detected.mime) throw invalidType();
 
-      const storedName = await storage.write(file.buffer);
+      const sha256 = await sha256OfFile(file.path);
+      const storedName = await storage.keep(file.path);
       let created;
       try {
         created = await repository.createWithinLimit(
@@ -133,7 +127,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
             storedName,
             mime: detected.mime,
             size: file.size,
-            sha256: createHash('sha256').update(file.buffer).digest('hex'),
+            sha256,
             createdAt: clock.now(),
           },
           ATTACHMENTS_PER_RECORD_MAX,

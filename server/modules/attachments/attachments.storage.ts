@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -11,10 +11,12 @@ export function createAttachmentStorage(dataDir: string) {
   const fileOf = (storedName: string) => path.join(dir, path.basename(storedName));
   return {
     dir,
-    async write(bytes: Buffer): Promise<string> {
+    /** Keeps an upload's temporary file (server/lib/uploads.ts, on the same file system) under a new random name. */
+    async keep(uploadedPath: string): Promise<string> {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const storedName = randomUUID();
-      await writeFile(fileOf(storedName), bytes, { flag: 'wx', mode: 0o600 });
+      await chmod(uploadedPath, 0o600);
+      await rename(uploadedPath, fileOf(storedName));
       return storedName;
     },
     read(storedName: string) {

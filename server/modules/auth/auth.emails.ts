@@ -3,7 +3,7 @@ import type { MailMessage } from '../../integrations/mail/mailer';
 
 type Template = (link: string) => { subject: string; text: string };
 
-type LinkEmail = 'activation' | 'passwordReset' | 'emailChange' | 'supervisedAccount';
+type LinkEmail = 'activation' | 'passwordReset' | 'emailChange' | 'supervisedAccount' | 'accountLocked';
 
 const templates: Record<LinkEmail | 'doubleFactor', Record<Language, Template>> = {
   activation: {
@@ -44,6 +44,16 @@ const templates: Record<LinkEmail | 'doubleFactor', Record<Language, Template>> 
     fr: (link) => ({
       subject: 'Votre compte pilote Aerogate',
       text: `Votre exploitant de drones vous a créé un compte pilote Aerogate.\n\nChoisissez votre mot de passe pour l’activer :\n${link}\n\nLe lien est valable 7 jours.`,
+    }),
+  },
+  accountLocked: {
+    en: (link) => ({
+      subject: 'Sign-in to your Aerogate account paused',
+      text: `Several wrong passwords were tried on your account, so signing in is paused for a while; the account itself stays open.\n\nIf it was not you, choose a new password here:\n${link}\n\nOtherwise, wait a few minutes and try again.`,
+    }),
+    fr: (link) => ({
+      subject: 'Connexion à votre compte Aerogate suspendue',
+      text: `Plusieurs mots de passe erronés ont été essayés sur votre compte : la connexion est suspendue pour un moment, le compte reste ouvert.\n\nSi ce n'était pas vous, choisissez un nouveau mot de passe ici :\n${link}\n\nSinon, patientez quelques minutes puis réessayez.`,
     }),
   },
   doubleFactor: {

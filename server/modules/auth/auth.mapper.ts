@@ -1,12 +1,21 @@
 import type { Account, LoginResponse } from '../../../src/shared/contracts/auth';
 import { HOMEPAGES, type Homepage } from '../../../src/shared/domain/enums';
 import { isRight, toRole, type Right } from '../../../src/shared/domain/rights';
+import { supervisedRights } from '../../../src/shared/domain/supervision';
 import type { UserWithAccess } from './auth.repository';
 
+/** The groups' rights; a supervised account's are cut to what its pilot's level and rights allow. */
 export function rightsOf(user: UserWithAccess): Right[] {
   const rights = new Set<Right>();
   for (const group of user.groups) for (const right of group.rights) if (isRight(right)) rights.add(right);
-  return [...rights].sort();
+  const pilot = user.supervisedPilot;
+  return pilot ? supervisedRights(rights, { level: pilot.supervisionLevel, rights: pilot.rights }) : [...rights].sort();
+}
+
+/** The pilot a supervised account signs in for, as its access token carries it. */
+export function supervisionOf(user: UserWithAccess) {
+  const pilot = user.supervisedPilot;
+  return pilot ? { id: pilot.id, level: pilot.supervisionLevel, rights: pilot.rights } : undefined;
 }
 
 function homepageOf(value: string): Homepage {

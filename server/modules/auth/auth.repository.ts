@@ -5,7 +5,7 @@ const userWithAccess = {
   groups: { select: { id: true, name: true, rights: true } },
   managedAirspaces: { select: { id: true }, orderBy: { createdAt: 'asc' } },
   externalIdentifiers: { select: { type: true, value: true }, orderBy: { type: 'asc' } },
-  supervisedPilot: { select: { id: true } },
+  supervisedPilot: { select: { id: true, supervisionLevel: true, rights: true } },
 } satisfies Prisma.UserInclude;
 
 export type UserWithAccess = Prisma.UserGetPayload<{ include: typeof userWithAccess }>;
@@ -48,8 +48,46 @@ export function createAuthRepository(prisma: PrismaClient) {
       });
       return user.failedLoginCount;
     },
-    recordLoginAttempt(data: { userId?: string; email: string; success: boolean; outcome: string; ip?: string }) {
+    recordLoginAttempt(data: { userId?: string; email: string; success: boolean; outcome: string; ip?: string; createdAt: Date }) {
       return prisma.loginAttempt.create({ data });
+    },
+    /**
+     * The failed sign-ins on `email` since `since` and since its last success or unlock: their count and the time of
+     * the latest.
+     */
+    async failuresOfEmail(email: string, since: Date, outcomes: readonly string[], resets: readonly string[]) {
+      const reset = await prisma.loginAttempt.findFirst({
+        where: { email, outcome: { in: [...resets] }, createdAt: { gt: since } },
+        orderBy: { createdAt: 'desc' },
+        select: { createdAt: true },
+      });
+      // A failure in the same millisecond as the reset counts: better one failure too many than one forgotten.
+      const where = { email, outcome: { in: [...outcomes] }, createdAt: reset ? { gte: reset.createdAt } : { gt: since } };
+      const [count, latest] = await Promise.all([
+        prisma.loginAttempt.count({ where }),
+        prisma.loginAttempt.findFirst({ where, orderBy: { createdAt: 'desc' }, select: { createdAt: true } }),
+      ]);
+      return { count, latestAt: latest?.createdAt ?? null };
+    },
+    /** The failed sign-ins from `ip` since `since`, and the time of the oldest of them. */
+    async failuresOfAddress(ip: string, since: Date, outcomes: readonly string[]) {
+      const where = { ip, outcome: { in: [...outcomes] }, createdAt: { gt: since } };
+      const [count, oldest] = await Promise.all([
+        prisma.loginAttempt.count({ where }),
+        prisma.loginAttempt.findFirst({ where, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
+      ]);
+      return { count, oldestAt: oldest?.createdAt ?? null };
+    },
+    /** Ends every session of the user: the access tokens (version) and the refresh tokens. */
+    async endSessions(id: string, at: Date) {
+      await prisma.$transaction([
+        prisma.user.update({ where: { id }, data: { tokenVersion: { increment: 1 } } }),
+        prisma.refreshToken.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: at } }),
+      ]);
+    },
+    /** A new access token for the same sessions: only the access tokens already issued stop working. */
+    async raiseTokenVersion(id: string) {
+      await prisma.user.update({ where: { id }, data: { tokenVersion: { increment: 1 } } });
     },
     createRefreshToken(data: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }) {
       return prisma.refreshToken.create({ data });

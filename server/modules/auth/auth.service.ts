@@ -12,8 +12,12 @@ import type {
 } from '../../../src/shared/contracts/auth';
 import {
   ACTIVATION_TOKEN_TTL_MS,
+  ADDRESS_FAILURE_WINDOW_MS,
   DOUBLE_FACTOR_CODE_TTL_MS,
   EMAIL_CHANGE_TOKEN_TTL_MS,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_LOCK_FIRST_MS,
+  LOGIN_LOCK_MAX_MS,
   MAX_FAILED_LOGINS,
   PASSWORD_HISTORY_SIZE,
   RESET_TOKEN_TTL_MS,
@@ -21,15 +25,17 @@ import {
 import { DEACTIVATED_BY_ADMINISTRATOR, DEACTIVATED_WITH_PILOT, type Language } from '../../../src/shared/domain/enums';
 import { passwordProblems, type PasswordProblem } from '../../../src/shared/domain/password-policy';
 import { SUPERVISED_PILOT_RIGHTS } from '../../../src/shared/domain/rights';
+import { editsPersonalAccount, SUPERVISION_DISABLED } from '../../../src/shared/domain/supervision';
 import type { Config } from '../../config/env';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { SmsClient } from '../../integrations/sms/sms-client';
 import { AppError } from '../../lib/app-error';
 import { signAccessToken } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
 import type { AuditRepository } from '../audit/audit.repository';
 import { authEmail, doubleFactorSms } from './auth.emails';
-import { rightsOf, toAccount, toLoginResponse } from './auth.mapper';
+import { rightsOf, supervisionOf, toAccount, toLoginResponse } from './auth.mapper';
 import type { AuthRepository, UserWithAccess } from './auth.repository';
 
 export const SIGNUP_GROUP = 'Operators';
@@ -43,7 +49,12 @@ export interface AuthServiceDeps {
   sms: SmsClient;
   clock: Clock;
   config: Config;
+  logger: Logger;
 }
+
+/** Outcomes of LoginAttempt that count towards a lock, and those after which the count starts again. */
+const FAILURES = ['INVALID_CREDENTIALS', 'INVALID_CODE'] as const;
+const RESETS = ['OK', 'UNLOCKED'] as const;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -52,7 +63,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repository, audit, mailer, sms, clock, config } = deps;
+  const { repository, audit, mailer, sms, clock, config, logger } = deps;
   const now = () => clock.now();
 
   function policyError(problems: PasswordProblem[]): AppError {
@@ -92,7 +103,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function issueTokens(user: UserWithAccess, familyId: string = randomUUID()): Promise<LoginResponse> {
     const at = now();
     const { token, expiredAt } = signAccessToken(
-      { id: user.id, email: user.email, rights: rightsOf(user) },
+      { id: user.id, email: user.email, rights: rightsOf(user), tokenVersion: user.tokenVersion, pilot: supervisionOf(user) },
       config.jwtSecret,
       config.accessTokenTtlSeconds,
       at,
@@ -125,22 +136,68 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
+  /** A supervised account changes its own profile only with its pilot's "personal account" right. */
+  function checkPersonalAccount(user: UserWithAccess) {
+    const pilot = user.supervisedPilot;
+    if (pilot && !editsPersonalAccount({ level: pilot.supervisionLevel, rights: pilot.rights }))
+      throw new AppError('NOT_ALLOWED', 'Your operator has not given this account the personal account right');
+  }
+
   function isPasswordExpired(user: UserWithAccess) {
     return now().getTime() - user.passwordChangedAt.getTime() > config.passwordMaxAgeDays * 86_400_000;
   }
 
-  async function failLogin(user: UserWithAccess, ip: string | undefined, outcome: 'INVALID_CREDENTIALS' | 'INVALID_CODE'): Promise<never> {
-    const failures = await repository.incrementFailedLogins(user.id);
-    if (failures >= MAX_FAILED_LOGINS) {
-      await repository.updateUser(user.id, { status: 'deactivated', deactivationReason: 'tooManyAttempts' });
-      await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'TOO_MANY_ATTEMPTS', ip });
-      await audit.record({ actorId: user.id, action: 'account.locked', subjectType: 'user', subjectId: user.id, data: { failures } });
-      throw new AppError(
-        'TOO_MANY_ATTEMPTS',
-        'Too many failed attempts: the account is deactivated. Use "Forgot password" to reactivate it.',
-      );
+  /**
+   * When sign-in on `email` (known or not, so the answer tells nothing) or from `ip` is paused: after
+   * MAX_FAILED_LOGINS failures on the e-mail, for LOGIN_LOCK_FIRST_MS doubled at each further failure (up to
+   * LOGIN_LOCK_MAX_MS); after LOGIN_FAILURES_PER_ADDRESS failures from the address within its window, until the
+   * oldest of them leaves it. Null when neither is paused.
+   */
+  async function lockedUntil(email: string, ip: string | undefined): Promise<Date | null> {
+    const at = now().getTime();
+    const mail = await repository.failuresOfEmail(email, new Date(at - LOGIN_FAILURE_WINDOW_MS), FAILURES, RESETS);
+    const ends: number[] = [];
+    if (mail.count >= MAX_FAILED_LOGINS && mail.latestAt) {
+      const pause = Math.min(LOGIN_LOCK_FIRST_MS * 2 ** (mail.count - MAX_FAILED_LOGINS), LOGIN_LOCK_MAX_MS);
+      ends.push(mail.latestAt.getTime() + pause);
     }
-    await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome, ip });
+    if (ip) {
+      const address = await repository.failuresOfAddress(ip, new Date(at - ADDRESS_FAILURE_WINDOW_MS), FAILURES);
+      if (address.count >= config.loginFailuresPerAddress && address.oldestAt)
+        ends.push(address.oldestAt.getTime() + ADDRESS_FAILURE_WINDOW_MS);
+    }
+    const end = Math.max(0, ...ends);
+    return end > at ? new Date(end) : null;
+  }
+
+  async function refuseWhileLocked(email: string, ip: string | undefined, userId?: string) {
+    const until = await lockedUntil(email, ip);
+    if (!until) return;
+    await repository.recordLoginAttempt({ userId, email, success: false, outcome: 'TOO_MANY_ATTEMPTS', ip, createdAt: now() });
+    throw new AppError('TOO_MANY_ATTEMPTS', 'Too many failed attempts: wait a few minutes and try again', {
+      retryAfterSeconds: Math.ceil((until.getTime() - now().getTime()) / 1000),
+    });
+  }
+
+  /**
+   * Records a failure. The one that pauses the e-mail tells the owner (once per pause: while paused, attempts are
+   * refused before they count). A pause earned by a signed-in session guessing the current password ends the
+   * account's sessions: that session is not the owner's. Never deactivates the account.
+   */
+  async function failLogin(
+    user: UserWithAccess,
+    ip: string | undefined,
+    outcome: 'INVALID_CREDENTIALS' | 'INVALID_CODE',
+    options: { endSessionsOnLock?: boolean } = {},
+  ): Promise<never> {
+    await repository.incrementFailedLogins(user.id);
+    await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome, ip, createdAt: now() });
+    if (await lockedUntil(user.email, undefined)) {
+      const token = await createOneTimeToken(user, 'passwordReset', RESET_TOKEN_TTL_MS);
+      await mailer.send(authEmail('accountLocked', user.lang, user.email, `${config.publicUrl}/reset-password/${token}`));
+      await audit.record({ actorId: user.id, action: 'account.locked', subjectType: 'user', subjectId: user.id });
+      if (options.endSessionsOnLock) await repository.endSessions(user.id, now());
+    }
     throw outcome === 'INVALID_CODE'
       ? new AppError('INVALID_CODE', 'Invalid code')
       : new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
@@ -166,9 +223,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     await repository.consumeOneTimeToken(pending.id, now());
   }
 
+  /** The reset link for an account that exists; nothing for an unknown e-mail. */
+  async function sendResetLink(email: string) {
+    const user = await repository.findUserByEmail(email);
+    if (!user) return;
+    const token = await createOneTimeToken(user, 'passwordReset', RESET_TOKEN_TTL_MS);
+    await mailer.send(authEmail('passwordReset', user.lang, user.email, `${config.publicUrl}/reset-password/${token}`));
+  }
+
   async function checkEmailAllowed(email: string, excludeUserId?: string) {
     const domain = email.split('@')[1] ?? '';
-    if (config.prohibitedEmailDomains.includes(domain))
+    // A blocked provider's subdomains are the same provider (sub.mailinator.com).
+    if (config.prohibitedEmailDomains.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`)))
       throw new AppError('EMAIL_PROVIDER_NOT_ALLOWED', 'This e-mail provider is not allowed');
     const existing = await repository.findUserByEmail(email);
     if (existing && existing.id !== excludeUserId) throw new AppError('EMAIL_NOT_AVAILABLE', 'This e-mail is not available');
@@ -189,28 +255,57 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
+    /**
+     * The answer says nothing of the account before the password is right: a paused e-mail answers the same whether
+     * it exists or not, an unknown e-mail costs the same bcrypt comparison, and the account's status comes after.
+     */
     async login(input: LoginRequest, ip?: string): Promise<LoginResponse> {
       const user = await repository.findUserByEmail(input.email);
+      await refuseWhileLocked(input.email, ip, user?.id);
       if (!user) {
         await bcrypt.compare(input.password, DUMMY_HASH);
-        await repository.recordLoginAttempt({ email: input.email, success: false, outcome: 'INVALID_CREDENTIALS', ip });
+        await repository.recordLoginAttempt({ email: input.email, success: false, outcome: 'INVALID_CREDENTIALS', ip, createdAt: now() });
         throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
       }
-      if (user.status === 'deactivated') {
-        await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'ACCOUNT_DEACTIVATED', ip });
-        throw new AppError('ACCOUNT_DEACTIVATED', 'This account is deactivated. Use "Forgot password" to reactivate it.');
-      }
       if (!(await bcrypt.compare(input.password, user.passwordHash))) return failLogin(user, ip, 'INVALID_CREDENTIALS');
+      const disabledPilot = user.supervisedPilot && user.supervisedPilot.supervisionLevel <= SUPERVISION_DISABLED;
+      if (user.status === 'deactivated' || disabledPilot) {
+        await repository.recordLoginAttempt({
+          userId: user.id,
+          email: user.email,
+          success: false,
+          outcome: 'ACCOUNT_DEACTIVATED',
+          ip,
+          createdAt: now(),
+        });
+        throw new AppError('ACCOUNT_DEACTIVATED', 'This account is deactivated');
+      }
       if (user.status === 'pending')
         throw new AppError('ACCOUNT_NOT_ACTIVATED', 'The account is not activated yet: open the link of the activation e-mail');
       if (isPasswordExpired(user)) {
-        await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'PASSWORD_EXPIRED', ip });
+        await repository.recordLoginAttempt({
+          userId: user.id,
+          email: user.email,
+          success: false,
+          outcome: 'PASSWORD_EXPIRED',
+          ip,
+          createdAt: now(),
+        });
         throw new AppError('PASSWORD_EXPIRED', 'Your password has expired: choose a new one');
       }
       if (user.doubleFactorEnabled) await checkDoubleFactor(user, input.code, ip);
       if (user.failedLoginCount > 0) await repository.updateUser(user.id, { failedLoginCount: 0 });
-      await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: true, outcome: 'OK', ip });
+      await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: true, outcome: 'OK', ip, createdAt: now() });
       return issueTokens(user);
+    },
+
+    /** An administrator lifts the pause of an account's e-mail (not of an address). */
+    async unlock(userId: string, actorId: string) {
+      const user = await repository.findUserById(userId);
+      if (!user) throw new AppError('NOT_FOUND', 'Unknown user');
+      await repository.updateUser(user.id, { failedLoginCount: 0 });
+      await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'UNLOCKED', createdAt: now() });
+      await audit.record({ actorId, action: 'account.unlocked', subjectType: 'user', subjectId: user.id });
     },
 
     async refresh(gjrt: string): Promise<LoginResponse> {
@@ -237,7 +332,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       return issueTokens(user, record.familyId);
     },
 
+    /**
+     * Ends the refresh family of `gjrt` and every access token of the account already issued (the version is per
+     * account): other devices keep their refresh tokens and get a new access token at their next refresh.
+     */
     async logout(userId: string, gjrt?: string) {
+      await repository.raiseTokenVersion(userId);
       if (!gjrt) return;
       const record = await repository.findRefreshToken(hashToken(gjrt));
       if (record && record.userId === userId) await repository.revokeFamily(record.familyId, now());
@@ -321,12 +421,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: 'ACCOUNT_ACTIVATED' };
     },
 
+    sendResetLink,
+
+    /**
+     * Answers before the link is made and sent, so a known e-mail takes as long as an unknown one (one lookup each);
+     * the e-mail follows the answer.
+     */
     async forgottenPassword(email: string) {
-      const user = await repository.findUserByEmail(email);
-      if (user) {
-        const token = await createOneTimeToken(user, 'passwordReset', RESET_TOKEN_TTL_MS);
-        await mailer.send(authEmail('passwordReset', user.lang, user.email, `${config.publicUrl}/reset-password/${token}`));
-      }
+      void sendResetLink(email).catch((error: unknown) => logger.error({ err: error }, 'password reset e-mail failed'));
       return { message: 'RESET_SENT' };
     },
 
@@ -347,6 +449,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const reopen = closedOnPurpose ? {} : { status: 'active' as const, deactivationReason: null };
       await setPassword(user, input.password, { ...reopen, failedLoginCount: 0 });
       await repository.revokeAllForUser(user.id, now());
+      await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: false, outcome: 'UNLOCKED', createdAt: now() });
       await audit.record({ actorId: user.id, action: 'password.reset', subjectType: 'user', subjectId: user.id });
       return { message: 'PASSWORD_RESET' };
     },
@@ -358,7 +461,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           ? await repository.findUserByEmail(input.email)
           : null;
       if (!user || user.status === 'deactivated') throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
-      if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) return failLogin(user, undefined, 'INVALID_CREDENTIALS');
+      await refuseWhileLocked(user.email, undefined, user.id);
+      if (!(await bcrypt.compare(input.currentPassword, user.passwordHash)))
+        return failLogin(user, undefined, 'INVALID_CREDENTIALS', { endSessionsOnLock: !!signedInUserId });
       // Signed out, e-mail and password stand in only for the sign-in an expired password prevents; otherwise
       // they would change a password without the double factor.
       if (!signedInUserId && !isPasswordExpired(user))
@@ -372,6 +477,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async requestEmailChange(userId: string, input: z.infer<typeof changeEmailRequestSchema>) {
       const user = await repository.findUserById(userId);
       if (!user) throw new AppError('NOT_FOUND');
+      checkPersonalAccount(user);
       if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) throw new AppError('INVALID_CREDENTIALS', 'Invalid password');
       await checkEmailAllowed(input.email, user.id);
       const token = await createOneTimeToken(user, 'emailChange', EMAIL_CHANGE_TOKEN_TTL_MS, { email: input.email });
@@ -404,6 +510,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async updateAccount(userId: string, input: AccountUpdate) {
       const user = await repository.findUserById(userId);
       if (!user) throw new AppError('NOT_FOUND');
+      checkPersonalAccount(user);
       const { externalIdentifiers, dateOfBirth, ...fields } = input;
       const phone = fields.phoneNumber === undefined ? user.phoneNumber : fields.phoneNumber;
       if ((fields.doubleFactorEnabled ?? user.doubleFactorEnabled) && !phone) {

@@ -12,46 +12,70 @@ const counted = <T extends { _count: { _all: number } }>(rows: T[], key: (row: T
 
 /**
  * GET /api/dashboard: one answer per caller. DASHBOARD_ADMIN sees the platform; anyone else sees its operator's
- * records, and as detections the violations raised by its own machines (matched on remote identification or serial).
+ * records, and as detections the violation episodes of its own traffic (its account, or its machines matched on remote
+ * identification or serial).
  */
 export function createDashboardService({ prisma, owners, clock }: { prisma: PrismaClient; owners: RecordOwners; clock: Clock }) {
-  async function popularity() {
+  /**
+   * The models of the platform's latest machines. A personal model is its owner's own record: another operator sees it
+   * counted without its name, like a machine without a model (the administrators see every name).
+   */
+  async function popularity(viewerId: string | null) {
     const recent = await prisma.machine.findMany({
       where: { deletedAt: null },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: DASHBOARD_RECENT_MACHINES,
-      select: { droneModel: { select: { brand: true, name: true } } },
+      select: { droneModel: { select: { brand: true, name: true, personal: true, ownerId: true } } },
     });
     const byModel = new Map<string, number>();
     for (const machine of recent) {
-      const key = machine.droneModel ? `${machine.droneModel.brand} ${machine.droneModel.name}` : '';
+      const model = machine.droneModel;
+      const named = model && (viewerId === null || !model.personal || model.ownerId === viewerId);
+      const key = named ? `${model.brand} ${model.name}` : '';
       byModel.set(key, (byModel.get(key) ?? 0) + 1);
     }
     const models = [...byModel].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
     return { machines: recent.length, models };
   }
 
-  async function detections(where: Prisma.ViolationWhereInput) {
+  /** Distinct idents (per source) tracked in each period, all traffic or one account's; the BRIN index on time bounds the scan. */
+  async function trackedIdents(firstDay: Date, monthStart: Date, yearStart: Date, now: Date, userId: string | null) {
+    const from = new Date(Math.min(firstDay.getTime(), monthStart.getTime(), yearStart.getTime()));
+    const [row] = await prisma.$queryRaw<{ last7Days: bigint; sinceMonthStart: bigint; sinceYearStart: bigint }[]>`
+      SELECT count(DISTINCT (source, ident)) FILTER (WHERE time >= ${firstDay}) AS "last7Days",
+             count(DISTINCT (source, ident)) FILTER (WHERE time >= ${monthStart}) AS "sinceMonthStart",
+             count(DISTINCT (source, ident)) FILTER (WHERE time >= ${yearStart}) AS "sinceYearStart"
+      FROM "Track"
+      WHERE time >= ${from} AND time <= ${now} AND (${userId}::uuid IS NULL OR "userId" = ${userId}::uuid)`;
+    return {
+      last7Days: Number(row?.last7Days ?? 0),
+      sinceMonthStart: Number(row?.sinceMonthStart ?? 0),
+      sinceYearStart: Number(row?.sinceYearStart ?? 0),
+    };
+  }
+
+  async function detections(where: Prisma.ViolationWhereInput, trackUserId: string | null) {
     const now = clock.now();
     const today = utcDay(now);
     const firstDay = new Date(today.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS);
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const yearStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
-    const since = (from: Date) => prisma.violation.count({ where: { AND: [where, { occurredAt: { gte: from, lte: now } }] } });
-    const [recent, sinceMonthStart, sinceYearStart] = await Promise.all([
-      prisma.violation.findMany({ where: { AND: [where, { occurredAt: { gte: firstDay, lte: now } }] }, select: { occurredAt: true } }),
+    const since = (from: Date) => prisma.violation.count({ where: { AND: [where, { startedAt: { gte: from, lte: now } }] } });
+    const [recent, sinceMonthStart, sinceYearStart, tracks] = await Promise.all([
+      prisma.violation.findMany({ where: { AND: [where, { startedAt: { gte: firstDay, lte: now } }] }, select: { startedAt: true } }),
       since(monthStart),
       since(yearStart),
+      trackedIdents(firstDay, monthStart, yearStart, now, trackUserId),
     ]);
     const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => ({
       day: new Date(firstDay.getTime() + index * DAY_MS).toISOString().slice(0, 10),
       count: 0,
     }));
     for (const violation of recent) {
-      const index = Math.floor((utcDay(violation.occurredAt).getTime() - firstDay.getTime()) / DAY_MS);
+      const index = Math.floor((utcDay(violation.startedAt).getTime() - firstDay.getTime()) / DAY_MS);
       if (days[index]) days[index].count += 1;
     }
-    return { days, last7Days: recent.length, sinceMonthStart, sinceYearStart };
+    return { days, last7Days: recent.length, sinceMonthStart, sinceYearStart, tracks };
   }
 
   async function adminView() {
@@ -84,8 +108,8 @@ export function createDashboardService({ prisma, owners, clock }: { prisma: Pris
         ]);
         return {
           scope: 'platform',
-          popularity: await popularity(),
-          detections: await detections({}),
+          popularity: await popularity(null),
+          detections: await detections({}, null),
           profile: { pilots, machines, missions },
           admin: await adminView(),
         };
@@ -104,8 +128,8 @@ export function createDashboardService({ prisma, owners, clock }: { prisma: Pris
       ]);
       return {
         scope: 'operator',
-        popularity: await popularity(),
-        detections: await detections({ ident: { in: idents } }),
+        popularity: await popularity(ownerId),
+        detections: await detections({ OR: [{ ident: { in: idents } }, { userId: ownerId }] }, ownerId),
         profile: { pilots, machines: own.length, missions },
         admin: null,
       };

@@ -9,7 +9,7 @@ export function devicesRouter(registry: ApiRegistry, service: DevicesService) {
     .route({
       method: 'get',
       path: '/',
-      summary: 'Registered terminals; only for users whose e-mail is of the DEVICES_EMAIL_DOMAIN (else 403)',
+      summary: 'Registered terminals: the own ones; every one with USER_LIST_ADMIN or USER_EDIT_ADMIN',
       access: 'signedIn',
       query: deviceListQuerySchema,
       response: pageOf(deviceSchema),
@@ -27,7 +27,7 @@ export function devicesRouter(registry: ApiRegistry, service: DevicesService) {
     .route({
       method: 'delete',
       path: '/:id',
-      summary: 'Forget a terminal; only for users whose e-mail is of the DEVICES_EMAIL_DOMAIN (else 403)',
+      summary: 'Forget a terminal: an own one, or any with USER_EDIT_ADMIN; another user’s answers 404',
       access: 'signedIn',
       params: idParamsSchema,
       status: 204,

@@ -8,21 +8,18 @@ function toDevice(row: DeviceWithOwner): Device {
   return { id: row.id, appIdentifier: row.appIdentifier, owner: row.owner, createdAt: row.createdAt.toISOString() };
 }
 
-/** Spec shell §2: the devices screen belongs to the company's own staff, known by their e-mail domain. */
-export function isDeviceStaff(email: string, domain: string) {
-  return email.toLowerCase().endsWith(`@${domain.toLowerCase()}`);
-}
-
-export function createDevicesService(deps: { repository: DevicesRepository; audit: AuditRepository; emailDomain: string }) {
-  const { repository, audit, emailDomain } = deps;
-  const checkStaff = (actor: AuthUser) => {
-    if (!isDeviceStaff(actor.email, emailDomain)) throw new AppError('NOT_ALLOWED', 'Devices are managed by the company staff');
-  };
+/**
+ * A terminal belongs to its user: the user lists and forgets its own; administrators list every one (USER_LIST_ADMIN,
+ * USER_EDIT_ADMIN) and forget any (USER_EDIT_ADMIN). Another user's terminal answers 404, like a missing one. The
+ * spec's e-mail-domain rule (shell §2) only decides who sees the menu entry (src/app/navigation.ts).
+ */
+export function createDevicesService(deps: { repository: DevicesRepository; audit: AuditRepository }) {
+  const { repository, audit } = deps;
+  const listsAll = (actor: AuthUser) => actor.rights.has('USER_LIST_ADMIN') || actor.rights.has('USER_EDIT_ADMIN');
 
   return {
     async list(actor: AuthUser, query: DeviceListQuery) {
-      checkStaff(actor);
-      const { items, total } = await repository.list(query);
+      const { items, total } = await repository.list(listsAll(actor) ? query : { ...query, ownerId: actor.id });
       return { items: items.map(toDevice), total, page: query.page, pageSize: query.pageSize };
     },
     async register(actor: AuthUser, appIdentifier: string) {
@@ -31,8 +28,9 @@ export function createDevicesService(deps: { repository: DevicesRepository; audi
       return toDevice(device);
     },
     async remove(actor: AuthUser, id: string) {
-      checkStaff(actor);
-      if (!(await repository.find(id))) throw new AppError('NOT_FOUND', 'Unknown device');
+      const device = await repository.find(id);
+      if (!device || (device.owner.id !== actor.id && !actor.rights.has('USER_EDIT_ADMIN')))
+        throw new AppError('NOT_FOUND', 'Unknown device');
       await repository.remove(id);
       await audit.record({ actorId: actor.id, action: 'device.deleted', subjectType: 'device', subjectId: id });
     },

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import { DOCUMENT_MIME } from '../../../src/shared/contracts/documents';
 import { AppError } from '../../lib/app-error';
 
@@ -15,16 +15,18 @@ export function createDocumentFiles(dataDir: string) {
 
   return {
     /** The declared type is not trusted: the bytes must be a PDF. */
-    async checkPdf(buffer: Buffer) {
-      const type = await fileTypeFromBuffer(buffer);
+    async checkPdf(uploadedPath: string) {
+      const type = await fileTypeFromFile(uploadedPath);
       if (type?.mime !== DOCUMENT_MIME) throw new AppError('UPLOAD_INVALID_TYPE', 'Only PDF files are accepted');
     },
-    /** Written beside the final name then renamed, so a reader never sees half a file. */
-    async write(id: string, buffer: Buffer) {
+    /**
+     * Keeps an upload's temporary file (server/lib/uploads.ts, on the same file system) as the document's: a rename,
+     * so a reader never sees half a file.
+     */
+    async keep(id: string, uploadedPath: string) {
       await mkdir(folder, { recursive: true });
-      const temporary = `${fileOf(id)}.${process.pid}.tmp`;
-      await writeFile(temporary, buffer, { mode: 0o600 });
-      await rename(temporary, fileOf(id));
+      await chmod(uploadedPath, 0o600);
+      await rename(uploadedPath, fileOf(id));
     },
     read(id: string) {
       return createReadStream(fileOf(id));

@@ -1,3 +1,4 @@
+import { malformedUpload, uncleanFileName } from '../attachments/attachments.router';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import {
 import type { Right } from '../../../src/shared/domain/rights';
 import { ApiRouter } from '../../lib/api-router';
 import { AppError } from '../../lib/app-error';
+import { diskUpload, type UploadReader } from '../../lib/uploads';
 import type { ApiRegistry } from '../../openapi';
 import type { DocumentsService } from './documents.service';
 
@@ -28,22 +30,22 @@ function requireRights(rights: Right[]): RequestHandler {
   };
 }
 
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 120 } }).single('file');
+/** Streams the upload to a temporary file; multer's refusals become the spec's upload errors (§8). */
+const readUploadWith =
+  (upload: UploadReader): RequestHandler =>
+  (req, res, next) =>
+    upload(req, res, (error: unknown) => {
+      if (!error) return next(uncleanFileName(req.file));
+      if (error instanceof multer.MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE') return next(new AppError('UPLOAD_TOO_BIG', 'The file is too big'));
+        if (error.code === 'LIMIT_FILE_COUNT') return next(new AppError('UPLOAD_TOO_MANY_FILES', 'Only one file is accepted'));
+        return next(new AppError('BAD_REQUEST', error.message));
+      }
+      next(malformedUpload(error));
+    });
 
-/** Multer's refusals become the spec's upload errors (§8: invalid type, too big, too many files). */
-const readUpload: RequestHandler = (req, res, next) =>
-  upload(req, res, (error: unknown) => {
-    if (!error) return next();
-    if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE') return next(new AppError('UPLOAD_TOO_BIG', 'The file is too big'));
-      if (error.code === 'LIMIT_FILE_COUNT') return next(new AppError('UPLOAD_TOO_MANY_FILES', 'Only one file is accepted'));
-      return next(new AppError('BAD_REQUEST', error.message));
-    }
-    next(error);
-  });
-
-export function documentsRouter(registry: ApiRegistry, service: DocumentsService) {
-  const uploadSteps = [requireRights(EDIT), readUpload];
+export function documentsRouter(registry: ApiRegistry, service: DocumentsService, uploadDir: string) {
+  const uploadSteps = [requireRights(EDIT), readUploadWith(diskUpload(uploadDir, { maxBytes: DOCUMENT_MAX_BYTES, fields: 120 }))];
   return new ApiRouter(registry, '/api/documents', 'documents')
     .route({
       method: 'get',

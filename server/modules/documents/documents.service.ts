@@ -1,15 +1,10 @@
 import type { DocumentFields, DocumentListQuery, DocumentRecord } from '../../../src/shared/contracts/documents';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import type { UploadedFile } from '../../lib/uploads';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { DocumentFiles } from './documents.files';
 import type { DocumentReader, DocumentsRepository, DocumentWithGroups } from './documents.repository';
-
-export interface UploadedFile {
-  originalname: string;
-  size: number;
-  buffer: Buffer;
-}
 
 function toDocument(row: DocumentWithGroups): DocumentRecord {
   return {
@@ -48,7 +43,7 @@ export function createDocumentsService(deps: { repository: DocumentsRepository; 
     if ((await repository.countGroups(fields.restrictToGroups)) !== fields.restrictToGroups.length) {
       throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { restrictToGroups: ['validation:invalidValue'] } });
     }
-    if (file) await files.checkPdf(file.buffer);
+    if (file) await files.checkPdf(file.path);
   }
 
   const record = (actor: AuthUser, action: string, id: string) =>
@@ -74,7 +69,7 @@ export function createDocumentsService(deps: { repository: DocumentsRepository; 
       const upload = file as UploadedFile;
       const document = await repository.create(fields, { fileName: displayName(upload.originalname), fileSize: upload.size });
       try {
-        await files.write(document.id, upload.buffer);
+        await files.keep(document.id, upload.path);
       } catch (error) {
         await repository.remove(document.id);
         throw error;
@@ -85,7 +80,7 @@ export function createDocumentsService(deps: { repository: DocumentsRepository; 
     async update(actor: AuthUser, id: string, fields: DocumentFields, file: UploadedFile | undefined) {
       await findDocument(actor, id);
       await checkInput(fields, file, false);
-      if (file) await files.write(id, file.buffer);
+      if (file) await files.keep(id, file.path);
       const document = await repository.update(id, fields, file ? { fileName: displayName(file.originalname), fileSize: file.size } : null);
       await record(actor, 'document.updated', id);
       return toDocument(document);

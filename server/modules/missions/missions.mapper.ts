@@ -1,10 +1,14 @@
 import type { MissionDetail, MissionHistoryEntry, MissionSummary, MissionAreas } from '../../../src/shared/contracts/missions';
 import { allowedActions } from '../../../src/shared/domain/mission-status';
-import type { Verdict } from '../../../src/shared/regulation';
+import type { MissionVerdict } from '../../../src/shared/contracts/regulation';
 import type { MissionHistory } from '../../generated/prisma/client';
 import type { MissionRow, MissionSummaryRow } from './missions.repository';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** The stored source strings, read back as the contract's values. */
+export const altitudeSourceOf = (value: string | null) => (value === 'operator' || value === 'terrain' ? value : null);
+export const groundSourceOf = (value: string | null) => (value === 'operator' || value === 'terrain' ? value : null);
 
 export function toMissionSummary(row: MissionSummaryRow): MissionSummary {
   return {
@@ -31,6 +35,9 @@ export function toMissionDetail(row: MissionRow): MissionDetail {
     additionalPilots: row.additionalPilots,
     additionalMachines: row.additionalMachines,
     maxAltitudeFt: row.maxAltitudeFt,
+    maxAltitudeSource: altitudeSourceOf(row.maxAltitudeSource),
+    groundElevationM: row.groundElevationM,
+    groundElevationSource: groundSourceOf(row.groundElevationSource),
     maximumDurationMin: row.maximumDurationMin,
     totalFlightTimeMin: row.totalFlightTimeMin,
     description: row.description,
@@ -41,7 +48,7 @@ export function toMissionDetail(row: MissionRow): MissionDetail {
     safetyZones: (row.safetyZones as MissionDetail['safetyZones']) ?? null,
     constraints: (row.constraints as MissionDetail['constraints']) ?? null,
     scenario: row.scenario,
-    lastVerdict: (row.lastVerdict as Verdict | null) ?? null,
+    lastVerdict: (row.lastVerdict as MissionVerdict | null) ?? null,
     lastVerdictAt: iso(row.lastVerdictAt),
     requestDate: row.requestDate ? row.requestDate.toISOString().slice(0, 10) : null,
     teleServiceNumber: row.teleServiceNumber,

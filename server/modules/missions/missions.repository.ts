@@ -21,6 +21,9 @@ export interface MissionData {
   areaKm2: number;
   maxHeightM: number | null;
   maxAltitudeFt: number | null;
+  maxAltitudeSource: 'operator' | 'terrain' | null;
+  groundElevationM: number | null;
+  groundElevationSource: 'terrain' | 'operator' | null;
   status: MissionStatus;
 }
 
@@ -44,6 +47,9 @@ function fields(data: MissionData) {
     mainMachineId: input.mainMachineId ?? null,
     maxHeightM: data.maxHeightM,
     maxAltitudeFt: data.maxAltitudeFt,
+    maxAltitudeSource: data.maxAltitudeSource,
+    groundElevationM: data.groundElevationM,
+    groundElevationSource: data.groundElevationSource,
     maximumDurationMin: input.maximumDurationMin ?? null,
     totalFlightTimeMin: input.totalFlightTimeMin ?? null,
     description: input.description ?? null,
@@ -75,9 +81,11 @@ const ORDER: Record<MissionListQuery['sort'], (order: 'asc' | 'desc') => Prisma.
 export function createMissionsRepository(prisma: PrismaClient) {
   return {
     /** Missions of `ownerId` (all owners when null), filtered, one page. */
-    async list(ownerId: string | null, query: MissionListQuery): Promise<{ items: MissionSummaryRow[]; total: number }> {
+    /** `pilotId`: only the missions that pilot flies, as referent or additional pilot. */
+    async list(ownerId: string | null, query: MissionListQuery, pilotId?: string): Promise<{ items: MissionSummaryRow[]; total: number }> {
       const and: Prisma.MissionWhereInput[] = [];
       if (ownerId) and.push({ userId: ownerId });
+      if (pilotId) and.push({ OR: [{ referentPilotId: pilotId }, { additionalPilots: { some: { id: pilotId } } }] });
       if (query.status) and.push({ status: { in: query.status } });
       // A mission meets [from, to] when it starts before `to` and ends after `from` (no end: starts after `from`).
       if (query.to) and.push({ startAt: { lte: new Date(query.to) } });
@@ -142,17 +150,32 @@ export function createMissionsRepository(prisma: PrismaClient) {
         include: withDetail,
       });
     },
-    /** Moves the mission from `from` to `history.to` only if it is still in `from` (two simultaneous actions: one wins). */
+    /**
+     * Moves the mission from `from` to `history.to` only if it is still in `from` (two simultaneous actions: one wins);
+     * leaving `onGoing` lands its open flight.
+     */
     async transition(id: string, from: MissionStatus, history: HistoryEntry) {
       return prisma.$transaction(async (tx) => {
         const { count } = await tx.mission.updateMany({ where: { id, status: from }, data: { status: history.to } });
         if (count === 0) return null;
         await tx.missionHistory.create({ data: { ...history, missionId: id } });
+        // Ending a flying mission (requestEnd) ends its open flight too: the diary counts it as flown until then.
+        if (from === 'onGoing')
+          await tx.flight.updateMany({ where: { missionId: id, landedAt: null }, data: { landedAt: history.at, lastPingAt: history.at } });
         return tx.mission.findUnique({ where: { id }, include: withDetail });
       });
     },
     remove(id: string) {
       return prisma.mission.delete({ where: { id } });
+    },
+    /** Who sent the mission for validation last, if anyone. */
+    async lastSender(missionId: string) {
+      const entry = await prisma.missionHistory.findFirst({
+        where: { missionId, action: 'sendForValidation' },
+        orderBy: [{ at: 'desc' }, { id: 'desc' }],
+        select: { actorId: true },
+      });
+      return entry?.actorId ?? null;
     },
     history(missionId: string) {
       return prisma.missionHistory.findMany({ where: { missionId }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
@@ -161,6 +184,7 @@ export function createMissionsRepository(prisma: PrismaClient) {
       return prisma.mission.update({
         where: { id },
         data: { country: country as MissionRow['country'], lastVerdict: verdict as Prisma.InputJsonValue, lastVerdictAt: at },
+        include: withDetail,
       });
     },
     /** What the regulation needs from the mission's pilot and machine. */

@@ -13,7 +13,7 @@ import {
   missionSummarySchema,
   missionUpdateSchema,
 } from '../../../src/shared/contracts/missions';
-import { classifyResponseSchema } from '../../../src/shared/contracts/regulation';
+import { missionVerdictSchema } from '../../../src/shared/contracts/regulation';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
 import { exportMission } from './missions.export';
@@ -47,7 +47,8 @@ export function missionsRouter(registry: ApiRegistry, service: MissionsService, 
     .route({
       method: 'post',
       path: '/takeoff',
-      summary: 'Spec §7 take-off call: the takeOff action on the mission `preFlightId`',
+      summary:
+        'Spec §7 take-off call by the operator or a pilot of the mission `preFlightId`; again while flying, it refreshes the last ping',
       access: EDIT,
       body: flightEventBodySchema,
       response: missionDetailSchema,
@@ -57,7 +58,7 @@ export function missionsRouter(registry: ApiRegistry, service: MissionsService, 
     .route({
       method: 'post',
       path: '/landing',
-      summary: 'Spec §7 landing call: the land action on the mission `preFlightId`',
+      summary: 'Spec §7 landing call by the operator or a pilot of the mission `preFlightId`: closes its flight',
       access: EDIT,
       body: flightEventBodySchema,
       response: missionDetailSchema,
@@ -116,11 +117,12 @@ export function missionsRouter(registry: ApiRegistry, service: MissionsService, 
       method: 'get',
       path: '/:id/regulation',
       summary:
-        'Classify the stored mission (country from the query or the mission) and store the verdict; missing facts: 422 INSUFFICIENT_DATA',
+        'Classify the stored mission under the regulation of each country its area lies in (the top level: the country of the query, ' +
+        'else the mission’s) and store the verdict; missing facts: 422 INSUFFICIENT_DATA; a country the area is not in: 422 COUNTRY_NOT_IN_AREA',
       access: READ,
       params: idParamsSchema,
       query: missionRegulationQuerySchema,
-      response: classifyResponseSchema,
+      response: missionVerdictSchema,
       handler: ({ user, params, query }) => regulation.classify(user, params.id, query.country),
     })
     .route({

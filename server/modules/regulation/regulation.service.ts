@@ -1,9 +1,11 @@
-import type { ClassifyRequest, ClassifyResponse } from '../../../src/shared/contracts/regulation';
+import type { AreaCountriesResponse, ClassifyRequest, ClassifyResponse } from '../../../src/shared/contracts/regulation';
+import type { AreaGeometry } from '../../../src/shared/geozones/zone';
 import { classify, isRegulationError, type GeozoneFact, type MissionFacts } from '../../../src/shared/regulation';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ZonesService } from '../../zones/zones.service';
-import { toGeozoneFact } from './regulation.mapper';
+import { countriesOfArea } from './area-countries';
+import { egm96, toGeozoneFact } from './regulation.mapper';
 
 /**
  * Zones are looked up for a flight band of at least 120 m (the open category's ceiling): a prohibited zone starting
@@ -22,19 +24,26 @@ export function createRegulationService(options: { zones: ZonesService; clock: C
         fields: { 'facts.timeUTC': ['validation:required'] },
       });
     }
-    const at = new Date(`${facts.dateISO}T${facts.timeUTC}:00Z`);
+    const at = new Date(`${facts.dateISO}T${facts.timeUTC}Z`);
     const matches = await zones.matches(area, Math.max(facts.maxHeightM, ZONE_LOOKUP_MIN_HEIGHT_M), at);
     return matches.map(toGeozoneFact);
   }
 
   return {
+    /** The countries the area lies in and their regulations; an area in none answers 422 UNSUPPORTED_AREA. */
+    countries(area: AreaGeometry): AreaCountriesResponse {
+      const countries = countriesOfArea(area);
+      if (countries.length === 0) throw new AppError('UNSUPPORTED_AREA', 'The area lies in no country');
+      return { countries };
+    },
+
     /** The verdict of the engine for `country`, with the geozones of `area` added to those given in the facts. */
     async classify(request: ClassifyRequest): Promise<ClassifyResponse> {
       const given = request.facts.geozones ?? [];
       const geozones = request.area ? [...given, ...(await zonesOfArea(request.area, request.facts))] : given;
       const facts: MissionFacts = { ...request.facts, ...(request.area ? { geozones } : {}) };
       try {
-        const verdict = classify(request.country, facts, { nowISO: clock.now().toISOString() });
+        const verdict = classify(request.country, facts, { nowISO: clock.now().toISOString(), geoid: egm96 });
         return { ...verdict, geozones };
       } catch (error) {
         if (!isRegulationError(error)) throw error;

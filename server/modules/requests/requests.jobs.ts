@@ -19,6 +19,7 @@ export const requestsAutoRejectJob: JobDefinition = {
       sms: ctx.sms,
       clock: ctx.clock,
       publicUrl: ctx.config.publicUrl,
+      geometry: ctx.geometry,
     });
     await service.autoRejectDue();
   },

@@ -1,4 +1,4 @@
-import { area as turfArea, booleanIntersects, distance } from '@turf/turf';
+import { area as turfArea, distance } from '@turf/turf';
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import type { ErrorCode } from '../../../src/shared/errors';
 
@@ -17,10 +17,6 @@ export function extentKm(areas: MissionAreas): number {
 /** Geodesic area of each polygon of the areas, km². */
 export function polygonAreasKm2(areas: MissionAreas): number[] {
   return areas.coordinates.map((coordinates) => turfArea({ type: 'Polygon', coordinates }) / 1_000_000);
-}
-
-export function intersects(areas: MissionAreas, geometry: unknown): boolean {
-  return booleanIntersects(areas, geometry as MissionAreas);
 }
 
 export interface AirspaceLimits {

@@ -28,9 +28,11 @@ import type { SmsClient } from '../../integrations/sms/sms-client';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
+import type { GeometryPool } from '../../lib/geometry-pool';
+import type { Geometry } from 'geojson';
 import type { RecordOwners } from '../users/record-owner';
 import { decisionEmail, messageEmail, submittedEmail, type RequestMailContext } from './requests.emails';
-import { extentKm, intersects, limitBreach } from './requests.limits';
+import { extentKm, limitBreach } from './requests.limits';
 import type { FiledEvent, MissionToFile, RequestsRepository } from './requests.repository';
 
 /** Missions that may be filed: complete or further, not yet flying (docs/requests.md). */
@@ -54,6 +56,8 @@ export interface RequestsServiceDeps {
   sms: SmsClient;
   clock: Clock;
   publicUrl: string;
+  /** Where the costly area-against-airspace tests run. */
+  geometry: Pick<GeometryPool, 'intersectsEach'>;
 }
 
 const userRef = { select: { id: true, firstName: true, lastName: true } } as const;
@@ -238,7 +242,7 @@ function managerTransition(action: ManagerAction, actorId: string, callControl: 
 }
 
 export function createRequestsService(deps: RequestsServiceDeps) {
-  const { prisma, repository, evaluate, owners, mailer, sms, clock, publicUrl } = deps;
+  const { prisma, repository, evaluate, owners, mailer, sms, clock, publicUrl, geometry } = deps;
 
   const link = (id: string) => `${publicUrl}/backoffice/procedure/edit/${id}`;
 
@@ -290,7 +294,12 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       },
       orderBy: { name: 'asc' },
     });
-    return candidates.filter((airspace) => airspace.geometry !== null && intersects(areas, airspace.geometry));
+    const shaped = candidates.filter((airspace) => airspace.geometry !== null);
+    const touched = await geometry.intersectsEach(
+      areas,
+      shaped.map((airspace) => airspace.geometry as unknown as Geometry),
+    );
+    return shaped.filter((_, index) => touched[index]);
   }
 
   function snapshot(mission: MissionToFile): MissionSnapshot {
@@ -479,8 +488,8 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       const submittedAt = clock.now();
       if (mission.startAt < submittedAt) throw new AppError('REQUEST_MISSION_IN_PAST', 'The mission has already started');
       const areas = mission.areas;
-      if (!intersects(areas, airspace.geometry))
-        throw new AppError('REQUEST_AIRSPACE_NOT_TOUCHED', 'The mission does not touch this airspace');
+      const [touched] = await geometry.intersectsEach(areas, [airspace.geometry as unknown as Geometry]);
+      if (!touched) throw new AppError('REQUEST_AIRSPACE_NOT_TOUCHED', 'The mission does not touch this airspace');
       if (airspace.pending > 0)
         throw new AppError('REQUEST_UNDER_ANALYSIS', 'An earlier request of this mission is under analysis in this airspace');
       const filed = snapshot(mission);

@@ -1,25 +1,23 @@
 import { healthResponseSchema, statusResponseSchema } from '../../../src/shared/contracts/system';
 import type { Config } from '../../config/env';
-import type { PrismaClient } from '../../generated/prisma/client';
-import { AppError } from '../../lib/app-error';
+import type { AdsbStatus } from '../../integrations/adsb/sbs-connector';
 import { ApiRouter } from '../../lib/api-router';
+import type { DatabaseStatus } from '../../lib/database-status';
 import type { ApiRegistry } from '../../openapi';
 
-export function systemRouter(registry: ApiRegistry, prisma: PrismaClient, config: Config) {
+export function systemRouter(registry: ApiRegistry, database: DatabaseStatus, config: Config, adsb: () => AdsbStatus | null = () => null) {
   return new ApiRouter(registry, '/api', 'system')
     .route({
       method: 'get',
       path: '/health',
-      summary: 'Liveness: 200 when the database answers, 503 DATABASE_UNAVAILABLE otherwise',
+      summary:
+        'Liveness: 200 when the database answers, 503 DATABASE_UNAVAILABLE (with Retry-After) otherwise, within a second; the ADS-B receiver state when configured',
       access: 'public',
       response: healthResponseSchema,
       handler: async () => {
-        try {
-          await prisma.$queryRaw`SELECT 1`;
-        } catch {
-          throw new AppError('DATABASE_UNAVAILABLE', 'The database does not answer');
-        }
-        return { status: 'ok' as const };
+        await database.check();
+        const receiver = adsb();
+        return receiver ? { status: 'ok' as const, adsb: receiver } : { status: 'ok' as const };
       },
     })
     .route({

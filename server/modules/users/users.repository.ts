@@ -50,6 +50,10 @@ export type UserDetailRow = Prisma.UserGetPayload<{ include: typeof DETAIL_INCLU
 
 const day = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : null);
 
+/**
+ * What an administrator writes. The agreement status, its expiry and the message that goes with it change only through
+ * the agreement workflow (server/modules/agreements: checklist, history), never here (docs/security.md).
+ */
 function profile(input: UserInput) {
   return {
     civility: input.civility ?? null,
@@ -71,9 +75,6 @@ function profile(input: UserInput) {
     newsletter: input.newsletter,
     lang: input.lang,
     status: input.status,
-    agreementStatus: input.agreementStatus,
-    agreementExpiresAt: day(input.agreementExpiresAt),
-    adminMessage: input.adminMessage ?? null,
   };
 }
 

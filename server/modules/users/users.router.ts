@@ -81,6 +81,15 @@ export function usersRouter(registry: ApiRegistry, service: UsersService, cache:
       handler: ({ user, params }) => service.regenerateApiKey(user, params.id),
     })
     .route({
+      method: 'post',
+      path: '/:id/unlock',
+      summary: 'Lift the pause that failed sign-ins put on the account (docs/security.md, "Lockout")',
+      access: EDITORS,
+      params: idParamsSchema,
+      status: 204,
+      handler: ({ user, params }) => service.unlock(user, params.id),
+    })
+    .route({
       method: 'delete',
       path: '/:id',
       summary: 'Delete an account that owns no pilot, machine, mission or supervised account',

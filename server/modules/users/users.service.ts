@@ -14,7 +14,7 @@ export interface UsersServiceDeps {
   repository: UsersRepository;
   audit: AuditRepository;
   clock: Clock;
-  accounts: Pick<AuthService, 'forgottenPassword'>;
+  accounts: Pick<AuthService, 'sendResetLink' | 'unlock'>;
   bcryptRounds: number;
 }
 
@@ -73,7 +73,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const unknownPassword = await bcrypt.hash(randomBytes(32).toString('base64url'), deps.bcryptRounds);
       const user = await repository.create(input, unknownPassword, clock.now());
       await record(actor, 'user.created', user.id);
-      if (user.status !== 'deactivated') await accounts.forgottenPassword(user.email);
+      if (user.status !== 'deactivated') await accounts.sendResetLink(user.email);
       return toUserDetail(user);
     },
 
@@ -91,6 +91,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (current.status !== 'deactivated' && user.status === 'deactivated') await repository.revokeRefreshTokens(id, clock.now());
       await record(actor, 'user.updated', id);
       return toUserDetail(user);
+    },
+
+    async unlock(actor: AuthUser, id: string) {
+      await accounts.unlock(id, actor.id);
     },
 
     /** The key is answered here only; the user reads it on its own account page. */

@@ -1,16 +1,19 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { clearTakeoffs, startTakeoffRoutine } from '@/features/flights/takeoff-store';
+import { OwnPositionPoster } from '@/features/flights/components/own-position-poster';
+import { clearTakeoffs, startTakeoffRoutine, useIsFlying } from '@/features/flights/takeoff-store';
 import { subscribeSession, useSession } from '@/lib/session';
 
 /**
  * Everything under /backoffice: leaves for the login screen the moment the session ends (expiry timer,
- * failed refresh, logout) and runs the takeoff routine while signed in.
+ * failed refresh, logout); while signed in and a take-off is recorded, runs the take-off routine and posts the
+ * device position.
  */
 export function BackofficeRoot() {
   const session = useSession();
   const navigate = useNavigate();
+  const flying = useIsFlying();
 
   useEffect(
     () =>
@@ -22,8 +25,13 @@ export function BackofficeRoot() {
     [navigate],
   );
 
-  useEffect(() => (session ? startTakeoffRoutine() : undefined), [session]);
+  useEffect(() => (session && flying ? startTakeoffRoutine() : undefined), [session, flying]);
 
   if (!session) return null;
-  return <Outlet />;
+  return (
+    <>
+      {flying ? <OwnPositionPoster name={session.name} /> : null}
+      <Outlet />
+    </>
+  );
 }

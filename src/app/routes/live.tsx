@@ -1,26 +1,151 @@
-import { Box, Text } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Badge, Box, Button, Group, NativeSelect, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { DrawControl } from '@/components/map/draw-control';
 import { MapView } from '@/components/map/map-view';
+import { useTakeoffs } from '@/features/flights/takeoff-store';
+import { LiveLegend } from '@/features/live/components/live-legend';
+import { LiveTargetsLayer } from '@/features/live/components/live-targets-layer';
+import { SelectedTarget } from '@/features/live/components/selected-target';
+import { SpotList } from '@/features/live/components/spot-list';
+import { ViewportWatcher } from '@/features/live/components/viewport-watcher';
+import { ViolationList } from '@/features/live/components/violation-list';
+import { inBbox, STALE_CHOICES_MS, type Bbox } from '@/features/live/live-state';
+import { useLiveTraffic } from '@/features/live/use-live-traffic';
+import { useStaleness } from '@/features/live/use-staleness';
 import { MapLayers } from '@/features/map-layers/components/map-layers';
+import { showToast } from '@/lib/toast';
+import type { LiveViolation } from '@/shared/contracts/traffic';
+import { FlightsPanel } from '../flight/mission-flight';
 
 /**
- * /backoffice/live: the airspace map; the traffic on it comes with the live-traffic issue. The drawing toolbar is a
- * preview of the mission editor's, which reuses DrawControl.
+ * /backoffice/live: live traffic of the viewport (targets, clusters, violations as they happen), the spot list, the
+ * legend, the compact flight view of the flights recorded on this device (docs/flight.md), and, on a wide screen,
+ * the drawing toolbar of the mission editor to measure an area.
  */
 export default function LiveRoute() {
-  const { t } = useTranslation('map');
+  const { t } = useTranslation(['live', 'map']);
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [bbox, setBbox] = useState<Bbox | null>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [flightsOpened, setFlightsOpened] = useState(false);
+  const [staleMs, setStaleMs] = useStaleness();
+  const takeoffs = useTakeoffs();
+  const takeoffIds = useMemo(() => takeoffs.map((record) => record.id), [takeoffs]);
+
+  // The pilot is told of a violation of one of their flights; what counts as theirs is read when it arrives.
+  const own = useRef<{ missions: Set<string>; idents: Set<string> }>({ missions: new Set(), idents: new Set() });
+  const onNewViolation = useCallback(
+    (violation: LiveViolation) => {
+      const mine =
+        (violation.missionId !== null && own.current.missions.has(violation.missionId)) ||
+        own.current.idents.has(`${violation.source}:${violation.ident}`);
+      if (!mine) return;
+      showToast({
+        color: 'red',
+        title: t('violations.toastTitle'),
+        message: t('violations.toast', { alert: violation.alertName, ident: violation.ident }),
+        'data-testid': 'violation-toast',
+      });
+    },
+    [t],
+  );
+  const { state, connection, loaded } = useLiveTraffic(bbox, { staleMs, onNewViolation });
+
+  const targets = useMemo(() => Object.values(state.targets), [state.targets]);
+  const violations = useMemo(() => Object.values(state.violations), [state.violations]);
+  const inView = useMemo(() => (bbox ? targets.filter((target) => inBbox(target, bbox)) : targets), [targets, bbox]);
+  own.current = {
+    missions: new Set([...takeoffIds, ...targets.flatMap((target) => (target.own && target.missionId ? [target.missionId] : []))]),
+    idents: new Set(targets.filter((target) => target.own).map((target) => `${target.source}:${target.ident}`)),
+  };
+  const selected = selectedKey ? (state.targets[selectedKey] ?? null) : null;
+  const ongoing = violations.filter((violation) => violation.endedAt === null).length;
+
   return (
-    <Box h="100%" style={{ display: 'flex', flexDirection: 'column' }} data-testid="live-map">
-      <Text size="xs" c="dimmed" px="sm" py={4} data-testid="live-traffic-later">
-        {t('live.trafficLater')}
-      </Text>
-      <Box style={{ flex: 1, minHeight: 0 }}>
-        <MapView label={t('label')} hash>
+    <Box
+      h="100%"
+      style={{ display: 'flex', flexDirection: phone ? 'column' : 'row', minHeight: 0 }}
+      data-testid="live-map"
+      data-connection={connection}
+    >
+      <Box style={{ flex: 1, minHeight: 0, minWidth: 0 }}>
+        <MapView label={t('map:label')} hash>
           <MapLayers />
-          <DrawControl />
+          {phone ? null : <DrawControl />}
+          <ViewportWatcher onChange={setBbox} />
+          <LiveTargetsLayer targets={targets} violations={violations} selectedKey={selectedKey} onSelect={setSelectedKey} />
         </MapView>
       </Box>
+      <Box
+        component="aside"
+        aria-label={t('panel')}
+        w={phone ? '100%' : 320}
+        h={phone ? '45%' : '100%'}
+        style={{ display: 'flex', flexDirection: 'column', borderLeft: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Stack gap="xs" p="xs">
+          <Group justify="space-between" wrap="nowrap">
+            <Badge
+              color={connection === 'live' ? 'teal' : 'yellow'}
+              variant="dot"
+              role="status"
+              data-testid="live-connection"
+              data-state={connection}
+            >
+              {t(`connection.${connection}`)}
+            </Badge>
+            <Button size="compact-sm" variant="light" onClick={() => setFlightsOpened(true)} data-testid="open-flights">
+              {t('flight:panel.myFlights')} {takeoffIds.length ? `(${takeoffIds.length})` : ''}
+            </Button>
+          </Group>
+          <NativeSelect
+            size="xs"
+            label={t('staleness.label')}
+            value={String(staleMs)}
+            onChange={(event) => setStaleMs(Number(event.currentTarget.value))}
+            data={STALE_CHOICES_MS.map((value) => ({ value: String(value), label: t('staleness.seconds', { count: value / 1000 }) }))}
+            data-testid="live-staleness"
+          />
+          {selected ? <SelectedTarget target={selected} onClose={() => setSelectedKey(null)} /> : null}
+        </Stack>
+        <Tabs defaultValue="spots" style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+          <Tabs.List>
+            <Tabs.Tab value="spots" data-testid="live-tab-spots">
+              {t('spots.title')} ({inView.length})
+            </Tabs.Tab>
+            <Tabs.Tab value="violations" data-testid="live-tab-violations">
+              {t('violations.title')}{' '}
+              {ongoing ? (
+                <Badge size="xs" color="red" component="span">
+                  {ongoing}
+                </Badge>
+              ) : null}
+            </Tabs.Tab>
+            <Tabs.Tab value="legend" data-testid="live-tab-legend">
+              {t('legend.title')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <ScrollArea style={{ flex: 1, minHeight: 0 }} p="xs">
+            <Tabs.Panel value="spots">
+              <SpotList targets={inView} selectedKey={selectedKey} onSelect={setSelectedKey} loading={!loaded} />
+            </Tabs.Panel>
+            <Tabs.Panel value="violations">
+              <ViolationList violations={violations} />
+            </Tabs.Panel>
+            <Tabs.Panel value="legend">
+              <LiveLegend />
+            </Tabs.Panel>
+          </ScrollArea>
+        </Tabs>
+        {!loaded && connection === 'retrying' ? (
+          <Text size="xs" c="red" p="xs" role="alert">
+            {t('connection.failed')}
+          </Text>
+        ) : null}
+      </Box>
+      <FlightsPanel opened={flightsOpened} onClose={() => setFlightsOpened(false)} missionIds={takeoffIds} />
     </Box>
   );
 }

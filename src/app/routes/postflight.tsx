@@ -1,6 +1,24 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Anchor, Box, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { PostFlightDiary } from '@/features/post-flights/components/post-flight-diary';
 
-/** /backoffice/postflights/{id}: built by a later issue; until then an honest placeholder. */
+/** /backoffice/postflights/{id}: the post-flight diary of mission {id}. */
 export default function PostflightRoute() {
-  return <PlaceholderPage screen="postflight" feature="postFlights" />;
+  const { t } = useTranslation('postFlights');
+  const { id = '' } = useParams();
+  return (
+    <Box p="md" maw={900} mx="auto">
+      <Stack>
+        <Anchor component={Link} to={paths.preflightEdit.getHref(id)} size="sm">
+          {t('backToMission')}
+        </Anchor>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <PostFlightDiary missionId={id} />
+      </Stack>
+    </Box>
+  );
 }

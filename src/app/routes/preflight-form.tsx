@@ -9,6 +9,9 @@ import { AttachmentUploader } from '@/features/attachments/components/attachment
 import { MapLayers } from '@/features/map-layers/components/map-layers';
 import { MissionNotifications } from '@/features/notifications/components/mission-notifications';
 import { MissionRequests } from '@/features/requests/components/mission-requests';
+import { MissionWeather } from '@/features/weather/components/mission-weather';
+import { PostFlightDiary } from '@/features/post-flights/components/post-flight-diary';
+import { MissionFlight } from '../flight/mission-flight';
 
 /** /backoffice/preflights/add and preflights/edit/{id}: the pre-flight editor on the map. */
 export default function PreflightFormRoute() {
@@ -35,6 +38,8 @@ export default function PreflightFormRoute() {
       key={mission.id}
       mission={mission}
       mapLayers={<MapLayers />}
+      weather={<MissionWeather missionId={mission.id} updatedAt={mission.updatedAt} />}
+      flight={({ dirty }) => <MissionFlight mission={mission} dirty={dirty} />}
       tabs={{
         documentation: (
           <Stack data-testid="mission-documents">
@@ -45,6 +50,7 @@ export default function PreflightFormRoute() {
         ),
         notification: <MissionNotifications missionId={mission.id} />,
         flightAuthorization: <MissionRequests missionId={mission.id} />,
+        flightReport: <PostFlightDiary missionId={mission.id} />,
       }}
     />
   );

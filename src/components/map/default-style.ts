@@ -1,16 +1,112 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type { FilterSpecification, StyleSpecification } from 'maplibre-gl';
 
-/** Land colour of the offline style. */
-export const BACKGROUND_COLOR = '#eef1ea';
+/** Sea colour of the offline style: the background, with land drawn over it. */
+export const BACKGROUND_COLOR = '#c6dbe9';
+const LAND_COLOR = '#f3f1ea';
+/** The font shipped in public/basemap/glyphs (scripts/build-basemap.ts). */
+export const BASEMAP_FONT = 'Noto Sans Regular';
+/** Layers of the offline basemap are prefixed so they are told from ours (docs/map.md "Offline basemap"). */
+export const BASEMAP_LAYER_PREFIX = 'basemap-';
+
+const GEONAMES = '© <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)';
+const NATURAL_EARTH = '<a href="https://www.naturalearthdata.com/">Natural Earth</a>';
+const OSM = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors, ODbL 1.0';
+
+/** Town labels by rank (scripts/build-basemap.ts): the zoom from which a rank is named, and its text size. */
+const TOWN_RANKS: readonly { rank: number; minzoom: number; size: number }[] = [
+  { rank: 1, minzoom: 0, size: 15 },
+  { rank: 2, minzoom: 5, size: 13 },
+  { rank: 3, minzoom: 7, size: 12 },
+  { rank: 4, minzoom: 9, size: 11 },
+  { rank: 5, minzoom: 10, size: 11 },
+];
 
 /**
- * The offline style: a plain background, with every other layer ours (context layers, geozones, drawings), so the map
- * works with no tile server. No text layers, so no glyphs are needed.
+ * The offline style: the basemap shipped in public/basemap (land and sea, borders, towns with names, Île-de-France's
+ * motorways and main railways, glyphs), drawn under our own layers. Its files are static and load with the first map.
  */
-export function offlineStyle(): StyleSpecification {
+export function offlineStyle(origin: string = window.location.origin): StyleSpecification {
+  const url = (file: string) => `${origin}/basemap/${file}`;
   return {
     version: 8,
-    sources: {},
-    layers: [{ id: 'background', type: 'background', paint: { 'background-color': BACKGROUND_COLOR } }],
-  };
+    glyphs: `${origin}/basemap/glyphs/{fontstack}/{range}.pbf`,
+    sources: {
+      land: { type: 'geojson', data: url('land.json'), attribution: NATURAL_EARTH },
+      borders: { type: 'geojson', data: url('borders.json') },
+      roads: { type: 'geojson', data: url('roads.json'), attribution: OSM },
+      rail: { type: 'geojson', data: url('rail.json'), attribution: OSM },
+      towns: { type: 'geojson', data: url('towns.json'), attribution: GEONAMES },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': BACKGROUND_COLOR } },
+      { id: 'basemap-land', type: 'fill', source: 'land', paint: { 'fill-color': LAND_COLOR } },
+      {
+        id: 'basemap-borders',
+        type: 'line',
+        source: 'borders',
+        paint: { 'line-color': '#9e8fb2', 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.8, 10, 2], 'line-dasharray': [3, 2] },
+      },
+      {
+        id: 'basemap-rail',
+        type: 'line',
+        source: 'rail',
+        minzoom: 7,
+        paint: { 'line-color': '#8a8a8a', 'line-width': ['interpolate', ['linear'], ['zoom'], 7, 0.6, 14, 1.6], 'line-dasharray': [4, 2] },
+      },
+      {
+        id: 'basemap-roads',
+        type: 'line',
+        source: 'roads',
+        minzoom: 6,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': '#e8a65a', 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.8, 10, 2, 14, 5] },
+      },
+      // Symbols of upper layers are placed first: the biggest towns last, so Paris wins over the villages around it.
+      ...[...TOWN_RANKS].reverse().map(({ rank, minzoom, size }) => ({
+        id: `basemap-towns-${rank}`,
+        type: 'symbol' as const,
+        source: 'towns',
+        minzoom,
+        filter: ['==', ['get', 'rank'], rank] as FilterSpecification,
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': [BASEMAP_FONT],
+          'text-size': size,
+          'text-max-width': 8,
+        },
+        paint: { 'text-color': '#343a40', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+      })),
+    ],
+  } as StyleSpecification;
+}
+
+/** The keyless public vector basemap used when `VITE_BASEMAP_STYLE_URL` is unset (docs/map.md "Basemap"). */
+export const ONLINE_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+/** How long the online style may take before the offline one is used instead. */
+export const ONLINE_STYLE_TIMEOUT_MS = 3000;
+
+export type BasemapKind = 'online' | 'offline';
+
+/**
+ * The style to draw: the online one when its style document loads within the time-out, else the offline one. `url`
+ * 'offline' (or 'none') skips the attempt, for an installation known to have no internet access.
+ */
+export async function resolveBasemap(
+  url: string,
+  timeoutMs = ONLINE_STYLE_TIMEOUT_MS,
+): Promise<{ kind: BasemapKind; style: StyleSpecification }> {
+  if (url === 'offline' || url === 'none') return { kind: 'offline', style: offlineStyle() };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await fetch(url, { signal: controller.signal });
+    if (!response.ok) throw new Error(`basemap style: HTTP ${response.status}`);
+    const style = (await response.json()) as StyleSpecification;
+    if (style.version !== 8 || !Array.isArray(style.layers)) throw new Error('basemap style: not a MapLibre style');
+    return { kind: 'online', style };
+  } catch {
+    return { kind: 'offline', style: offlineStyle() };
+  } finally {
+    clearTimeout(timer);
+  }
 }

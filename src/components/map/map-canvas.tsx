@@ -13,7 +13,7 @@ import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
-import { offlineStyle } from './default-style';
+import { BASEMAP_LAYER_PREFIX, ONLINE_STYLE_URL, resolveBasemap, type BasemapKind } from './default-style';
 import { escapeHtml } from './escape-html';
 import { MapContext } from './map-context';
 import { setMapState } from './map-state';
@@ -37,13 +37,28 @@ export interface MapCanvasProps {
   children?: ReactNode;
 }
 
-/** Ids of our layers currently visible, in drawing order: what tests read instead of a global. */
-function visibleLayerIds(map: MlMap): string {
+/** Ids of our layers currently visible, in drawing order (the basemap's left out): what tests read instead of a global. */
+function visibleLayerIds(map: MlMap, basemapLayers: ReadonlySet<string>): string {
   // getLayersOrder, not getStyle: the latter serialises every GeoJSON source's data.
   return map
     .getLayersOrder()
-    .filter((id) => map.getLayer(id)?.type !== 'background' && map.getLayoutProperty(id, 'visibility') !== 'none')
+    .filter((id) => !basemapLayers.has(id) && map.getLayer(id)?.type !== 'background' && map.getLayoutProperty(id, 'visibility') !== 'none')
     .join(' ');
+}
+
+/** Which layers of the shipped basemap draw something in view, and the town names placed: what tests read of it. */
+function renderedBasemap(map: MlMap, layers: string[]): { layers: string; labels: string } {
+  if (layers.length === 0) return { layers: '', labels: '' };
+  const features = map.queryRenderedFeatures({ layers });
+  const ids = new Set(features.map((feature) => feature.layer.id));
+  // The biggest towns first (rank 1), so the list names the ones a person reads first.
+  const labels = new Set(
+    features
+      .filter((feature) => feature.layer.type === 'symbol')
+      .sort((a, b) => Number(a.properties.rank) - Number(b.properties.rank))
+      .map((feature) => String(feature.properties.name ?? '')),
+  );
+  return { layers: [...ids].sort().join(' '), labels: [...labels].slice(0, 30).join('|') };
 }
 
 export default function MapCanvas({
@@ -61,44 +76,59 @@ export default function MapCanvas({
   const [failed, setFailed] = useState(false);
   const initial = useRef({ center, zoom, hash });
 
+  const [basemap, setBasemap] = useState<BasemapKind | undefined>();
+  const [basemapRendered, setBasemapRendered] = useState({ layers: '', labels: '' });
+
   useEffect(() => {
-    if (!container.current) return;
     setMapState('init');
-    let created: MlMap;
-    try {
-      created = new MlMap({
-        container: container.current,
-        style: env.basemapStyleUrl ?? offlineStyle(),
-        center: initial.current.center,
-        zoom: initial.current.zoom,
-        hash: initial.current.hash,
-        attributionControl: false,
-        maxPitch: 0,
-        locale: {
-          'NavigationControl.ZoomIn': t('controls.zoomIn'),
-          'NavigationControl.ZoomOut': t('controls.zoomOut'),
-          'NavigationControl.ResetBearing': t('controls.resetBearing'),
-          'AttributionControl.ToggleAttribution': t('controls.attribution'),
-          'Map.Title': label,
-        },
+    let cancelled = false;
+    let created: MlMap | undefined;
+    // The online basemap when it answers in time, else the one shipped with the project (docs/map.md "Basemap").
+    void resolveBasemap(env.basemapStyleUrl ?? ONLINE_STYLE_URL).then(({ kind, style }) => {
+      if (cancelled || !container.current) return;
+      const basemapLayers = new Set(style.layers.map((layer) => layer.id));
+      try {
+        created = new MlMap({
+          container: container.current,
+          style,
+          center: initial.current.center,
+          zoom: initial.current.zoom,
+          hash: initial.current.hash,
+          attributionControl: false,
+          maxPitch: 0,
+          locale: {
+            'NavigationControl.ZoomIn': t('controls.zoomIn'),
+            'NavigationControl.ZoomOut': t('controls.zoomOut'),
+            'NavigationControl.ResetBearing': t('controls.resetBearing'),
+            'AttributionControl.ToggleAttribution': t('controls.attribution'),
+            'Map.Title': label,
+          },
+        });
+      } catch (error) {
+        // No WebGL (an old browser, a locked-down desktop): say so instead of breaking the screen.
+        setMapState(`error: ${error instanceof Error ? error.message : String(error)}`);
+        setFailed(true);
+        return;
+      }
+      const map = created;
+      setBasemap(kind);
+      map.addControl(new NavigationControl({ showCompass: true, visualizePitch: false }), 'top-right');
+      map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
+      map.once('load', () => setMap(map));
+      map.once('idle', () => setMapState('idle-rendered'));
+      const offlineLayers = [...basemapLayers].filter((id) => id.startsWith(BASEMAP_LAYER_PREFIX));
+      map.on('idle', () => {
+        setVisibleLayers(visibleLayerIds(map, basemapLayers));
+        setBasemapRendered(renderedBasemap(map, offlineLayers));
       });
-    } catch (error) {
-      // No WebGL (an old browser, a locked-down desktop): say so instead of breaking the screen.
-      setMapState(`error: ${error instanceof Error ? error.message : String(error)}`);
-      setFailed(true);
-      return;
-    }
-    created.addControl(new NavigationControl({ showCompass: true, visualizePitch: false }), 'top-right');
-    created.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
-    created.once('load', () => setMap(created));
-    created.once('idle', () => setMapState('idle-rendered'));
-    created.on('idle', () => setVisibleLayers(visibleLayerIds(created)));
-    created.on('error', (event: MlErrorEvent) => {
-      setMapState(`error: ${event.error?.message ?? 'unknown'}`);
+      map.on('error', (event: MlErrorEvent) => {
+        setMapState(`error: ${event.error?.message ?? 'unknown'}`);
+      });
     });
     return () => {
+      cancelled = true;
       setMap(null);
-      created.remove();
+      created?.remove();
     };
     // The map is created once; later changes go through the effects below and the layers.
   }, []);
@@ -116,7 +146,18 @@ export default function MapCanvas({
 
   return (
     <Box pos="relative" h="100%" w="100%">
-      <Box ref={container} h="100%" w="100%" role="region" aria-label={label} data-testid="map" data-visible-layers={visibleLayers} />
+      <Box
+        ref={container}
+        h="100%"
+        w="100%"
+        role="region"
+        aria-label={label}
+        data-testid="map"
+        data-visible-layers={visibleLayers}
+        data-basemap={basemap}
+        data-basemap-rendered={basemapRendered.layers}
+        data-basemap-labels={basemapRendered.labels}
+      />
       {failed ? (
         <Center pos="absolute" inset={0}>
           <Text c="dimmed">{t('unavailable')}</Text>

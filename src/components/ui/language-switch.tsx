@@ -14,7 +14,8 @@ export function LanguageSwitch({ onChange }: { onChange: (language: Language) =>
           size="compact-xs"
           variant={language === current ? 'filled' : 'default'}
           aria-pressed={language === current}
-          aria-label={t(`language.names.${language}`)}
+          // The visible code first, so speech input ("click EN") finds the button (WCAG 2.5.3 label in name).
+          aria-label={`${t(`language.short.${language}`)} (${t(`language.names.${language}`)})`}
           lang={language}
           data-testid={`language-${language}`}
           onClick={() => language !== current && onChange(language)}

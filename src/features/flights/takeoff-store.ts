@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { TAKEOFF_ROUTINE_DELAY_MS } from '@/shared/domain/limits';
+import { getFlightState } from './api/get-flight-state';
 import { postLanding } from './api/post-landing';
 import { postTakeoff } from './api/post-takeoff';
 
@@ -74,27 +75,60 @@ export async function stopTakeoff(preFlightId: string): Promise<void> {
   await postLanding(preFlightId).catch(() => undefined);
 }
 
+/** Drops the local record without telling the server: the server already says the mission is not flying. */
+export function forgetTakeoff(preFlightId: string) {
+  if (getTakeoffs().some((record) => record.id === preFlightId)) write(getTakeoffs().filter((record) => record.id !== preFlightId));
+}
+
 export function clearTakeoffs() {
   write(EMPTY);
 }
 
-/** Pings again every takeoff whose last ping is older than the routine delay; failures are ignored. */
+/**
+ * What the routine does with a stale take-off: ping it while the mission flies, or take off again when the first
+ * take-off never reached the server; forget it when the mission was landed since (from another device) or can no
+ * longer fly. When the history cannot be read, the ping goes as spec §4 has it, and the server decides.
+ */
+async function routineStep(record: TakeoffRecord): Promise<'ping' | 'forget'> {
+  try {
+    const state = await getFlightState(record.id, record.first);
+    if (state.flying) return 'ping';
+    return state.landedSince || state.status !== 'validated' ? 'forget' : 'ping';
+  } catch {
+    return 'ping';
+  }
+}
+
+/**
+ * Pings again every takeoff whose last ping is older than the routine delay, unless the mission was landed since
+ * elsewhere (its record is then dropped); failures are ignored.
+ */
 export async function refreshStaleTakeoffs(now = Date.now()): Promise<void> {
   const stale = getTakeoffs().filter((record) => now - record.last >= TAKEOFF_ROUTINE_DELAY_MS);
   const refreshed = new Set<string>();
+  const forgotten = new Set<string>();
   await Promise.all(
-    stale.map((record) =>
-      postTakeoff(record.id).then(
+    stale.map(async (record) => {
+      const step = await routineStep(record);
+      if (step === 'forget') {
+        forgotten.add(record.id);
+        return;
+      }
+      await postTakeoff(record.id).then(
         () => refreshed.add(record.id),
         () => undefined,
-      ),
-    ),
+      );
+    }),
   );
-  if (!refreshed.size) return;
-  write(getTakeoffs().map((record) => (refreshed.has(record.id) ? { ...record, last: now } : record)));
+  if (!refreshed.size && !forgotten.size) return;
+  write(
+    getTakeoffs()
+      .filter((record) => !forgotten.has(record.id))
+      .map((record) => (refreshed.has(record.id) ? { ...record, last: now } : record)),
+  );
 }
 
-/** The background routine of spec §4 (every 15 s); returns its stop function. */
+/** The background routine of spec §4 (every 15 s, while any take-off is recorded); returns its stop function. */
 export function startTakeoffRoutine(): () => void {
   const timer = setInterval(() => void refreshStaleTakeoffs(), TAKEOFF_ROUTINE_DELAY_MS);
   return () => clearInterval(timer);

@@ -4,10 +4,10 @@ import type { ContextLayerName } from '@/shared/contracts/context-layers';
 export const LAYER_GROUPS = ['weather', 'aeronautical', 'natural', 'networks', 'deconfliction', 'others'] as const;
 export type LayerGroup = (typeof LAYER_GROUPS)[number];
 
-export type LayerKey = 'geozones' | ContextLayerName;
+export type LayerKey = 'geozones' | 'rainRadar' | ContextLayerName;
 
 export const LAYERS_OF_GROUP: Readonly<Record<LayerGroup, readonly LayerKey[]>> = {
-  weather: [],
+  weather: ['rainRadar'],
   aeronautical: ['geozones'],
   natural: ['protected'],
   networks: ['rail', 'motorways', 'powerlines'],
@@ -15,11 +15,9 @@ export const LAYERS_OF_GROUP: Readonly<Record<LayerGroup, readonly LayerKey[]>> 
   others: [],
 };
 
-/** Groups whose layers arrive with a later issue: shown disabled with their own note. */
-export const LATER_GROUPS: Partial<Record<LayerGroup, string>> = { weather: 'layers.weatherLater' };
-
 export const DEFAULT_VISIBLE: Readonly<Record<LayerKey, boolean>> = {
   geozones: true,
+  rainRadar: false,
   protected: true,
   rail: false,
   motorways: false,

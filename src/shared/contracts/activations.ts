@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ACTIVATION_ACTIONS, ACTIVATION_STATUSES, ACTIVATION_TRIGGERS } from '../domain/activation-dates';
-import { optionalText } from './common';
+import { dateTimeSchema, optionalText } from './common';
 
-const dateTime = z.iso.datetime({ offset: true, message: 'validation:dateTime' });
+const dateTime = dateTimeSchema;
 
 export const activationSlotSchema = z
   .object({ startAt: dateTime, endAt: dateTime })

@@ -1,14 +1,23 @@
-import { bbox, kinks } from '@turf/turf';
+import { bbox } from '@turf/turf';
 import type { MultiPolygon, Position } from 'geojson';
 import { z } from 'zod';
+import {
+  GEOMETRY_MAX_POLYGONS,
+  GEOMETRY_MAX_RINGS_PER_POLYGON,
+  GEOMETRY_MAX_VERTICES,
+  GEOMETRY_MAX_VERTICES_PER_RING,
+  GEOMETRY_SELF_INTERSECTING,
+  GEOMETRY_TOO_COMPLEX,
+  isSelfIntersecting,
+} from '../geo/geometry-bounds';
 import { emailSchema, optionalText, pageQuerySchema, phoneSchema, queryFlag, required } from './common';
 
 /** Spec domain §3 Airspace: when a request needs activations, by the request's impact level. */
 export const ACTIVATION_TRIGGERS = ['never', 'low', 'medium', 'high', 'always'] as const;
 
 const position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
-const ring = z.array(position).min(4, 'validation:geometry.ring');
-const polygon = z.array(ring).min(1, 'validation:geometry.ring');
+const ring = z.array(position).min(4, 'validation:geometry.ring').max(GEOMETRY_MAX_VERTICES_PER_RING, GEOMETRY_TOO_COMPLEX);
+const polygon = z.array(ring).min(1, 'validation:geometry.ring').max(GEOMETRY_MAX_RINGS_PER_POLYGON, GEOMETRY_TOO_COMPLEX);
 
 const samePosition = (a: Position | undefined, b: Position | undefined) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 
@@ -19,20 +28,27 @@ const samePosition = (a: Position | undefined, b: Position | undefined) => !!a &
 export const airspaceGeometrySchema = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('Polygon'), coordinates: polygon }),
-    z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(polygon).min(1, 'validation:geometry.ring') }),
+    z.object({
+      type: z.literal('MultiPolygon'),
+      coordinates: z.array(polygon).min(1, 'validation:geometry.ring').max(GEOMETRY_MAX_POLYGONS, GEOMETRY_TOO_COMPLEX),
+    }),
   ])
   .transform((geometry): MultiPolygon => ({
     type: 'MultiPolygon',
     coordinates: geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates,
   }))
   .superRefine((geometry, ctx) => {
+    if (geometry.coordinates.flat(2).length > GEOMETRY_MAX_VERTICES) {
+      ctx.addIssue({ code: 'custom', message: GEOMETRY_TOO_COMPLEX });
+      return;
+    }
     for (const rings of geometry.coordinates) {
       if (rings.some((each) => !samePosition(each[0], each.at(-1)))) {
         ctx.addIssue({ code: 'custom', message: 'validation:geometry.notClosed' });
         return;
       }
-      if (kinks({ type: 'Polygon', coordinates: rings }).features.length > 0) {
-        ctx.addIssue({ code: 'custom', message: 'validation:geometry.selfIntersecting' });
+      if (isSelfIntersecting(rings as [number, number][][])) {
+        ctx.addIssue({ code: 'custom', message: GEOMETRY_SELF_INTERSECTING });
         return;
       }
     }

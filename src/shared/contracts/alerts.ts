@@ -1,7 +1,16 @@
 import { z } from 'zod';
+import {
+  GEOMETRY_MAX_POLYGONS,
+  GEOMETRY_MAX_RINGS_PER_POLYGON,
+  GEOMETRY_MAX_VERTICES,
+  GEOMETRY_MAX_VERTICES_PER_RING,
+  GEOMETRY_SELF_INTERSECTING,
+  GEOMETRY_TOO_COMPLEX,
+  isSelfIntersecting,
+} from '../geo/geometry-bounds';
 import { TRAFFIC_SOURCES, VEHICLE_TYPES } from '../domain/enums';
 import { positionSchema } from '../geozones/zone';
-import { idParamsSchema, pageQuerySchema, queryFlag, required } from './common';
+import { dateTimeSchema, idParamsSchema, pageQuerySchema, queryFlag, required } from './common';
 
 /** Alert types of spec domain §3, in its order. */
 export const ALERT_TYPES = [
@@ -31,6 +40,7 @@ export const PROXIMITY_THRESHOLD_MAX_M = 50_000;
 const ringSchema = z
   .array(positionSchema)
   .min(4, 'validation:alert.geometryInvalid')
+  .max(GEOMETRY_MAX_VERTICES_PER_RING, GEOMETRY_TOO_COMPLEX)
   .refine((ring) => {
     const first = ring[0];
     const last = ring.at(-1);
@@ -40,7 +50,17 @@ const ringSchema = z
 /** Every polygon of the alert (imported and drawn) in one MultiPolygon. */
 export const alertGeometrySchema = z.object({
   type: z.literal('MultiPolygon'),
-  coordinates: z.array(z.array(ringSchema).min(1)).min(1, 'validation:alert.geometryRequired').max(100),
+  coordinates: z
+    .array(
+      z
+        .array(ringSchema)
+        .min(1)
+        .max(GEOMETRY_MAX_RINGS_PER_POLYGON, GEOMETRY_TOO_COMPLEX)
+        .refine((rings) => !isSelfIntersecting(rings), GEOMETRY_SELF_INTERSECTING),
+    )
+    .min(1, 'validation:alert.geometryRequired')
+    .max(GEOMETRY_MAX_POLYGONS, GEOMETRY_TOO_COMPLEX)
+    .refine((polygons) => polygons.flat(2).length <= GEOMETRY_MAX_VERTICES, GEOMETRY_TOO_COMPLEX),
 });
 export type AlertGeometry = z.infer<typeof alertGeometrySchema>;
 
@@ -139,27 +159,40 @@ export const alertListQuerySchema = pageQuerySchema.extend({
 });
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 
+/** A violation episode (docs/alerts.md): from the first offending position to compliance or silence. */
 export const violationSchema = z.object({
   id: z.string(),
   alert: z.object({ id: z.string(), name: z.string(), type: z.enum(ALERT_TYPES) }),
   ident: z.string(),
   source: trafficSourceSchema,
-  occurredAt: z.string(),
+  missionId: z.string().nullable(),
+  userId: z.string().nullable(),
+  startedAt: z.string(),
+  /** Null while the episode goes on. */
+  endedAt: z.string().nullable(),
+  /** The last offending position. */
+  lastAt: z.string(),
   latitude: z.number(),
   longitude: z.number(),
-  altitudeM: z.number().nullable(),
+  heightM: z.number().nullable(),
+  /** Metres; its meaning depends on the alert type (docs/alerts.md). */
+  worstValue: z.number().nullable(),
+  positionCount: z.number().int(),
 });
 export type Violation = z.infer<typeof violationSchema>;
 
-export const VIOLATION_SORTS = ['occurredAt', 'ident'] as const;
+export const VIOLATION_SORTS = ['startedAt', 'ident'] as const;
+export const VIOLATION_STATES = ['open', 'closed'] as const;
 export const violationListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(VIOLATION_SORTS).default('occurredAt'),
+  sort: z.enum(VIOLATION_SORTS).default('startedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   alertId: z.uuid('validation:invalid').optional(),
   type: z.enum(ALERT_TYPES).optional(),
   source: trafficSourceSchema.optional(),
-  from: z.iso.datetime({ offset: true, message: 'validation:dateTime' }).optional(),
-  to: z.iso.datetime({ offset: true, message: 'validation:dateTime' }).optional(),
+  state: z.enum(VIOLATION_STATES).optional(),
+  /** Episodes that overlap the period [from, to]. */
+  from: dateTimeSchema.optional(),
+  to: dateTimeSchema.optional(),
 });
 export type ViolationListQuery = z.infer<typeof violationListQuerySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CIVILITIES, HOMEPAGES, LANGUAGES, AGREEMENT_STATUSES } from '../domain/enums';
 import { passwordProblems } from '../domain/password-policy';
-import { emailSchema, phoneSchema, required } from './common';
+import { birthDateSchema, emailSchema, phoneSchema, required, text } from './common';
 
 export const passwordSchema = z.string().superRefine((value, ctx) => {
   for (const problem of passwordProblems(value)) {
@@ -42,13 +42,13 @@ export const refreshResponseSchema = loginResponseSchema;
 export const signupRequestSchema = z
   .object({
     civility: z.enum(CIVILITIES).optional(),
-    firstName: required(),
-    lastName: required(),
+    firstName: required(100),
+    lastName: required(100),
     email: emailSchema,
     emailConfirmation: emailSchema,
     password: passwordSchema,
     passwordConfirmation: z.string(),
-    companyName: z.string().trim().optional(),
+    companyName: text(200).optional(),
     phoneNumber: phoneSchema.optional(),
     lang: z.enum(LANGUAGES).default('en'),
     newsletter: z.boolean().default(false),
@@ -133,7 +133,7 @@ export const accountUpdateSchema = z.object({
   firstName: required().optional(),
   lastName: required().optional(),
   phoneNumber: phoneSchema.nullable().optional(),
-  dateOfBirth: z.iso.date('validation:date').nullable().optional(),
+  dateOfBirth: birthDateSchema.nullable().optional(),
   companyName: optionalText,
   addressLine1: optionalText,
   addressLine2: optionalText,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { CLASSIFICATION_RULE_TYPES, IMPACT_LEVELS, NFZ_LEVELS, RULE_TYPE_NEEDS } from '../domain/request-impact';
-import { multiPolygonSchema, polygonSchema, positionSchema, RESTRICTIONS } from '../geozones/zone';
+import { boundedMultiPolygonSchema, boundedPolygonSchema } from '../geo/geometry-bounds';
+import { multiPolygonSchema, positionSchema, RESTRICTIONS } from '../geozones/zone';
 import { pageQuerySchema, queryFlag, required } from './common';
 
 export const pointSchema = z.object({ type: z.literal('Point'), coordinates: positionSchema });
 
-export const ruleGeometrySchema = z.discriminatedUnion('type', [pointSchema, polygonSchema, multiPolygonSchema]);
+export const ruleGeometrySchema = z.discriminatedUnion('type', [pointSchema, boundedPolygonSchema, boundedMultiPolygonSchema]);
 export type RuleGeometry = z.infer<typeof ruleGeometrySchema>;
 
 export const zoneFiltersSchema = z.object({

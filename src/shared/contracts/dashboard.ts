@@ -15,6 +15,8 @@ export const dashboardSchema = z.object({
     last7Days: z.number().int(),
     sinceMonthStart: z.number().int(),
     sinceYearStart: z.number().int(),
+    /** Tracked traffic over the same periods: distinct idents (per source) with at least one stored position. */
+    tracks: z.object({ last7Days: z.number().int(), sinceMonthStart: z.number().int(), sinceYearStart: z.number().int() }),
   }),
   profile: z.object({ pilots: z.number().int(), machines: z.number().int(), missions: z.number().int() }),
   admin: z

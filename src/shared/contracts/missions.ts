@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { MISSION_ACTIONS, MISSION_STATUSES } from '../domain/mission-status';
 import { MISSION_MAX_AREA_KM2 } from '../domain/limits';
 import { areaKm2 } from '../geo/area';
-import { positionSchema, polygonSchema } from '../geozones/zone';
-import { COUNTRIES, OVER_PEOPLE, verdictSchema } from '../regulation';
-import { dateSchema, idParamsSchema, optionalText, pageQuerySchema, required } from './common';
+import { boundedMultiPolygonCoordinatesSchema } from '../geo/geometry-bounds';
+import { positionSchema } from '../geozones/zone';
+import { COUNTRIES, OVER_PEOPLE } from '../regulation';
+import { dateSchema, dateTimeSchema, idParamsSchema, optionalText, pageQuerySchema, required } from './common';
+import { GROUND_SOURCES, missionVerdictSchema } from './regulation';
 
-/** 1 ft = 0.3048 m: maxHeightM is the source, maxAltitudeFt = round(maxHeightM / 0.3048) (docs/missions.md). */
+/**
+ * 1 ft = 0.3048 m. maxHeightM is the height above the ground (m AGL), maxAltitudeFt the altitude above mean sea
+ * level (ft AMSL): two figures, not one in two units (docs/missions.md "Heights").
+ */
 export const METRES_PER_FOOT = 0.3048;
 export const feetOf = (metres: number) => Math.round(metres / METRES_PER_FOOT);
 
@@ -25,7 +30,7 @@ export const CONTEXT_MARKER_KINDS = [
 /** Every flight area of the mission in one MultiPolygon; an empty one is "no area" (MISSION_NO_AREA). */
 export const missionAreasSchema = z.object({
   type: z.literal('MultiPolygon'),
-  coordinates: z.array(polygonSchema.shape.coordinates).max(50),
+  coordinates: boundedMultiPolygonCoordinatesSchema.max(50),
 });
 export type MissionAreas = z.infer<typeof missionAreasSchema>;
 
@@ -38,7 +43,11 @@ export const contextMarkerSchema = z.object({
   kind: z.enum(CONTEXT_MARKER_KINDS),
   position: positionSchema,
   radiusM: z.number().finite().min(0).max(100_000).default(0),
+  /** An obstacle's height above the ground (m), for the obstacle rule (UAS.OPEN.010(2)). */
+  heightM: z.number().finite().min(0).max(1_000).optional(),
 });
+
+export type ContextMarker = z.infer<typeof contextMarkerSchema>;
 
 const metres = z.number().finite().min(0).max(100_000);
 export const safetyZonesSchema = z.object({
@@ -63,11 +72,16 @@ export const missionConstraintsSchema = z.object({
   professional: z.boolean().optional(),
   controlledGroundArea: z.boolean().optional(),
   distanceToRoadM: metres.optional(),
+  /** Asked where no data layer tells: over public space (FR), in a protected-species zone (FR). */
+  publicSpace: z.boolean().optional(),
+  inProtectedSpeciesZone: z.boolean().optional(),
+  /** The entity responsible for an obstacle taller than 105 m asked for the flight above 120 m (UAS.OPEN.010(2)). */
+  obstacleOwnerRequest: z.boolean().optional(),
   notes: z.string().trim().max(2000).optional(),
 });
 export type MissionConstraints = z.infer<typeof missionConstraintsSchema>;
 
-const dateTime = z.iso.datetime({ offset: true, message: 'validation:dateTime' });
+const dateTime = dateTimeSchema;
 const ids = z
   .array(z.uuid('validation:invalid'))
   .max(20)
@@ -109,10 +123,6 @@ export const missionCreateSchema = z
   .refine((m) => !m.startAt || !m.endAt || new Date(m.endAt) > new Date(m.startAt), {
     path: ['endAt'],
     message: 'validation:endBeforeStart',
-  })
-  .refine((m) => m.maxHeightM == null || m.maxAltitudeFt == null || Math.abs(feetOf(m.maxHeightM) - m.maxAltitudeFt) <= 1, {
-    path: ['maxAltitudeFt'],
-    message: 'validation:altitudeMismatch',
   })
   .refine((m) => !m.referentPilotId || !m.additionalPilotIds.includes(m.referentPilotId), {
     path: ['additionalPilotIds'],
@@ -174,6 +184,9 @@ export const missionDetailSchema = missionSummarySchema.extend({
   additionalPilots: z.array(pilotRef),
   additionalMachines: z.array(machineRef),
   maxAltitudeFt: z.number().int().nullable(),
+  maxAltitudeSource: z.enum(['operator', 'terrain']).nullable(),
+  groundElevationM: z.number().nullable(),
+  groundElevationSource: z.enum(GROUND_SOURCES).nullable(),
   maximumDurationMin: z.number().int().nullable(),
   totalFlightTimeMin: z.number().int().nullable(),
   description: z.string().nullable(),
@@ -184,7 +197,7 @@ export const missionDetailSchema = missionSummarySchema.extend({
   safetyZones: safetyZonesSchema.nullable(),
   constraints: missionConstraintsSchema.nullable(),
   scenario: z.string().nullable(),
-  lastVerdict: verdictSchema.nullable(),
+  lastVerdict: missionVerdictSchema.nullable(),
   lastVerdictAt: z.string().nullable(),
   requestDate: z.string().nullable(),
   teleServiceNumber: z.string().nullable(),

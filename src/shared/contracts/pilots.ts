@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PILOT_RIGHTS, PILOT_SKILL_TYPES, SUPERVISION_LEVEL_MAX } from '../domain/enums';
-import { dateSchema, emailSchema, pageQuerySchema, phoneSchema, queryFlag, required } from './common';
+import { birthDateSchema, dateSchema, emailSchema, pageQuerySchema, phoneSchema, queryFlag, required } from './common';
 
 export const pilotDocumentInputSchema = z
   .object({
@@ -24,7 +24,7 @@ export const pilotCreateSchema = z.object({
   lastName: required().max(100),
   email: emailSchema,
   phone: phoneSchema.max(30).nullable().optional(),
-  birthDate: dateSchema.nullable().optional(),
+  birthDate: birthDateSchema.nullable().optional(),
   supervisionLevel: z.number().int().min(0).max(SUPERVISION_LEVEL_MAX).default(0),
   rights: z
     .array(z.enum(PILOT_RIGHTS))

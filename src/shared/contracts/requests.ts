@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { MANAGER_ACTIONS, REQUEST_ACTIONS, REQUEST_STATUSES } from '../domain/request-status';
-import { polygonSchema } from '../geozones/zone';
+import { boundedPolygonSchema } from '../geo/geometry-bounds';
 import { COUNTRIES } from '../regulation';
-import { idParamsSchema, optionalText, pageQuerySchema, phoneSchema, required } from './common';
+import { dateTimeSchema, idParamsSchema, optionalText, pageQuerySchema, phoneSchema, required } from './common';
 import { missionAreasSchema, missionConstraintsSchema } from './missions';
 
 export const IMPACT_LEVELS = ['low', 'medium', 'high'] as const;
 export type ImpactLevel = (typeof IMPACT_LEVELS)[number];
 
-const dateTime = z.iso.datetime({ offset: true, message: 'validation:dateTime' });
+const dateTime = dateTimeSchema;
 
 /**
  * The mission as filed: the request keeps it so the decision stays readable when the mission changes later, and the
@@ -49,7 +49,7 @@ export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
 /** Typed restrictions of an acceptance (manual or by a rule); the operator sees them on the mission map. */
 export const restrictionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('maxHeight'), maxHeightM: z.number().finite().positive().max(10_000) }),
-  z.object({ kind: z.literal('reducedArea'), area: polygonSchema }),
+  z.object({ kind: z.literal('reducedArea'), area: boundedPolygonSchema }),
   z
     .object({ kind: z.literal('timeSlot'), startAt: dateTime, endAt: dateTime })
     .refine((slot) => new Date(slot.endAt) > new Date(slot.startAt), { path: ['endAt'], message: 'validation:endBeforeStart' }),

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common';
 
-export const healthResponseSchema = z.object({ status: z.literal('ok') });
+/** The ADS-B receiver's connection, when one is configured (ADSB_SBS_URL). */
+export const adsbHealthSchema = z.object({
+  state: z.enum(['connecting', 'connected', 'disconnected']),
+  url: z.string(),
+  lastMessageAt: z.string().nullable(),
+  messages: z.number().int(),
+  positions: z.number().int(),
+  reconnects: z.number().int(),
+  aircraft: z.number().int(),
+  identified: z.number().int(),
+});
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), adsb: adsbHealthSchema.optional() });
 
 export const statusResponseSchema = z.object({
   maintenance: z.boolean(),
@@ -10,7 +22,7 @@ export const statusResponseSchema = z.object({
 });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
-export const OUTBOX_CHANNELS = ['email', 'sms', 'authority'] as const;
+export const OUTBOX_CHANNELS = ['email', 'sms', 'authority', 'push'] as const;
 export const OUTBOX_STATUSES = ['recorded', 'sent', 'failed'] as const;
 
 export const outboxMessageSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, AGREEMENT_STATUSES, CIVILITIES, HOMEPAGES, LANGUAGES } from '../domain/enums';
-import { dateSchema, emailSchema, optionalText, pageQuerySchema, phoneSchema, required } from './common';
+import { birthDateSchema, dateSchema, emailSchema, optionalText, pageQuerySchema, phoneSchema, required } from './common';
 
 export const userSummarySchema = z.object({
   id: z.string(),
@@ -42,7 +42,7 @@ export const userInputSchema = z
     lastName: required().max(100),
     email: emailSchema,
     phoneNumber: phoneSchema.max(30).nullable().optional(),
-    dateOfBirth: dateSchema.nullable().optional(),
+    dateOfBirth: birthDateSchema.nullable().optional(),
     companyName: optionalText(),
     groupIds: z.array(z.uuid('validation:invalid')).min(1, 'validation:atLeastOne'),
     adminZone: optionalText(),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './common';
+import { boundedAreaSchema } from '../geo/geometry-bounds';
 import { bboxOf } from '../geozones/geometry';
-import { areaGeometrySchema, authorityPurposeSchema, restrictionSchema, verticalReferenceSchema } from '../geozones/zone';
+import {
+  applicabilityPeriodSchema,
+  areaGeometrySchema,
+  authorityPurposeSchema,
+  restrictionSchema,
+  verticalReferenceSchema,
+} from '../geozones/zone';
 
 /**
  * Widest map view GET /api/zones answers, in degrees on each axis (≈ 330 km north–south, 220 km east–west at 48°N):
@@ -80,6 +88,10 @@ export const zoneVolumePropertiesSchema = z.object({
   lowerReference: verticalReferenceSchema,
   upperReference: verticalReferenceSchema,
   message: z.string().nullable(),
+  /** The authority the zone names for its restriction (its name or service), shown in the map's zone popup. */
+  authority: z.string().optional(),
+  /** When the zone applies (GZ-05), shown in the map's zone popup. */
+  applicability: z.array(applicabilityPeriodSchema).optional(),
 });
 export type ZoneVolumeProperties = z.infer<typeof zoneVolumePropertiesSchema>;
 
@@ -115,7 +127,7 @@ export const zoneExportQuerySchema = z.object({
 export type ZoneExportQuery = z.infer<typeof zoneExportQuerySchema>;
 
 /** A mission's area: a closed Polygon or MultiPolygon in [lon, lat], at most ZONE_INTERSECT_MAX_SPAN_DEG on each side. */
-export const missionAreaSchema = areaGeometrySchema.refine(
+export const missionAreaSchema = boundedAreaSchema.refine(
   (area) => {
     const [minLon, minLat, maxLon, maxLat] = bboxOf(area);
     return maxLon - minLon <= ZONE_INTERSECT_MAX_SPAN_DEG && maxLat - minLat <= ZONE_INTERSECT_MAX_SPAN_DEG;
@@ -128,7 +140,7 @@ export const zoneIntersectRequestSchema = z.object({
   /** The flight's height cap above ground: the mission occupies [0, maxHeightM]. */
   maxHeightM: z.number().min(0).max(10_000),
   /** When the flight starts: zones are filtered by their applicability at that instant. */
-  startAt: z.iso.datetime({ offset: true }),
+  startAt: dateTimeSchema,
 });
 export type ZoneIntersectRequest = z.infer<typeof zoneIntersectRequestSchema>;
 

@@ -2,7 +2,15 @@
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_BYTES = 72;
 export const PASSWORD_HISTORY_SIZE = 10;
+/** Consecutive failed sign-ins on one e-mail that pause it; each further failure doubles the pause (docs/security.md). */
 export const MAX_FAILED_LOGINS = 5;
+export const LOGIN_LOCK_FIRST_MS = 60_000;
+export const LOGIN_LOCK_MAX_MS = 60 * 60_000;
+/** Failed sign-ins counted per e-mail within this window; older ones are forgotten. */
+export const LOGIN_FAILURE_WINDOW_MS = 24 * 60 * 60_000;
+/** Failed sign-ins from one address, whatever the e-mails, that pause the address for the rest of the window. */
+export const MAX_FAILED_LOGINS_PER_ADDRESS = 30;
+export const ADDRESS_FAILURE_WINDOW_MS = 15 * 60_000;
 export const TOKEN_REFRESH_THRESHOLD_MS = 30 * 60 * 1000;
 export const REQUEST_TIMEOUT_MS = 120_000;
 export const TOAST_DURATION_MS = 12_000;

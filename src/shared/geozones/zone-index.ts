@@ -68,6 +68,37 @@ export class ZoneIndex {
     return this.evaluate(missionArea, options, this.tree.search(minLon, minLat, maxLon, maxLat));
   }
 
+  /**
+   * The same answer as `query`, with the polygon tests handed to `intersectsEach` all at once (the server runs them
+   * on a worker thread when they are costly). Circles keep their cheap geodesic test here.
+   */
+  async queryWith(
+    missionArea: AreaGeometry,
+    options: MissionQuery,
+    intersectsEach: (area: AreaGeometry, geometries: AreaGeometry[]) => Promise<boolean[]>,
+  ): Promise<ZoneMatch[]> {
+    if (!this.tree) return [];
+    const missionBox = bboxOf(missionArea);
+    const items = this.tree.search(missionBox[0], missionBox[1], missionBox[2], missionBox[3]);
+    const polygons = items.filter((item) => {
+      const { zoneIndex, volumeIndex, bbox } = this.volumes[item] as IndexedVolume;
+      const zone = this.zoneAt(zoneIndex);
+      const volume = zone.volumes[volumeIndex] as ZoneVolume;
+      return (
+        !volume.circle && bboxesOverlap(missionBox, bbox) && overlapsFlightBand(volume, options.maxHeightM) && isActiveAt(zone, options.at)
+      );
+    });
+    const geometryOf = (item: number) => {
+      const { zoneIndex, volumeIndex } = this.volumes[item] as IndexedVolume;
+      return (this.zoneAt(zoneIndex).volumes[volumeIndex] as ZoneVolume).geometry;
+    };
+    const touched = await intersectsEach(missionArea, polygons.map(geometryOf));
+    const touching = new Set(polygons.filter((_, index) => touched[index]));
+    return this.evaluate(missionArea, options, items, (item, volume) =>
+      volume.circle ? areaIntersectsCircle(missionArea, volume.circle) : touching.has(item),
+    );
+  }
+
   /** The same answer as `query`, by testing every volume: the reference the index is checked and benchmarked against. */
   scan(missionArea: AreaGeometry, options: MissionQuery): ZoneMatch[] {
     return this.evaluate(
@@ -98,7 +129,12 @@ export class ZoneIndex {
     return this.zones[zoneIndex] as Zone;
   }
 
-  private evaluate(missionArea: AreaGeometry, { maxHeightM, at }: MissionQuery, items: readonly number[]): ZoneMatch[] {
+  private evaluate(
+    missionArea: AreaGeometry,
+    { maxHeightM, at }: MissionQuery,
+    items: readonly number[],
+    touchesItem?: (item: number, volume: ZoneVolume) => boolean,
+  ): ZoneMatch[] {
     if (!Number.isFinite(maxHeightM) || maxHeightM < 0) throw new RangeError(`maxHeightM must be a height in metres, got ${maxHeightM}`);
     if (Number.isNaN(at.getTime())) throw new RangeError('at must be a valid date');
     const missionBox = bboxOf(missionArea);
@@ -122,7 +158,7 @@ export class ZoneIndex {
         const order = compareVolumeRestrictiveness(best.volume, volume);
         if (order < 0 || (order === 0 && best.volumeIndex < volumeIndex)) continue;
       }
-      if (!touches(missionArea, missionBox, volume)) continue;
+      if (!(touchesItem ? touchesItem(item, volume) : touches(missionArea, missionBox, volume))) continue;
       bestByZone.set(zoneIndex, { volume, volumeIndex });
     }
     const matches = [...bestByZone].map(([zoneIndex, { volume, volumeIndex }]) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BLOCKER_CODES,
+  BLOCKERS_WITHOUT_AUTHORISATION_PATH,
   COUNTRIES,
   OPEN_SUBCATEGORIES,
   REQUIREMENT_CODES,
@@ -16,6 +17,7 @@ import {
   type Subcategory,
 } from './codes';
 import { missionFactsSchema, type MissionFacts } from './facts';
+import { rawGeozoneFacts, type GeoidModel } from './raw-geozone';
 import { RegulationError } from './regulation-error';
 import {
   STAGES,
@@ -37,6 +39,8 @@ import type { RuleResult, Verdict } from './verdict';
 export interface ClassifyOptions {
   /** Today (ISO date or date-time): the reference for notices when the facts carry no submission date. */
   nowISO?: string;
+  /** Converts the WGS84 limits of a raw `geozone` fact to AMSL; without it they are read as AMSL. */
+  geoid?: GeoidModel;
 }
 
 interface Regime {
@@ -212,7 +216,10 @@ function definedOnly<T extends object>(value: T): T {
 export function classify(country: string | null | undefined, facts: MissionFacts, options: ClassifyOptions = {}): Verdict {
   const code = resolveCountry(country);
   const regime = REGIMES[code];
-  const missionFacts = parseFacts(facts);
+  const parsedFacts = parseFacts(facts);
+  const fromRawZone = rawGeozoneFacts(parsedFacts, options.geoid);
+  const missionFacts: MissionFacts =
+    fromRawZone.length === 0 ? parsedFacts : { ...parsedFacts, geozones: [...(parsedFacts.geozones ?? []), ...fromRawZone] };
   const nowISO = parseNow(options.nowISO);
   regime.assertApplies?.(missionFacts);
 
@@ -229,12 +236,15 @@ export function classify(country: string | null | undefined, facts: MissionFacts
     if (stage === 'specific' && candidates.length > 0) settleSpecificStage(candidates, draft);
     results.push(...evaluated.map(toResult));
   }
+  if (BLOCKERS_WITHOUT_AUTHORISATION_PATH.some((blocker) => draft.blockers.has(blocker))) draft.raise('FORBIDDEN');
 
   return definedOnly({
     country: code,
     dateISO: missionFacts.dateISO,
     category: draft.category,
     subcategory: draft.subcategory,
+    // Art. 20: a legacy aircraft flies the open category only in its limited form.
+    overview: draft.category === 'OPEN' && missionFacts.classMark === 'none' && code !== 'JP' && code !== 'MC' ? 'OPEN_LIMITED' : undefined,
     transitional: draft.transitional,
     requirements: REQUIREMENT_CODES.filter((requirement) => draft.requirements.has(requirement)),
     blockers: BLOCKER_CODES.filter((blocker) => draft.blockers.has(blocker)),

@@ -9,7 +9,8 @@ export const CATEGORIES = ['OPEN', 'SPECIFIC', 'CERTIFIED', 'FORBIDDEN'] as cons
 export type Category = (typeof CATEGORIES)[number];
 
 export const OPEN_SUBCATEGORIES = ['A1', 'A2', 'A3'] as const;
-export const SPECIFIC_SCENARIOS = ['S-2', 'S-3', 'STS-01', 'STS-02'] as const;
+/** Picked in this order: the national scenarios only when the operator names one, then a LUC's own privileges. */
+export const SPECIFIC_SCENARIOS = ['S-1', 'S-2', 'S-3', 'LUC', 'STS-01', 'STS-02'] as const;
 export const SUBCATEGORIES = [...OPEN_SUBCATEGORIES, ...SPECIFIC_SCENARIOS] as const;
 export type OpenSubcategory = (typeof OPEN_SUBCATEGORIES)[number];
 export type SpecificScenario = (typeof SPECIFIC_SCENARIOS)[number];
@@ -17,6 +18,13 @@ export type Subcategory = (typeof SUBCATEGORIES)[number];
 
 export const JP_CATEGORIES = ['I', 'II', 'III'] as const;
 export type JpCategory = (typeof JP_CATEGORIES)[number];
+
+/**
+ * The overview of spec domain §5: EU "OPEN limited" is the open category as Art. 20 leaves it to a legacy aircraft
+ * (A1 under 250 g, A3 under 25 kg), as the DAC Luxembourg "Let me fly" page names it.
+ */
+export const OVERVIEWS = ['OPEN_LIMITED'] as const;
+export type Overview = (typeof OVERVIEWS)[number];
 
 export const RULE_OUTCOMES = ['pass', 'fail', 'notApplicable', 'info'] as const;
 export type RuleOutcome = (typeof RULE_OUTCOMES)[number];
@@ -38,7 +46,7 @@ export const PILOT_CERTIFICATES = [
 ] as const;
 export type PilotCertificate = (typeof PILOT_CERTIFICATES)[number];
 
-export const NATIONAL_SCENARIOS = ['FR-S2', 'FR-S3'] as const;
+export const NATIONAL_SCENARIOS = ['FR-S1', 'FR-S2', 'FR-S3'] as const;
 export type NationalScenario = (typeof NATIONAL_SCENARIOS)[number];
 
 export const JP_TYPE_CERTIFICATES = ['JP_TYPE_1', 'JP_TYPE_2'] as const;
@@ -112,8 +120,26 @@ export const BLOCKER_CODES = [
   'MC_PRINCE_PALACE', // engine extension
   'MC_EVENT_BAN',
   'GEOZONE_PROHIBITED',
+  'MISSION_ALTITUDE_REQUIRED', // engine extension
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
+
+/**
+ * Blockers no authorisation or declaration available to an ordinary operator lifts (regulation.md §1 conventions):
+ * a verdict carrying one is FORBIDDEN whatever the rest says. The others lead to SPECIFIC (an authorisation, a
+ * declaration, a derogation) or are fixed by the operator (a certificate, an altitude, an adult registered as the
+ * operator for OPERATOR_MIN_AGE).
+ */
+export const BLOCKERS_WITHOUT_AUTHORISATION_PATH: readonly BlockerCode[] = [
+  'PILOT_MIN_AGE',
+  'FR_PROTECTED_SPECIES_SENSITIVE_PERIOD',
+  'FR_ROAD_RAIL_LT_30M',
+  'MC_RECREATIONAL_GT_100G',
+  'MC_HELIPORT_150M',
+  'MC_PRINCE_PALACE',
+  'MC_EVENT_BAN',
+  'GEOZONE_PROHIBITED',
+];
 
 export function categoryRank(category: Category): number {
   return CATEGORIES.indexOf(category);

@@ -4,6 +4,15 @@ import { CLASS_MARKS, GEOZONE_RESTRICTIONS, JP_TYPE_CERTIFICATES, NATIONAL_SCENA
 const metres = z.number().finite().min(0);
 const isoDate = z.iso.date();
 const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/** regulation.md §8 writes `timeUTC` as "18:00:00Z"; "18:00" and "18:00:00" are read as UTC too. */
+const utcTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?Z?$/)
+  .transform((value) => value.replace(/Z$/, '').slice(0, 8).padEnd(8, ':00').slice(0, 8));
+
+/** Where a zone limit is measured from: the ground, mean sea level, or the WGS84 ellipsoid (ED-318). */
+export const HEIGHT_REFERENCES = ['AGL', 'AMSL', 'WGS84'] as const;
+export type HeightReference = (typeof HEIGHT_REFERENCES)[number];
 
 /**
  * One applicable geozone volume, flattened by the server from ED-269 / ED-318 (regulation.md §5): the server
@@ -17,17 +26,41 @@ export const geozoneFactSchema = z
     restriction: z.enum(GEOZONE_RESTRICTIONS),
     lowerLimitM: metres,
     upperLimitM: metres.nullable(),
+    /** Absent: AGL. A WGS84 limit is converted to AMSL by whoever has the zone's position (the server). */
+    lowerReference: z.enum(['AGL', 'AMSL']).optional(),
+    upperReference: z.enum(['AGL', 'AMSL']).optional(),
     message: z.string().optional(),
     authorityName: z.string().optional(),
     intervalBeforeDays: z.number().int().min(0).optional(),
   })
-  .refine((zone) => zone.upperLimitM === null || zone.lowerLimitM <= zone.upperLimitM, {
-    path: ['upperLimitM'],
-  });
+  .strict()
+  .refine(
+    (zone) =>
+      zone.upperLimitM === null ||
+      (zone.lowerReference ?? 'AGL') !== (zone.upperReference ?? 'AGL') ||
+      zone.lowerLimitM <= zone.upperLimitM,
+    { path: ['upperLimitM'] },
+  );
 export type GeozoneFact = z.infer<typeof geozoneFactSchema>;
 
-/** Mission facts of regulation.md §8: the plain fields are required, the grouped ones optional. */
-export const missionFactsSchema = z.object({
+/**
+ * regulation.md §8 `geozone`: one raw ED-269 zone (UASZoneVersion) or ED-318 Feature, with its applicability,
+ * schedules and volumes, plus where the mission lies: `missionInsideHorizontalProjection` for polygon volumes,
+ * `missionDistanceFromCenterM` for circle volumes. The zone's own members are read by the ED-269 / ED-318 parsers.
+ */
+export const rawGeozoneFactSchema = z
+  .object({
+    missionInsideHorizontalProjection: z.boolean().optional(),
+    missionDistanceFromCenterM: metres.optional(),
+  })
+  .catchall(z.unknown());
+export type RawGeozoneFact = z.infer<typeof rawGeozoneFactSchema>;
+
+/**
+ * Mission facts of regulation.md §8: the plain fields are required, the grouped ones optional. Strict: a fact the
+ * engine does not know is refused rather than silently ignored.
+ */
+export const missionFactsSchema = z.strictObject({
   massGrams: z.number().finite().positive(),
   classMark: z.enum(CLASS_MARKS),
   maxHeightM: metres,
@@ -90,6 +123,13 @@ export const missionFactsSchema = z.object({
   timeLocal: localTime.optional(),
 
   geozones: z.array(geozoneFactSchema).optional(),
-  timeUTC: localTime.optional(),
+  geozone: rawGeozoneFactSchema.optional(),
+  timeUTC: utcTime.optional(),
+  /** Engine extension: the ground elevation under the area, metres above mean sea level (terrain model). */
+  groundElevationM: z.number().finite().min(-500).max(9_000).optional(),
+  /** Engine extension: the mission's maximum altitude above mean sea level, in metres. */
+  maxAltitudeAmslM: z.number().finite().min(-500).max(20_000).optional(),
+  /** Engine extension (EU-LUC-01): the operator holds a light UAS operator certificate whose terms cover the flight. */
+  lightUasOperatorCertificate: z.boolean().optional(),
 });
 export type MissionFacts = z.infer<typeof missionFactsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLOCKER_CODES, CATEGORIES, COUNTRIES, JP_CATEGORIES, REQUIREMENT_CODES, RULE_OUTCOMES, SUBCATEGORIES } from './codes';
+import { BLOCKER_CODES, CATEGORIES, COUNTRIES, JP_CATEGORIES, OVERVIEWS, REQUIREMENT_CODES, RULE_OUTCOMES, SUBCATEGORIES } from './codes';
 
 const isoDate = z.iso.date();
 
@@ -21,6 +21,7 @@ export const verdictSchema = z.object({
   dateISO: isoDate,
   category: z.enum(CATEGORIES),
   subcategory: z.enum(SUBCATEGORIES).optional(),
+  overview: z.enum(OVERVIEWS).optional(),
   transitional: z.boolean(),
   requirements: z.array(z.enum(REQUIREMENT_CODES)),
   blockers: z.array(z.enum(BLOCKER_CODES)),

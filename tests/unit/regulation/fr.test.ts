@@ -204,12 +204,22 @@ const airspaceRows: VerdictRow[] = [
     requirements: ['ATC_AGREEMENT'],
   },
   {
-    name: 'FR-CTR-01: an open flight in a CTR needs no ATC agreement',
+    name: 'FR-CTR-02 (arrêté espace art. 5, CTR zones of 50 m): an open flight at 100 m in a CTR needs the ATC agreement',
     facts: { inCTR: true, maxHeightM: 100 },
     category: 'OPEN',
     subcategory: 'A1',
     blockers: [],
+    requirements: ['ATC_AGREEMENT'],
+    maxHeightM: 50,
+  },
+  {
+    name: 'FR-CTR-02 (arrêté espace art. 5): an open flight at exactly 50 m in a CTR needs no agreement',
+    facts: { inCTR: true, maxHeightM: 50 },
+    category: 'OPEN',
+    subcategory: 'A1',
+    blockers: [],
     absentRequirements: ['ATC_AGREEMENT'],
+    maxHeightM: 50,
   },
   {
     name: 'FR-AD-02: under 0.5 km from the runway the cap is 0 and any flight needs the aerodrome’s agreement',
@@ -274,13 +284,13 @@ const airspaceRows: VerdictRow[] = [
     maxHeightM: 120,
   },
   {
-    name: 'FR-AD-03: a runway of exactly 1,200 m falls under annexe I 2°, whose bands are unknown: agreement',
-    facts: { ...SMALL_RUNWAY, runwayLengthM: 1_200, distanceDAkm: 4 },
+    name: 'FR-AD-03 (annexe I 2°): a runway of exactly 1,200 m at DA 4 km caps at 30 m; 40 m needs the agreement',
+    facts: { ...SMALL_RUNWAY, runwayLengthM: 1_200, distanceDAkm: 4, maxHeightM: 40 },
     category: 'OPEN',
     subcategory: 'A1',
     blockers: [],
     requirements: ['AERODROME_AGREEMENT'],
-    maxHeightM: 120,
+    maxHeightM: 30,
   },
   {
     name: 'FR-AD-03: an instrument runway needs the aerodrome’s agreement',
@@ -316,10 +326,9 @@ const specRows: VerdictRow[] = [
     blockers: [],
   },
   {
-    name: 'FR-ROAD-01 [SPEC]: 29.9 m from a road is blocked',
+    name: 'FR-ROAD-01 [SPEC]: 29.9 m from a road is blocked, with no authorisation path: FORBIDDEN',
     facts: { distanceToRoadM: 29.9 },
-    category: 'OPEN',
-    subcategory: 'A1',
+    category: 'FORBIDDEN',
     blockers: ['FR_ROAD_RAIL_LT_30M'],
   },
   ...(
@@ -333,8 +342,8 @@ const specRows: VerdictRow[] = [
   ).map(([dateISO, sensitive]): VerdictRow => ({
     name: `FR-ENV-01 [SPEC]: a protected-species zone on ${dateISO} is ${sensitive ? '' : 'not '}in the sensitive period`,
     facts: { inProtectedSpeciesZone: true, dateISO },
-    category: 'OPEN',
-    subcategory: 'A1',
+    category: sensitive ? 'FORBIDDEN' : 'OPEN',
+    ...(sensitive ? {} : { subcategory: 'A1' as const }),
     blockers: sensitive ? ['FR_PROTECTED_SPECIES_SENSITIVE_PERIOD'] : [],
   })),
 ];

@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../../../server/lib/auth-token';
 
@@ -6,7 +7,8 @@ const ISSUED = new Date('2026-06-15T08:00:00Z');
 const at = (seconds: number) => new Date(ISSUED.getTime() + seconds * 1000);
 
 describe('access tokens', () => {
-  const sign = () => signAccessToken({ id: 'user-1', email: 'a@example.com', rights: ['USER_LIST_ADMIN'] }, SECRET, 60, ISSUED).token;
+  const sign = () =>
+    signAccessToken({ id: 'user-1', email: 'a@example.com', rights: ['USER_LIST_ADMIN'], tokenVersion: 3 }, SECRET, 60, ISSUED).token;
 
   it('answers the same user at every verification until the expiry, then null', () => {
     const token = sign();
@@ -15,8 +17,8 @@ describe('access tokens', () => {
     const again = verifyAccessToken(token, SECRET, at(59));
     const expired = verifyAccessToken(token, SECRET, at(60));
 
-    expect(first).toMatchObject({ id: 'user-1', email: 'a@example.com' });
-    expect([...(first?.rights ?? [])]).toEqual(['USER_LIST_ADMIN']);
+    expect(first).toMatchObject({ version: 3, user: { id: 'user-1', email: 'a@example.com' } });
+    expect([...(first?.user.rights ?? [])]).toEqual(['USER_LIST_ADMIN']);
     expect(again).toEqual(first);
     expect(expired).toBeNull();
   });
@@ -36,5 +38,36 @@ describe('access tokens', () => {
     const forged = [header, Buffer.from(JSON.stringify({ ...claims, sub: 'user-2' })).toString('base64url'), signature].join('.');
 
     expect(verifyAccessToken(forged, SECRET, at(1))).toBeNull();
+  });
+
+  it('refuses a correctly signed token without an expiry or without a version', () => {
+    const claims = { sub: 'user-1', email: 'a@example.com', rights: ['USER_LIST_ADMIN'] };
+    const iat = Math.floor(ISSUED.getTime() / 1000);
+    const noExpiry = jwt.sign({ ...claims, ver: 0, iat }, SECRET, { algorithm: 'HS256' });
+    const noVersion = jwt.sign({ ...claims, iat, exp: iat + 60 }, SECRET, { algorithm: 'HS256' });
+    const both = jwt.sign({ ...claims, ver: 0, iat, exp: iat + 60 }, SECRET, { algorithm: 'HS256' });
+
+    expect(verifyAccessToken(noExpiry, SECRET, at(1))).toBeNull();
+    expect(verifyAccessToken(noVersion, SECRET, at(1))).toBeNull();
+    expect(verifyAccessToken(both, SECRET, at(1))).toMatchObject({ version: 0 });
+  });
+
+  it('carries the supervised pilot of the account', () => {
+    const token = signAccessToken(
+      {
+        id: 'user-9',
+        email: 'p@example.com',
+        rights: [],
+        tokenVersion: 0,
+        pilot: { id: 'pilot-1', level: 2, rights: ['missionPreparation'] },
+      },
+      SECRET,
+      60,
+      ISSUED,
+    ).token;
+
+    const verified = verifyAccessToken(token, SECRET, at(0));
+    expect(verified?.user.pilot).toMatchObject({ id: 'pilot-1', level: 2 });
+    expect([...(verified?.user.pilot?.rights ?? [])]).toEqual(['missionPreparation']);
   });
 });

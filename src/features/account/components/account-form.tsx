@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { FormSwitch } from '@/components/ui/form-switch';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
@@ -157,11 +158,12 @@ export function AccountForm({ account, onLanguageSaved }: { account: Account; on
               />
             </SimpleGrid>
             <Checkbox label={t('fields.newsletter')} {...register('newsletter')} />
-            <Switch
+            <FormSwitch
+              control={control}
+              name="doubleFactorEnabled"
               label={t('fields.doubleFactorEnabled')}
               description={t('doubleFactorHint')}
               data-testid="account-double-factor"
-              {...register('doubleFactorEnabled')}
             />
           </Stack>
         </Fieldset>

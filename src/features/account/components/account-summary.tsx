@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { Badge, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import type { Account } from '@/shared/contracts/auth';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -17,6 +20,9 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 /** What the user sees but cannot edit here: e-mail, agreement, groups, API key. */
 export function AccountSummary({ account }: { account: Account }) {
   const { t, i18n } = useTranslation('account');
+  const session = useSession();
+  // The menu never shows "My agreement" (spec §2): operators reach it from here and from the refusal toast (docs/navigation.md).
+  const handlesAgreement = !!session && (session.rights.has('PREFLIGHT_EDIT') || session.rights.has('SUPERVISION_ACCOUNT_EDIT'));
   const none = t('common:none');
   const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : none);
   return (
@@ -25,7 +31,14 @@ export function AccountSummary({ account }: { account: Account }) {
         <Text data-testid="account-email">{account.email}</Text>
       </Item>
       <Item label={t('fields.agreementStatus')}>
-        <Badge variant="light">{t(`agreementStatuses.${account.agreementStatus}`)}</Badge>
+        <Group gap="xs">
+          <Badge variant="light">{t(`agreementStatuses.${account.agreementStatus}`)}</Badge>
+          {handlesAgreement && (
+            <Anchor component={Link} to={paths.myAgreement.getHref()} size="sm" data-testid="link-my-agreement">
+              {t('myAgreementLink')}
+            </Anchor>
+          )}
+        </Group>
       </Item>
       <Item label={t('fields.agreementExpiresAt')}>
         <Text>{date(account.agreementExpiresAt)}</Text>

@@ -3,6 +3,7 @@ import { Alert, Box, Button, FileButton, Group, Paper, Stack, Text } from '@mant
 import type { FeatureCollection, MultiPolygon } from 'geojson';
 import { useTranslation } from 'react-i18next';
 import { useDrawing } from '@/components/map/draw-control';
+import { FitBounds } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { MapView } from '@/components/map/map-view';
 import { areaKm2 } from '@/shared/geo/area';
@@ -91,6 +92,7 @@ export function AirspaceAreaField({ value, onChange, error }: AirspaceAreaFieldP
         <MapView label={t('area.mapLabel')}>
           <GeoJsonLayer id="airspace-area-fill" data={shown} type="fill" paint={{ 'fill-color': AREA_COLOR, 'fill-opacity': 0.2 }} />
           <GeoJsonLayer id="airspace-area-line" data={shown} type="line" paint={{ 'line-color': AREA_COLOR, 'line-width': 2 }} />
+          <FitBounds data={[shown]} />
           <DrawTools onDrawn={onChange} />
         </MapView>
       </Box>

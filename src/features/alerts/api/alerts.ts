@@ -1,6 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { ALERT_SORTS, AlertCreate, AlertDetail, AlertSummary, AlertType, VIOLATION_SORTS, Violation } from '@/shared/contracts/alerts';
+import type {
+  ALERT_SORTS,
+  AlertCreate,
+  AlertDetail,
+  AlertSummary,
+  AlertType,
+  VIOLATION_SORTS,
+  VIOLATION_STATES,
+  Violation,
+} from '@/shared/contracts/alerts';
 import type { TrafficSourceCode } from '@/shared/contracts/alerts';
 import type { UserSummary } from '@/shared/contracts/users';
 
@@ -58,14 +67,18 @@ export function useDeleteAlert() {
   });
 }
 
+export type ViolationState = (typeof VIOLATION_STATES)[number];
+
 export interface ViolationsQuery {
   page: number;
   pageSize: number;
   search?: string;
   sort: (typeof VIOLATION_SORTS)[number];
   order: 'asc' | 'desc';
+  alertId?: string;
   type?: AlertType;
   source?: TrafficSourceCode;
+  state?: ViolationState;
   from?: string;
   to?: string;
 }

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import { Button, Checkbox, Fieldset, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormSwitch } from '@/components/ui/form-switch';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/lib/authorization';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
@@ -153,7 +154,7 @@ export function AlertForm({ alert, onSaved }: AlertFormProps) {
           </SimpleGrid>
           <Group mt="md">
             {FLAGS.map((name) => (
-              <Switch key={name} label={t(`fields.${name}`)} {...register(name)} />
+              <FormSwitch key={name} control={control} name={name} label={t(`fields.${name}`)} data-testid={`alert-${name}`} />
             ))}
           </Group>
           {showForUsersOnly && (

@@ -1,12 +1,20 @@
 import type { ChangeEvent } from 'react';
-import { Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Stack, Table, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader } from '@/components/ui/sort-header';
 import { useListState } from '@/components/ui/use-list-state';
-import { ALERT_TYPES, TRAFFIC_SOURCE_CODES, type AlertType, type TrafficSourceCode, VIOLATION_SORTS } from '@/shared/contracts/alerts';
-import { useViolations } from '../api/alerts';
+import {
+  ALERT_TYPES,
+  TRAFFIC_SOURCE_CODES,
+  type AlertType,
+  type TrafficSourceCode,
+  type Violation,
+  VIOLATION_SORTS,
+  VIOLATION_STATES,
+} from '@/shared/contracts/alerts';
+import { useAlerts, useViolations, type ViolationState } from '../api/alerts';
 
 /** A date input (YYYY-MM-DD) as the start or the end of that UTC day. */
 export function dayBound(value: string, end: boolean): string | undefined {
@@ -14,31 +22,54 @@ export function dayBound(value: string, end: boolean): string | undefined {
   return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`;
 }
 
-/** Violations, read only: newest first, filtered by type, source, period and ident. */
+/** Alerts offered by the alert filter: the first page by name is enough for a select. */
+const ALERT_CHOICES = { page: 1, pageSize: 100, sort: 'name', order: 'asc' } as const;
+
+/** Violation episodes, read only: newest first, filtered by alert, type, source, state, period and ident. */
 export function ViolationList() {
   const { t, i18n } = useTranslation('alerts');
   const list = useListState({
     sorts: VIOLATION_SORTS,
-    sort: 'occurredAt',
+    sort: 'startedAt',
     order: 'desc',
-    filters: { type: '' as AlertType | '', source: '' as TrafficSourceCode | '', from: '', to: '' },
-    choices: { type: ALERT_TYPES, source: TRAFFIC_SOURCE_CODES },
+    filters: {
+      alertId: '',
+      type: '' as AlertType | '',
+      source: '' as TrafficSourceCode | '',
+      state: '' as ViolationState | '',
+      from: '',
+      to: '',
+    },
+    choices: { type: ALERT_TYPES, source: TRAFFIC_SOURCE_CODES, state: VIOLATION_STATES },
   });
   const { page, setPage, sort, order, onSort } = list;
-  const { type, source, from, to } = list.filters;
+  const { alertId, type, source, state, from, to } = list.filters;
+  const alerts = useAlerts(ALERT_CHOICES);
   const query = useViolations({
     ...list.params,
+    alertId: alertId || undefined,
     type: type || undefined,
     source: source || undefined,
+    state: state || undefined,
     from: dayBound(from, false),
     to: dayBound(to, true),
   });
   const onDay = (bound: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => list.setFilter(bound, event.currentTarget.value);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
+  const metres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const worst = (violation: Violation) =>
+    violation.worstValue === null ? '—' : t(`violations.worstOf.${violation.alert.type}`, { value: metres.format(violation.worstValue) });
 
   return (
     <Stack>
       <ListToolbar list={list} searchLabel={t('violations.search')} searchTestId="violation-search">
+        <FilterSelect
+          label={t('violations.alert')}
+          allLabel={t('filters.allAlerts')}
+          options={(alerts.data?.items ?? []).map((alert) => ({ value: alert.id, label: alert.name }))}
+          testId="violation-alert-filter"
+          {...list.filterProps('alertId')}
+        />
         <FilterSelect
           label={t('fields.type')}
           allLabel={t('filters.allTypes')}
@@ -50,6 +81,13 @@ export function ViolationList() {
           allLabel={t('filters.allSources')}
           options={filterOptions(TRAFFIC_SOURCE_CODES, (value) => t(`sources.${value}`))}
           {...list.filterProps('source')}
+        />
+        <FilterSelect
+          label={t('violations.state')}
+          allLabel={t('filters.allStates')}
+          options={filterOptions(VIOLATION_STATES, (value) => t(`violations.states.${value}`))}
+          testId="violation-state-filter"
+          {...list.filterProps('state')}
         />
         <TextInput label={t('violations.from')} type="date" value={from} onChange={onDay('from')} />
         <TextInput label={t('violations.to')} type="date" value={to} onChange={onDay('to')} />
@@ -64,28 +102,42 @@ export function ViolationList() {
           caption: (count) => t('violations.total', { count }),
           pagination: t('pagination'),
         }}
-        minWidth={720}
+        minWidth={960}
         testId="violation-table"
         head={
           <Table.Tr>
-            <SortHeader field="occurredAt" label={t('violations.occurredAt')} sort={sort} order={order} onSort={onSort} />
+            <SortHeader field="startedAt" label={t('violations.startedAt')} sort={sort} order={order} onSort={onSort} />
+            <Table.Th>{t('violations.endedAt')}</Table.Th>
             <SortHeader field="ident" label={t('violations.ident')} sort={sort} order={order} onSort={onSort} />
             <Table.Th>{t('violations.source')}</Table.Th>
             <Table.Th>{t('violations.alert')}</Table.Th>
-            <Table.Th>{t('violations.position')}</Table.Th>
+            <Table.Th>{t('violations.worst')}</Table.Th>
+            <Table.Th>{t('violations.positions')}</Table.Th>
+            <Table.Th>{t('violations.lastPosition')}</Table.Th>
           </Table.Tr>
         }
         renderRow={(violation) => (
           <Table.Tr key={violation.id} data-testid="violation-row">
-            <Table.Td>{dateTime.format(new Date(violation.occurredAt))} UTC</Table.Td>
+            <Table.Td>{dateTime.format(new Date(violation.startedAt))} UTC</Table.Td>
+            <Table.Td>
+              {violation.endedAt ? (
+                `${dateTime.format(new Date(violation.endedAt))} UTC`
+              ) : (
+                <Badge color="red" variant="light">
+                  {t('violations.states.open')}
+                </Badge>
+              )}
+            </Table.Td>
             <Table.Td>{violation.ident}</Table.Td>
             <Table.Td>{t(`sources.${violation.source}`)}</Table.Td>
             <Table.Td>
               {violation.alert.name} ({t(`types.${violation.alert.type}`)})
             </Table.Td>
+            <Table.Td>{worst(violation)}</Table.Td>
+            <Table.Td>{violation.positionCount}</Table.Td>
             <Table.Td>
               {violation.latitude.toFixed(5)}, {violation.longitude.toFixed(5)}
-              {violation.altitudeM !== null ? ` · ${Math.round(violation.altitudeM)} m` : ''}
+              {violation.heightM !== null ? ` · ${Math.round(violation.heightM)} m` : ''}
             </Table.Td>
           </Table.Tr>
         )}

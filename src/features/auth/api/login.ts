@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiClient, LOGIN_ENDPOINT } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { startSession } from '@/lib/session';
+import { clearErrorToasts } from '@/lib/toast';
 import type { LoginRequest, LoginResponse } from '@/shared/contracts/auth';
 
 export async function login(body: LoginRequest): Promise<LoginResponse> {
@@ -9,12 +10,13 @@ export async function login(body: LoginRequest): Promise<LoginResponse> {
   return data;
 }
 
-/** Signs in: stores the session (which arms the expiry timer) and switches to the user's language. */
+/** Signs in: stores the session (which arms the expiry timer), clears the failed attempts' toasts, switches language. */
 export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: async (response) => {
       startSession(response);
+      clearErrorToasts();
       await changeLanguage(response.lang);
     },
   });

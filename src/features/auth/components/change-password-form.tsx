@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { useSession } from '@/lib/session';
 import { changePasswordRequestSchema } from '@/shared/contracts/auth';
 import { useChangePassword, type ChangePasswordBody } from '../api/change-password';
 import { NewPasswordFields } from './new-password-fields';
@@ -31,6 +32,10 @@ export function ChangePasswordForm({ signedIn, defaultEmail = '', onDone }: Chan
     defaultValues: { email: signedIn ? undefined : defaultEmail, currentPassword: '', password: '', passwordConfirmation: '' },
   });
   const [password = '', email] = useWatch({ control, name: ['password', 'email'] });
+  const session = useSession();
+  // Signed in, the session names the user: the live list checks the identity rule as the server will.
+  const [firstName = '', ...lastNames] = (session?.name ?? '').split(' ');
+  const sessionIdentity = { email: session?.email, firstName, lastName: lastNames.join(' ') };
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -67,7 +72,7 @@ export function ChangePasswordForm({ signedIn, defaultEmail = '', onDone }: Chan
           value={password}
           passwordError={errors.password?.message}
           confirmationError={errors.passwordConfirmation?.message}
-          identity={{ email }}
+          identity={signedIn ? sessionIdentity : { email }}
         />
         <Button type="submit" loading={change.isPending} data-testid="change-password-submit">
           {t('changePassword.submit')}

@@ -4,6 +4,10 @@ import { passwordProblems, type PasswordIdentity, type PasswordProblem } from '@
 
 const RULES: readonly PasswordProblem[] = ['tooShort', 'lowercase', 'uppercase', 'digit', 'special', 'containsIdentity'];
 
+function hasIdentity(identity: PasswordIdentity | undefined) {
+  return !!identity && [identity.email, identity.firstName, identity.lastName].some((part) => !!part?.trim());
+}
+
 /** The password policy (spec §5), each rule ticked off live as the user types. */
 export function PasswordRules({ password, identity }: { password: string; identity?: PasswordIdentity }) {
   const { t } = useTranslation('auth');
@@ -15,7 +19,9 @@ export function PasswordRules({ password, identity }: { password: string; identi
       </Text>
       <List size="sm" spacing={2} aria-labelledby="password-rules-title" aria-live="polite">
         {RULES.map((rule) => {
-          const met = password.length > 0 && !problems.has(rule);
+          // Without the user's e-mail and names (a reset link) the identity rule cannot be checked here: the server does.
+          const checkable = rule !== 'containsIdentity' || hasIdentity(identity);
+          const met = checkable && password.length > 0 && !problems.has(rule);
           return (
             <List.Item key={rule} c={met ? 'teal' : 'dimmed'} data-met={met} data-testid={`password-rule-${rule}`}>
               <span aria-hidden>{met ? '✓ ' : '○ '}</span>

@@ -72,15 +72,27 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
   }));
   const days = dashboard.detections.days.map((row) => ({ day: day.format(new Date(`${row.day}T00:00:00Z`)), detections: row.count }));
   const periods = [
-    { period: t('periods.last7Days', { count: DASHBOARD_DAYS }), detections: dashboard.detections.last7Days },
-    { period: t('periods.sinceMonthStart'), detections: dashboard.detections.sinceMonthStart },
-    { period: t('periods.sinceYearStart'), detections: dashboard.detections.sinceYearStart },
+    {
+      period: t('periods.last7Days', { count: DASHBOARD_DAYS }),
+      detections: dashboard.detections.last7Days,
+      tracks: dashboard.detections.tracks.last7Days,
+    },
+    {
+      period: t('periods.sinceMonthStart'),
+      detections: dashboard.detections.sinceMonthStart,
+      tracks: dashboard.detections.tracks.sinceMonthStart,
+    },
+    {
+      period: t('periods.sinceYearStart'),
+      detections: dashboard.detections.sinceYearStart,
+      tracks: dashboard.detections.tracks.sinceYearStart,
+    },
   ];
   const profile = (['pilots', 'machines', 'missions'] as const).map((key) => ({
     item: t(`profile.${key}`),
     count: dashboard.profile[key],
   }));
-  const noDetections = dashboard.detections.sinceYearStart === 0 && dashboard.detections.last7Days === 0;
+  const noDetections = dashboard.detections.sinceYearStart === 0 && dashboard.detections.tracks.sinceYearStart === 0;
 
   return (
     <Stack>
@@ -110,7 +122,11 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
               h={160}
               data={periods}
               dataKey="period"
-              series={[{ name: 'detections', label: t('detections.series'), color: 'orange.6' }]}
+              withLegend
+              series={[
+                { name: 'detections', label: t('detections.series'), color: 'orange.6' },
+                { name: 'tracks', label: t('detections.tracks'), color: 'gray.6' },
+              ]}
             />
           </Stack>
         </ChartCard>

@@ -2,7 +2,8 @@ import { Box, Checkbox, CloseButton, ColorSwatch, Group, Paper, ScrollArea, Stac
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
-import { CONTEXT_COLORS, LATER_GROUPS, LAYER_GROUPS, LAYERS_OF_GROUP, RESTRICTION_COLORS, type LayerKey } from '../layer-catalogue';
+import type { RainRadar } from '../hooks/use-rain-radar';
+import { CONTEXT_COLORS, LAYER_GROUPS, LAYERS_OF_GROUP, RESTRICTION_COLORS, type LayerKey } from '../layer-catalogue';
 
 export type GeozoneStatus = { kind: 'zoomIn' } | { kind: 'error' } | { kind: 'count'; count: number | undefined };
 
@@ -10,6 +11,24 @@ interface LayerPanelProps {
   visible: Record<LayerKey, boolean>;
   onToggle: (key: LayerKey, visible: boolean) => void;
   geozones: GeozoneStatus;
+  radar: RainRadar;
+}
+
+function RadarNote({ radar, visible }: { radar: RainRadar; visible: boolean }) {
+  const { t, i18n } = useTranslation(['map', 'weather']);
+  if (radar.kind === 'unavailable')
+    return (
+      <Text size="xs" c="dimmed" data-testid="rain-radar-disabled">
+        {t('weather:radar.disabled')}
+      </Text>
+    );
+  if (radar.kind !== 'available' || !visible) return null;
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(radar.slot);
+  return (
+    <Text size="xs" c="dimmed" data-testid="rain-radar-time" aria-live="polite">
+      {t('weather:radar.updated', { time })}
+    </Text>
+  );
 }
 
 function GeozoneNote({ status }: { status: GeozoneStatus }) {
@@ -57,9 +76,10 @@ function Legend() {
 }
 
 /** Spec shell §1: the layer groups, each with its layers or a note saying why it is empty. */
-export function LayerPanel({ visible, onToggle, geozones }: LayerPanelProps) {
+export function LayerPanel({ visible, onToggle, geozones, radar }: LayerPanelProps) {
   const { t } = useTranslation('map');
-  const [opened, { toggle }] = useDisclosure(true);
+  // On a phone the open panel would cover the whole map: it starts closed there.
+  const [opened, { toggle }] = useDisclosure(!window.matchMedia('(max-width: 48em)').matches);
   if (!opened) {
     return (
       <Paper pos="absolute" top={10} left={10} shadow="sm" p={6} style={{ zIndex: 2 }}>
@@ -93,7 +113,7 @@ export function LayerPanel({ visible, onToggle, geozones }: LayerPanelProps) {
         <Stack gap="sm">
           {LAYER_GROUPS.map((group) => {
             const layers = LAYERS_OF_GROUP[group];
-            const note = LATER_GROUPS[group] ?? (layers.length === 0 ? 'layers.emptyGroup' : undefined);
+            const note = layers.length === 0 ? 'layers.emptyGroup' : undefined;
             return (
               <Box
                 component="fieldset"
@@ -112,12 +132,14 @@ export function LayerPanel({ visible, onToggle, geozones }: LayerPanelProps) {
                     <Box key={key}>
                       <Checkbox
                         size="xs"
-                        label={t(`layers.${key}`)}
+                        label={key === 'rainRadar' ? t('weather:radar.label') : t(`layers.${key}`)}
                         checked={visible[key]}
+                        disabled={key === 'rainRadar' && radar.kind !== 'available'}
                         onChange={(event) => onToggle(key, event.currentTarget.checked)}
                         data-testid={`layer-toggle-${key}`}
                       />
                       {key === 'geozones' && visible.geozones ? <GeozoneNote status={geozones} /> : null}
+                      {key === 'rainRadar' ? <RadarNote radar={radar} visible={visible.rainRadar} /> : null}
                     </Box>
                   ))}
                   {note ? (

@@ -2,13 +2,16 @@ import { useMemo, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
+import { RasterTileLayer } from '@/components/map/raster-tile-layer';
 import { CONTEXT_LAYER_ATTRIBUTION, type ContextLayerName } from '@/shared/contracts/context-layers';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import { useContextLayer } from '../api/get-context-layer';
 import { useZonesInView } from '../api/get-zones-in-view';
+import { useRainRadar } from '../hooks/use-rain-radar';
 import { useViewBbox } from '../hooks/use-view-bbox';
 import { CONTEXT_COLORS, DEFAULT_VISIBLE, RESTRICTION_COLORS, type LayerKey } from '../layer-catalogue';
 import { LayerPanel, type GeozoneStatus } from './layer-panel';
+import { ZonePopup } from './zone-popup';
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -28,8 +31,25 @@ const LINE_PAINT: Record<
   powerlines: { 'line-color': CONTEXT_COLORS.powerlines, 'line-width': 1 },
 };
 
-const GEOZONE_FILL = { 'fill-color': restrictionColor, 'fill-opacity': 0.25 };
-const GEOZONE_LINE = { 'line-color': restrictionColor, 'line-width': 1.2 };
+// Zones overlap by the dozen around cities: light fills that fade as one zooms in, so the basemap stays readable, and
+// outlines that say the restriction (thicker and solid the stricter it is).
+const GEOZONE_FILL = {
+  'fill-color': restrictionColor,
+  'fill-opacity': ['interpolate', ['linear'], ['zoom'], 6, 0.05, 10, 0.03, 12, 0] as ExpressionSpecification,
+};
+const GEOZONE_LINE = {
+  'line-color': restrictionColor,
+  'line-opacity': ['interpolate', ['linear'], ['zoom'], 6, 0.5, 12, 0.9] as ExpressionSpecification,
+  'line-width': [
+    'interpolate',
+    ['linear'],
+    ['zoom'],
+    6,
+    ['match', ['get', 'restriction'], 'PROHIBITED', 1.2, 'REQ_AUTHORISATION', 1, 0.6],
+    14,
+    ['match', ['get', 'restriction'], 'PROHIBITED', 3, 'REQ_AUTHORISATION', 2.2, 1.4],
+  ],
+} as { 'line-color': ExpressionSpecification; 'line-opacity': ExpressionSpecification; 'line-width': ExpressionSpecification };
 const PROTECTED_FILL = { 'fill-color': CONTEXT_COLORS.protected, 'fill-opacity': 0.3, 'fill-outline-color': CONTEXT_COLORS.protected };
 
 function ContextLine({ name, visible }: { name: Exclude<ContextLayerName, 'protected'>; visible: boolean }) {
@@ -52,6 +72,7 @@ export function MapLayers() {
   const bbox = useViewBbox();
   const zones = useZonesInView(visible.geozones ? bbox : null);
   const protectedAreas = useContextLayer('protected', visible.protected);
+  const radar = useRainRadar(visible.rainRadar);
 
   const zoneData = useMemo<FeatureCollection>(() => (bbox && zones.data ? (zones.data as FeatureCollection) : EMPTY), [bbox, zones.data]);
   const zoneAttribution = zones.data?.attributions.join(' · ') || undefined;
@@ -80,10 +101,17 @@ export function MapLayers() {
         attribution={zoneAttribution}
       />
       <GeoJsonLayer id="geozones-line" type="line" data={zoneData} paint={GEOZONE_LINE} visible={visible.geozones} />
+      <ZonePopup layerId="geozones-fill" data={visible.geozones ? zones.data : undefined} />
       <ContextLine name="rail" visible={visible.rail} />
       <ContextLine name="motorways" visible={visible.motorways} />
       <ContextLine name="powerlines" visible={visible.powerlines} />
-      <LayerPanel visible={visible} onToggle={(key, on) => setVisible((current) => ({ ...current, [key]: on }))} geozones={geozoneStatus} />
+      {radar.kind === 'available' ? <RasterTileLayer id="rain-radar" tiles={radar.tiles} visible={visible.rainRadar} /> : null}
+      <LayerPanel
+        visible={visible}
+        onToggle={(key, on) => setVisible((current) => ({ ...current, [key]: on }))}
+        geozones={geozoneStatus}
+        radar={radar}
+      />
     </>
   );
 }

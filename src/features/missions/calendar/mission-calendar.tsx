@@ -11,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { MISSION_STATUSES } from '@/shared/domain/mission-status';
+import { useCan } from '@/lib/authorization';
 import { useMissionsInRange } from '../list/get-missions';
+import { useMissionListState } from '../list/mission-list-state';
 import { statusCssColor } from '../list/status-colors';
 import classes from './mission-calendar.module.css';
 import { FULLCALENDAR_VIEWS, YEARS_VIEW_SPAN, type CalendarView } from './calendar-views';
@@ -28,7 +30,14 @@ export function MissionCalendar({ view }: { view: CalendarView }) {
   const navigate = useNavigate();
   const calendar = useRef<FullCalendar>(null);
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
-  const missions = useMissionsInRange(range);
+  // The list's search and statuses (in the address) filter the calendar too; its dates are the calendar's own.
+  const list = useMissionListState();
+  const canListUsers = useCan('USER_LIST_ADMIN');
+  const canPickOwner = useCan('PREFLIGHT_LIST_ADMIN') && canListUsers;
+  const { statuses, ownerId } = list.filters;
+  const missions = useMissionsInRange(
+    range && { ...range, search: list.params.search, status: statuses, ownerId: (canPickOwner && ownerId) || undefined },
+  );
 
   useEffect(() => {
     const api = calendar.current?.getApi();

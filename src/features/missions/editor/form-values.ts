@@ -1,6 +1,4 @@
 import {
-  METRES_PER_FOOT,
-  feetOf,
   type CONTEXT_MARKER_KINDS,
   type MissionAreas,
   type MissionCreate,
@@ -39,6 +37,9 @@ export interface ConstraintsValue {
   night: Answer;
   professional: Answer;
   controlledGroundArea: Answer;
+  publicSpace: Answer;
+  inProtectedSpeciesZone: Answer;
+  obstacleOwnerRequest: Answer;
   distanceToRoadM: NumberField;
   notes: string;
 }
@@ -73,16 +74,6 @@ export interface MissionFormValues {
   constraints: ConstraintsValue;
 }
 
-/** Metres typed → feet shown: the server's rule, round(m / 0.3048). */
-export function feetFromMetres(metres: NumberField): NumberField {
-  return metres === '' ? '' : feetOf(metres);
-}
-
-/** Feet typed → metres: ft × 0.3048 rounded to 0.1 m, as the server stores a height given in feet only. */
-export function metresFromFeet(feet: NumberField): NumberField {
-  return feet === '' ? '' : Math.round(feet * METRES_PER_FOOT * 10) / 10;
-}
-
 const answerOf = (value: boolean | undefined): Answer => (value === undefined ? '' : value ? 'yes' : 'no');
 const booleanOf = (value: Answer): boolean | undefined => (value === '' ? undefined : value === 'yes');
 const numberOrEmpty = (value: number | null | undefined): NumberField => value ?? '';
@@ -106,7 +97,7 @@ export function toFormValues(mission?: MissionDetail): MissionFormValues {
     description: mission?.description ?? '',
     camerawork: mission?.camerawork ?? false,
     scenario: mission?.scenario ?? '',
-    country: mission?.country ?? 'FR',
+    country: mission?.country ?? '',
     startAt: mission?.startAt ?? null,
     endAt: mission?.endAt ?? null,
     requestDate: mission?.requestDate ?? null,
@@ -136,6 +127,9 @@ export function toFormValues(mission?: MissionDetail): MissionFormValues {
       night: answerOf(constraints.night),
       professional: answerOf(constraints.professional),
       controlledGroundArea: answerOf(constraints.controlledGroundArea),
+      publicSpace: answerOf(constraints.publicSpace),
+      inProtectedSpeciesZone: answerOf(constraints.inProtectedSpeciesZone),
+      obstacleOwnerRequest: answerOf(constraints.obstacleOwnerRequest),
       distanceToRoadM: numberOrEmpty(constraints.distanceToRoadM),
       notes: constraints.notes ?? '',
     },
@@ -152,6 +146,9 @@ function constraintsInput(value: ConstraintsValue): MissionConstraints {
     ['night', booleanOf(value.night)],
     ['professional', booleanOf(value.professional)],
     ['controlledGroundArea', booleanOf(value.controlledGroundArea)],
+    ['publicSpace', booleanOf(value.publicSpace)],
+    ['inProtectedSpeciesZone', booleanOf(value.inProtectedSpeciesZone)],
+    ['obstacleOwnerRequest', booleanOf(value.obstacleOwnerRequest)],
     ['distanceToRoadM', numberOrUndefined(value.distanceToRoadM)],
     ['notes', value.notes.trim() === '' ? undefined : value.notes],
   ];

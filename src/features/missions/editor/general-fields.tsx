@@ -3,9 +3,9 @@ import { DateTimePicker } from '@mantine/dates';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '@/lib/forms';
-import { COUNTRIES } from '@/shared/regulation';
 import { useMachineChoices, usePilotChoices } from '../api/get-resources';
 import type { MissionFormValues, NumberField } from './form-values';
+import { CountryField } from './country-field';
 import { HeightFields } from './height-fields';
 import { fromLocalDateTime, toLocalDateTime } from './local-date-time';
 
@@ -14,7 +14,7 @@ const asNumber = (value: string | number): NumberField => (typeof value === 'num
 type NumberName = 'maximumDurationMin' | 'totalFlightTimeMin';
 
 /** General information: title, country, who flies what, how high, how long, when. */
-export function GeneralFields({ startOptions }: { startOptions?: React.ReactNode }) {
+export function GeneralFields({ startOptions, groundElevationM }: { startOptions?: React.ReactNode; groundElevationM?: number | null }) {
   const { t } = useTranslation('missions');
   const errorText = useFieldErrorText();
   const {
@@ -59,6 +59,7 @@ export function GeneralFields({ startOptions }: { startOptions?: React.ReactNode
         <DateTimePicker
           label={t(`fields.${name}`)}
           clearable
+          clearButtonProps={{ 'aria-label': t('clearDate', { field: t(`fields.${name}`) }) }}
           valueFormat="YYYY-MM-DD HH:mm"
           value={toLocalDateTime(field.value)}
           onChange={(value) => field.onChange(fromLocalDateTime(value))}
@@ -80,12 +81,23 @@ export function GeneralFields({ startOptions }: { startOptions?: React.ReactNode
         data-testid="mission-title"
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NativeSelect
-          label={t('fields.referentPilotId')}
-          data={[{ value: '', label: t('choose') }, ...pilotChoices]}
-          {...register('referentPilotId')}
-          error={errorText(errors.referentPilotId?.message)}
-          data-testid="mission-pilot"
+        {/* Controlled: the choices load after the mission, and a registered select would stay on "— choose —". */}
+        <Controller
+          control={control}
+          name="referentPilotId"
+          render={({ field }) => (
+            <NativeSelect
+              label={t('fields.referentPilotId')}
+              data={[{ value: '', label: t('choose') }, ...pilotChoices]}
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
+              onBlur={field.onBlur}
+              error={errorText(errors.referentPilotId?.message)}
+              data-testid="mission-pilot"
+            />
+          )}
         />
         <Controller
           control={control}
@@ -101,12 +113,23 @@ export function GeneralFields({ startOptions }: { startOptions?: React.ReactNode
             />
           )}
         />
-        <NativeSelect
-          label={t('fields.mainMachineId')}
-          data={[{ value: '', label: t('choose') }, ...machineChoices]}
-          {...register('mainMachineId')}
-          error={errorText(errors.mainMachineId?.message)}
-          data-testid="mission-machine"
+        {/* Controlled: the choices load after the mission, and a registered select would stay on "— choose —". */}
+        <Controller
+          control={control}
+          name="mainMachineId"
+          render={({ field }) => (
+            <NativeSelect
+              label={t('fields.mainMachineId')}
+              data={[{ value: '', label: t('choose') }, ...machineChoices]}
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
+              onBlur={field.onBlur}
+              error={errorText(errors.mainMachineId?.message)}
+              data-testid="mission-machine"
+            />
+          )}
         />
         <Controller
           control={control}
@@ -123,7 +146,7 @@ export function GeneralFields({ startOptions }: { startOptions?: React.ReactNode
           )}
         />
       </SimpleGrid>
-      <HeightFields />
+      <HeightFields groundElevationM={groundElevationM} />
       <Group grow align="flex-start">
         {numberField('maximumDurationMin')}
         {numberField('totalFlightTimeMin')}
@@ -134,11 +157,7 @@ export function GeneralFields({ startOptions }: { startOptions?: React.ReactNode
         {dateField('endAt')}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NativeSelect
-          label={t('fields.country')}
-          data={[{ value: '', label: t('choose') }, ...COUNTRIES.map((country) => ({ value: country, label: t(`countries.${country}`) }))]}
-          {...register('country')}
-        />
+        <CountryField />
         <TextInput
           label={t('fields.scenario')}
           description={t('scenarioHint')}

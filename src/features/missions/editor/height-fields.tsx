@@ -1,20 +1,32 @@
-import { Group, NumberInput } from '@mantine/core';
+import { Group, NumberInput, Text } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '@/lib/forms';
-import { feetFromMetres, metresFromFeet, type MissionFormValues, type NumberField } from './form-values';
+import { METRES_PER_FOOT } from '@/shared/contracts/missions';
+import type { MissionFormValues, NumberField } from './form-values';
 
 const asNumber = (value: string | number): NumberField => (typeof value === 'number' ? value : value.trim() === '' ? '' : Number(value));
 
-/** The maximum height in metres and the same limit in feet side by side: typing one converts the other. */
-export function HeightFields() {
+export interface HeightFieldsProps {
+  /** The saved mission's ground under the area (m AMSL), when known: it links the two figures. */
+  groundElevationM?: number | null;
+}
+
+/**
+ * Two figures, not one in two units: the maximum height above the ground (m AGL) and the maximum altitude above mean
+ * sea level (ft AMSL). With the ground known, each is shown next to the other's equivalent.
+ */
+export function HeightFields({ groundElevationM = null }: HeightFieldsProps) {
   const { t } = useTranslation('missions');
   const errorText = useFieldErrorText();
   const {
     control,
-    setValue,
+    watch,
     formState: { errors },
   } = useFormContext<MissionFormValues>();
+  const height = watch('maxHeightM');
+  const altitude = watch('maxAltitudeFt');
+  const ground = groundElevationM;
   return (
     <Group grow align="flex-start">
       <Controller
@@ -30,12 +42,13 @@ export function HeightFields() {
             name={field.name}
             onBlur={field.onBlur}
             error={errorText(errors.maxHeightM?.message)}
+            description={
+              ground !== null && altitude !== ''
+                ? t('heights.altitudeAsHeight', { metres: Math.round(altitude * METRES_PER_FOOT - ground) })
+                : undefined
+            }
             data-testid="mission-height-m"
-            onChange={(value) => {
-              const metres = asNumber(value);
-              field.onChange(metres);
-              setValue('maxAltitudeFt', feetFromMetres(metres), { shouldDirty: true });
-            }}
+            onChange={(value) => field.onChange(asNumber(value))}
           />
         )}
       />
@@ -52,15 +65,21 @@ export function HeightFields() {
             name={field.name}
             onBlur={field.onBlur}
             error={errorText(errors.maxAltitudeFt?.message)}
+            description={
+              ground !== null && height !== ''
+                ? t('heights.heightAsAltitude', { feet: Math.round((ground + height) / METRES_PER_FOOT) })
+                : undefined
+            }
             data-testid="mission-height-ft"
-            onChange={(value) => {
-              const feet = asNumber(value);
-              field.onChange(feet);
-              setValue('maxHeightM', metresFromFeet(feet), { shouldDirty: true });
-            }}
+            onChange={(value) => field.onChange(asNumber(value))}
           />
         )}
       />
+      {ground !== null ? (
+        <Text size="xs" c="dimmed" data-testid="mission-ground" data-value={ground}>
+          {t('heights.ground', { metres: ground })}
+        </Text>
+      ) : null}
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, Paper, ScrollArea, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -6,7 +6,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { centroid, multiPolygon } from '@turf/turf';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useBlocker, useNavigate } from 'react-router-dom';
+import { FitBounds } from '@/components/map/fit-bounds';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { MapView } from '@/components/map/map-view';
 import { paths } from '@/config/paths';
 import { apiErrorCode } from '@/lib/api-client';
@@ -20,17 +22,14 @@ import {
   type MissionDetail,
 } from '@/shared/contracts/missions';
 import { ZONE_INTERSECT_MAX_SPAN_DEG } from '@/shared/contracts/zones';
-import { classify, isRegulationError } from '@/shared/regulation';
-import { useMachineFacts, usePilotFacts } from '../api/get-resources';
 import { useZoneIntersections } from '../api/intersect-zones';
 import { useSaveMission } from '../api/save-mission';
 import { StartOptions } from '../start-options/start-options';
 import { toFormValues, toMissionInput, type MissionFormValues } from './form-values';
 import { GeneralFields } from './general-fields';
-import { liveFacts, ZONE_LOOKUP_MIN_HEIGHT_M } from './live-facts';
 import { MissionMap, type MarkerMeta } from './mission-map';
 import { ConstraintFields, ContactFields, WaypointFields } from './other-fields';
-import { RegulationPanel, type LiveVerdict } from './regulation-panel';
+import { RegulationPanel } from './regulation-panel';
 import { StatusPanel } from './status-panel';
 import { ZonesList } from './zones-list';
 
@@ -48,10 +47,15 @@ export const EDITOR_TABS = [
 ] as const;
 type EditorTab = (typeof EDITOR_TABS)[number];
 /** Tab content another feature provides, through the route, for a saved mission. */
-type MountedTab = 'documentation' | 'notification' | 'flightAuthorization';
-const MOUNTED_TABS: readonly MountedTab[] = ['notification', 'flightAuthorization'];
+type MountedTab = 'documentation' | 'notification' | 'flightAuthorization' | 'flightReport';
+const MOUNTED_TABS: readonly MountedTab[] = ['notification', 'flightAuthorization', 'flightReport'];
 
 const FIELDS = Object.keys(missionCreateSchema.shape);
+/**
+ * Zones are looked up for a flight band of at least 120 m, as the server does for a stored mission
+ * (docs/missions.md "Regulation"): a prohibited zone starting above the planned height still caps it.
+ */
+const ZONE_LOOKUP_MIN_HEIGHT_M = 120;
 const DEBOUNCE_MS = 400;
 
 const schemaResolver = zodResolver(missionFormSchema);
@@ -72,12 +76,16 @@ export interface MissionEditorProps {
   mission?: MissionDetail;
   /** The layer switcher and regulatory layers, put on the map by the route (features do not import each other). */
   mapLayers?: ReactNode;
-  /** The documents, notification and flight authorization of a saved mission, from their own features. */
+  /** The documents, notification, flight authorization and flight report of a saved mission, from their own features. */
   tabs?: Partial<Record<MountedTab, ReactNode>>;
+  /** Shown under the general fields of a saved mission: its weather at the start. */
+  weather?: ReactNode;
+  /** Take-off, landing and the flight view of a saved mission, from the flights feature; flying waits for a save. */
+  flight?: (state: { dirty: boolean }) => ReactNode;
 }
 
 /** The pre-flight screen: the map with the mission's drawing, and the tabs of spec domain §2 beside it. */
-export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorProps) {
+export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }: MissionEditorProps) {
   const { t } = useTranslation('missions');
   const navigate = useNavigate();
   const save = useSaveMission();
@@ -85,16 +93,26 @@ export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorPr
   const { control, handleSubmit, setError, setValue, reset, getValues, formState } = form;
   const [tab, setTab] = useState<EditorTab>('general');
   const [saveError, setSaveError] = useState<string | null>(null);
+  // Leaving with unsaved edits asks first (in the app and when the tab closes); the move after saving a new mission does not.
+  const savedAndLeaving = useRef(false);
+  const unsaved = formState.isDirty;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && !savedAndLeaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
   const markerMeta = useRef<MarkerMeta>(new Map());
   const [markerIds, setMarkerIds] = useState<(string | number)[]>([]);
 
   const values = useWatch({ control }) as MissionFormValues;
-  // Debounced by content: the verdict and the zone lookup follow the form once the user pauses.
+  // Debounced by content: the zone lookup follows the form once the user pauses.
   const valuesKey = JSON.stringify(values);
   const [settledKey] = useDebouncedValue(valuesKey, DEBOUNCE_MS);
   const settled = useMemo(() => JSON.parse(settledKey) as MissionFormValues, [settledKey]);
-  const pilot = usePilotFacts(settled.referentPilotId || null);
-  const machine = useMachineFacts(settled.mainMachineId || null);
   const areaIssue = missionAreaIssue(values.areas);
   const height = settled.maxHeightM === '' ? null : settled.maxHeightM;
   // Recomputed each render on purpose: "now" moves, and a mission without start is checked against it.
@@ -105,22 +123,6 @@ export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorPr
       : null,
   );
   const zones = useMemo(() => intersect.data?.zones ?? [], [intersect.data]);
-
-  const verdict = useMemo<LiveVerdict>(() => {
-    if (!settled.areas || settled.areas.coordinates.length === 0) return { kind: 'noArea' };
-    const built = liveFacts(settled, pilot.data, machine.data, zones);
-    if (!built.facts) return { kind: 'missing', fields: built.missing };
-    try {
-      return {
-        kind: 'verdict',
-        verdict: classify(settled.country || null, built.facts, { nowISO: new Date().toISOString().slice(0, 10) }),
-      };
-    } catch (error) {
-      if (isRegulationError(error)) return { kind: 'refused', code: error.code, fields: error.fields };
-      throw error;
-    }
-  }, [settled, pilot.data, machine.data, zones]);
-  const updating = valuesKey !== settledKey || intersect.isFetching || pilot.isFetching || machine.isFetching;
 
   const center = useMemo<[number, number] | undefined>(() => {
     const areas = mission?.areas;
@@ -135,7 +137,10 @@ export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorPr
       const saved = await save.mutateAsync({ id: mission?.id, body: input });
       showToast({ color: 'teal', message: t('saved'), 'data-testid': 'mission-saved' });
       if (mission) reset(toFormValues(saved));
-      else void navigate(paths.preflightEdit.getHref(saved.id), { replace: true });
+      else {
+        savedAndLeaving.current = true;
+        void navigate(paths.preflightEdit.getHref(saved.id), { replace: true });
+      }
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, FIELDS)) setSaveError(apiErrorCode(error) ?? 'unexpected');
     }
@@ -157,6 +162,7 @@ export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorPr
         <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
           <MapView label={t('map.label')} center={center} zoom={center ? 13 : undefined} hash={!mission}>
             {mapLayers}
+            <FitBounds data={[mission?.areas]} />
             <MissionMap missionId={mission?.id} zones={zones} markerMeta={markerMeta.current} onMarkerIds={setMarkerIds} />
           </MapView>
         </Box>
@@ -181,6 +187,7 @@ export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorPr
                 {t('save')}
               </Button>
             </Group>
+            {mission && flight ? <Box px="sm">{flight({ dirty: formState.isDirty })}</Box> : null}
             {!editable ? (
               <Alert color="gray" mx="sm" p="xs">
                 {t('notEditable')}
@@ -210,19 +217,23 @@ export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorPr
                   ))}
                 </Tabs.List>
               </ScrollArea>
-              <ScrollArea style={{ flex: 1, minHeight: 0 }} p="sm">
+              {/* Focusable, so that a read-only mission (every field disabled) still scrolls by keyboard (axe scrollable-region-focusable). */}
+              <ScrollArea
+                style={{ flex: 1, minHeight: 0 }}
+                p="sm"
+                viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t(`tabs.${tab}`) }}
+              >
                 <Tabs.Panel value="general">
                   <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
-                    <GeneralFields startOptions={editable ? <StartOptions onStart={setStart} /> : undefined} />
+                    <GeneralFields
+                      startOptions={editable ? <StartOptions onStart={setStart} /> : undefined}
+                      groundElevationM={mission?.groundElevationM ?? null}
+                    />
                   </fieldset>
+                  {mission ? weather : null}
                 </Tabs.Panel>
                 <Tabs.Panel value="regulation">
-                  <RegulationPanel
-                    result={verdict}
-                    country={values.country}
-                    onCountry={(country) => setValue('country', country, { shouldDirty: true })}
-                    updating={updating}
-                  />
+                  <RegulationPanel mission={mission} dirty={formState.isDirty} />
                 </Tabs.Panel>
                 <Tabs.Panel value="constraints">
                   <Stack>
@@ -279,16 +290,20 @@ export function MissionEditor({ mission, mapLayers, tabs = {} }: MissionEditorPr
                     )}
                   </Tabs.Panel>
                 ))}
-                <Tabs.Panel value="flightReport">
-                  <Alert color="gray" data-testid="later-flightReport">
-                    {t('later.flightReport')}
-                  </Alert>
-                </Tabs.Panel>
               </ScrollArea>
             </Tabs>
           </form>
         </Paper>
       </Box>
+      <ConfirmDialog
+        opened={blocker.state === 'blocked'}
+        title={t('leave.title')}
+        message={t('leave.message')}
+        confirmLabel={t('leave.confirm')}
+        cancelLabel={t('leave.cancel')}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
     </FormProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, FileButton, Group, NativeSelect, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, NativeSelect, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { bbox, bboxClip, buffer, circle, featureCollection, multiPolygon } from '@turf/turf';
 import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import type { ExpressionSpecification } from 'maplibre-gl';
@@ -12,6 +12,7 @@ import { apiClient } from '@/lib/api-client';
 import { CONTEXT_MARKER_KINDS, MISSION_EXPORT_FORMATS, type MissionAreas } from '@/shared/contracts/missions';
 import type { ZoneIntersection } from '@/shared/contracts/zones';
 import { importShapes, shapeFormatOf, ShapeFileError } from '@/shared/geo/import-shapes';
+import { parseTypedArea, TypedAreaError } from '@/shared/geo/typed-area';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import { AreaSummary } from './area-summary';
 import type { MarkerKind, MissionFormValues, SafetyZonesValue } from './form-values';
@@ -104,6 +105,13 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
   const [markerKind, setMarkerKind] = useState<MarkerKind>('takeoff');
   const [markerRadius, setMarkerRadius] = useState(50);
   const [importError, setImportError] = useState<string | null>(null);
+  // A second import asks whether it replaces the drawing or adds to it; "Clear" asks before wiping it.
+  const [pendingImport, setPendingImport] = useState<Pick<MapShapes, 'areas' | 'waypoints'> | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  // Keyboard entry of an area beside the mouse: "lat, lon" lines or GeoJSON, typed or pasted.
+  const [typing, setTyping] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [typedError, setTypedError] = useState<TypedAreaError | null>(null);
   const next = useRef({ kind: markerKind, radiusM: markerRadius });
   next.current = { kind: markerKind, radiusM: markerRadius };
   const [start] = useState(() => initialShapes(getValues(), markerMeta));
@@ -186,6 +194,18 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
     return featureCollection(clipped);
   }, [areas, zones]);
 
+  const addTypedArea = () => {
+    try {
+      const typedAreas = parseTypedArea(typed, (text) => new DOMParser().parseFromString(text, 'application/xml'));
+      load({ areas: typedAreas });
+      setTyped('');
+      setTypedError(null);
+      setTyping(false);
+    } catch (error) {
+      setTypedError(error instanceof TypedAreaError ? error : new TypedAreaError('INVALID_GEOJSON'));
+    }
+  };
+
   const importFile = async (file: File | null) => {
     if (!file) return;
     setImportError(null);
@@ -193,7 +213,9 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
     try {
       if (!format) throw new ShapeFileError('UNKNOWN_FORMAT');
       const shapes = importShapes(await file.text(), format, (text) => new DOMParser().parseFromString(text, 'application/xml'));
-      load({ areas: shapes.areas, waypoints: shapes.waypoints });
+      const current = drawing.shapes;
+      if (current.areas.length + current.waypoints.length + current.markers.length > 0) setPendingImport(shapes);
+      else load({ areas: shapes.areas, waypoints: shapes.waypoints });
     } catch (error) {
       setImportError(error instanceof ShapeFileError ? error.code : 'INVALID_FILE');
     }
@@ -225,10 +247,31 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
                 {t(`map.modes.${each}`)}
               </Button>
             ))}
-            <Button size="compact-xs" variant="subtle" color="red" onClick={clear} data-testid="draw-clear">
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setConfirmClear(true)} data-testid="draw-clear">
               {t('map.clear')}
             </Button>
           </Group>
+          {confirmClear ? (
+            <Alert color="red" p={6} role="alertdialog" aria-label={t('map.confirmClear')} data-testid="draw-clear-confirm">
+              <Text size="xs">{t('map.confirmClear')}</Text>
+              <Group gap={4} mt={4}>
+                <Button
+                  size="compact-xs"
+                  color="red"
+                  onClick={() => {
+                    clear();
+                    setConfirmClear(false);
+                  }}
+                  data-testid="draw-clear-yes"
+                >
+                  {t('map.clear')}
+                </Button>
+                <Button size="compact-xs" variant="default" onClick={() => setConfirmClear(false)} data-testid="draw-clear-no">
+                  {t('map.cancel')}
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
           {mode === 'marker' ? (
             <Group gap={4} grow>
               <NativeSelect
@@ -256,6 +299,15 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
                 </Button>
               )}
             </FileButton>
+            <Button
+              size="compact-xs"
+              variant={typing ? 'filled' : 'light'}
+              aria-expanded={typing}
+              onClick={() => setTyping((open) => !open)}
+              data-testid="mission-type-area"
+            >
+              {t('map.typeArea')}
+            </Button>
             {missionId
               ? MISSION_EXPORT_FORMATS.map((format) => (
                   <Button
@@ -270,6 +322,60 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
                 ))
               : null}
           </Group>
+          {typing ? (
+            <Stack gap={4} data-testid="mission-typed-area">
+              <Textarea
+                size="xs"
+                label={t('map.typedLabel')}
+                description={t('map.typedHelp')}
+                placeholder={'48.7294, 2.1640\n48.7295, 2.1712\n48.7253, 2.1713'}
+                autosize
+                minRows={3}
+                maxRows={8}
+                value={typed}
+                onChange={(event) => setTyped(event.currentTarget.value)}
+                error={typedError ? t(`map.typedErrors.${typedError.code}`, { line: typedError.line }) : undefined}
+                data-testid="mission-typed-text"
+              />
+              <Group gap={4}>
+                <Button size="compact-xs" onClick={addTypedArea} data-testid="mission-typed-add">
+                  {t('map.typedAdd')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : null}
+          {pendingImport ? (
+            <Alert color="blue" p={6} role="alertdialog" aria-label={t('map.importChoice')} data-testid="mission-import-choice">
+              <Text size="xs">{t('map.importChoice')}</Text>
+              <Group gap={4} mt={4}>
+                <Button
+                  size="compact-xs"
+                  onClick={() => {
+                    clear();
+                    load(pendingImport);
+                    setPendingImport(null);
+                  }}
+                  data-testid="mission-import-replace"
+                >
+                  {t('map.importReplace')}
+                </Button>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => {
+                    load(pendingImport);
+                    setPendingImport(null);
+                  }}
+                  data-testid="mission-import-add"
+                >
+                  {t('map.importAdd')}
+                </Button>
+                <Button size="compact-xs" variant="default" onClick={() => setPendingImport(null)} data-testid="mission-import-cancel">
+                  {t('map.cancel')}
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
           {importError ? (
             <Alert color="red" p={6} role="alert" data-testid="mission-import-error">
               <Text size="xs">{t(`map.importErrors.${importError}`)}</Text>

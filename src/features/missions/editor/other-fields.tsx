@@ -40,7 +40,18 @@ function NumberField({ name, label }: { name: NumberPath; label: string }) {
   );
 }
 
-const ANSWERS = ['vlos', 'urban', 'nearAerodrome', 'night', 'professional', 'controlledGroundArea'] as const;
+// The last three are asked where no shipped layer or zone tells (FR-PUB, FR-ENV-01, UAS.OPEN.010(2)).
+const ANSWERS = [
+  'vlos',
+  'urban',
+  'nearAerodrome',
+  'night',
+  'professional',
+  'controlledGroundArea',
+  'publicSpace',
+  'inProtectedSpeciesZone',
+  'obstacleOwnerRequest',
+] as const;
 
 /** The operational facts the regulation needs and no other field holds (docs/missions.md "Validation"). */
 export function ConstraintFields() {

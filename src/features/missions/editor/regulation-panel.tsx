@@ -1,15 +1,12 @@
-import { Alert, Badge, Group, List, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { apiErrorCode } from '@/lib/api-client';
 import enRegulation from '@/locales/en/regulation.json';
 import frRegulation from '@/locales/fr/regulation.json';
-import { COUNTRIES, type Verdict } from '@/shared/regulation';
-import type { Country } from './form-values';
-
-export type LiveVerdict =
-  | { kind: 'verdict'; verdict: Verdict }
-  | { kind: 'missing'; fields: readonly string[] }
-  | { kind: 'refused'; code: string; fields: readonly string[] }
-  | { kind: 'noArea' };
+import type { MissionDetail } from '@/shared/contracts/missions';
+import type { MissionVerdict } from '@/shared/contracts/regulation';
+import type { Verdict } from '@/shared/regulation';
+import { useMissionVerdict } from '../api/regulation';
 
 // Every rule is shown with its English and French label whatever the interface language (issue 4).
 const RULE_LABELS: Record<'en' | 'fr', Record<string, string>> = { en: enRegulation.rules, fr: frRegulation.rules };
@@ -19,45 +16,87 @@ const OUTCOME_COLORS = { pass: 'teal', fail: 'red', notApplicable: 'gray', info:
 const CATEGORY_COLORS = { OPEN: 'teal', SPECIFIC: 'orange', CERTIFIED: 'grape', FORBIDDEN: 'red' } as const;
 
 export interface RegulationPanelProps {
-  result: LiveVerdict;
-  country: '' | Country;
-  onCountry: (country: Country) => void;
-  /** True while the inputs changed and the verdict has not caught up yet. */
-  updating: boolean;
+  /** The saved mission; its stored verdict is the one shown (computed by the server on every save). */
+  mission: MissionDetail | undefined;
+  /** The form holds changes not saved yet: the verdict shown is the saved mission's. */
+  dirty: boolean;
 }
 
-/** The live verdict of the form's values: category, requirements, blockers, caps, notice and every rule with its source. */
-export function RegulationPanel({ result, country, onCountry, updating }: RegulationPanelProps) {
+/**
+ * The server's verdict of the saved mission, one per regulation of the countries its area lies in: category,
+ * requirements, blockers, caps, notice and every rule with its source. Without a stored verdict, the server's reason.
+ */
+export function RegulationPanel({ mission, dirty }: RegulationPanelProps) {
   const { t } = useTranslation(['missions', 'regulation']);
+  const stored = mission?.lastVerdict ?? null;
+  const asked = useMissionVerdict(mission?.id, mission !== undefined && stored === null);
+  const verdict = stored ?? asked.data ?? null;
+  const error = asked.error ? { code: apiErrorCode(asked.error) ?? 'unexpected', fields: Object.keys(errorFields(asked.error)) } : null;
   return (
-    <Stack data-testid="regulation-panel" data-updating={updating}>
-      <NativeSelect
-        label={t('fields.country')}
-        value={country}
-        onChange={(event) => onCountry(event.currentTarget.value as Country)}
-        data={COUNTRIES.map((each) => ({ value: each, label: t(`countries.${each}`) }))}
-        data-testid="regulation-country"
-      />
-      {result.kind === 'noArea' ? (
-        <Alert color="gray">{t('regulation.noArea')}</Alert>
-      ) : result.kind === 'missing' ? (
+    <Stack data-testid="regulation-panel" data-source={stored ? 'stored' : verdict ? 'computed' : 'none'}>
+      {!mission ? (
+        <Alert color="gray" data-testid="regulation-save-first">
+          {t('regulation.saveFirst')}
+        </Alert>
+      ) : null}
+      {mission && dirty ? (
+        <Alert color="yellow" p="xs" data-testid="regulation-unsaved">
+          {t('regulation.unsaved')}
+        </Alert>
+      ) : null}
+      {error?.code === 'INSUFFICIENT_DATA' ? (
         <Alert color="yellow" title={t('regulation:errors.INSUFFICIENT_DATA')} data-testid="regulation-missing">
           <Text size="sm">{t('regulation.missingIntro')}</Text>
           <List size="sm">
-            {result.fields.map((field) => (
+            {error.fields.map((field) => (
               <List.Item key={field} data-testid={`missing-${field}`}>
                 {t(`facts.${field}`)}
               </List.Item>
             ))}
           </List>
         </Alert>
-      ) : result.kind === 'refused' ? (
-        <Alert color="red" title={t(`regulation:errors.${result.code}`)} data-testid="regulation-refused" data-code={result.code}>
-          {result.fields.length > 0 ? <Text size="sm">{result.fields.map((field) => t(`facts.${field}`)).join(', ')}</Text> : null}
-        </Alert>
-      ) : (
-        <VerdictView verdict={result.verdict} />
-      )}
+      ) : error ? (
+        <Alert color="red" title={t(`errors:${error.code}`)} data-testid="regulation-refused" data-code={error.code} />
+      ) : null}
+      {verdict ? <MissionVerdictView verdict={verdict} /> : null}
+    </Stack>
+  );
+}
+
+function errorFields(error: unknown): Record<string, unknown> {
+  const body = (error as { response?: { data?: { fields?: Record<string, unknown> } } }).response?.data;
+  return body?.fields ?? {};
+}
+
+function MissionVerdictView({ verdict }: { verdict: MissionVerdict }) {
+  const { t } = useTranslation(['missions', 'regulation']);
+  const heights = verdict.groundElevationM === null ? null : verdict.groundElevationM;
+  return (
+    <Stack gap="md">
+      <Group gap="xs" data-testid="regulation-countries">
+        {verdict.areaCountries.map((country) => (
+          <Badge
+            key={country.code}
+            variant="light"
+            color={country.regulation ? 'blue' : 'red'}
+            data-testid={`area-country-${country.code}`}
+            data-regulation={country.regulation ?? ''}
+          >
+            {country.code} · {country.regulation ? t(`countries.${country.regulation}`) : t('regulation:errors.REGULATION_NOT_SUPPORTED')}
+          </Badge>
+        ))}
+      </Group>
+      <Text size="sm" c="dimmed" data-testid="regulation-ground" data-value={heights ?? ''}>
+        {heights === null
+          ? t('regulation.groundUnknown')
+          : t(verdict.groundSource === 'terrain' ? 'regulation.groundTerrain' : 'regulation.groundOperator', { metres: heights })}
+      </Text>
+      {verdict.verdicts.map((each) => (
+        <Stack key={each.country} gap="xs" data-testid={`verdict-${each.country}`}>
+          {verdict.verdicts.length > 1 ? <Title order={4}>{t(`countries.${each.country}`)}</Title> : null}
+          <VerdictView verdict={each} />
+        </Stack>
+      ))}
     </Stack>
   );
 }
@@ -66,12 +105,17 @@ function VerdictView({ verdict }: { verdict: Verdict }) {
   const { t } = useTranslation(['missions', 'regulation']);
   const notice = verdict.noticeWorkingDays ?? verdict.noticeDays;
   return (
-    <Stack gap="sm" data-testid="verdict" data-category={verdict.category}>
+    <Stack gap="sm" data-testid="verdict" data-category={verdict.category} data-country={verdict.country}>
       <Group>
         <Badge size="lg" color={CATEGORY_COLORS[verdict.category]} data-testid="verdict-category">
           {t(`regulation:categories.${verdict.category}`)}
         </Badge>
         {verdict.subcategory ? <Badge variant="light">{t(`regulation:subcategories.${verdict.subcategory}`)}</Badge> : null}
+        {verdict.overview ? (
+          <Badge variant="light" color="gray" data-testid="verdict-overview">
+            {t(`regulation:overviews.${verdict.overview}`)}
+          </Badge>
+        ) : null}
         {verdict.jpCategory ? <Badge variant="light">{t(`regulation:jpCategories.${verdict.jpCategory}`)}</Badge> : null}
       </Group>
       <Text size="sm" data-testid="verdict-max-height" data-value={verdict.maxHeightM ?? ''}>

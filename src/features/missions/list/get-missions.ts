@@ -42,7 +42,13 @@ export function useMissions(query: MissionsQuery) {
 }
 
 /** Every mission meeting [from, to], page after page (the calendar shows them all). */
-export async function getMissionsInRange(range: { from: string; to: string; ownerId?: string }): Promise<MissionSummary[]> {
+export async function getMissionsInRange(range: {
+  from: string;
+  to: string;
+  ownerId?: string;
+  search?: string;
+  status?: MissionStatus[];
+}): Promise<MissionSummary[]> {
   const items: MissionSummary[] = [];
   for (let page = 1; ; page += 1) {
     const result = await getMissions({ ...range, page, pageSize: PAGE_SIZE_MAX, sort: 'startAt', order: 'asc' });
@@ -51,7 +57,9 @@ export async function getMissionsInRange(range: { from: string; to: string; owne
   }
 }
 
-export function useMissionsInRange(range: { from: string; to: string; ownerId?: string } | null) {
+export function useMissionsInRange(
+  range: { from: string; to: string; ownerId?: string; search?: string; status?: MissionStatus[] } | null,
+) {
   return useQuery({
     queryKey: [...missionListKey, 'range', range],
     queryFn: () => getMissionsInRange(range!),

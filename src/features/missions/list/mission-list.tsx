@@ -6,12 +6,11 @@ import { Link } from 'react-router-dom';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader } from '@/components/ui/sort-header';
-import { useListState } from '@/components/ui/use-list-state';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
-import { MISSION_SORTS } from '@/shared/contracts/missions';
 import { MISSION_STATUSES, type MissionStatus } from '@/shared/domain/mission-status';
 import { useMissions } from './get-missions';
+import { useMissionListState } from './mission-list-state';
 import { useOwnerChoices } from './get-owners';
 import { StatusBadge } from './status-badge';
 
@@ -26,13 +25,7 @@ export function MissionList() {
   const { t, i18n } = useTranslation('missionsList');
   const isAdmin = useCan('PREFLIGHT_LIST_ADMIN');
   const canPickOwner = useCan('USER_LIST_ADMIN') && isAdmin;
-  const list = useListState({
-    sorts: MISSION_SORTS,
-    sort: 'startAt',
-    order: 'asc',
-    filters: { statuses: [] as MissionStatus[], fromDay: '', toDay: '', ownerId: null as string | null },
-    choices: { statuses: MISSION_STATUSES },
-  });
+  const list = useMissionListState();
   const { page, setPage, sort, order, onSort } = list;
   const { statuses, fromDay, toDay, ownerId } = list.filters;
   const [ownerSearch, setOwnerSearch] = useState('');

@@ -178,11 +178,23 @@ export function PilotForm({ pilot, userId, onSaved, files }: PilotFormProps) {
                   {...register(`documents.${index}.validUntil`)}
                 />
                 {files && (
-                  <NativeSelect
-                    label={t('documents.file')}
-                    data={[{ value: '', label: t('documents.noFile') }, ...files.map((file) => ({ value: file.id, label: file.name }))]}
-                    error={errorText(errors.documents?.[index]?.attachmentId?.message)}
-                    {...register(`documents.${index}.attachmentId`)}
+                  // Controlled: the files arrive after the pilot, and a registered select would stay on "No file".
+                  <Controller
+                    control={control}
+                    name={`documents.${index}.attachmentId`}
+                    render={({ field }) => (
+                      <NativeSelect
+                        label={t('documents.file')}
+                        data={[{ value: '', label: t('documents.noFile') }, ...files.map((file) => ({ value: file.id, label: file.name }))]}
+                        error={errorText(errors.documents?.[index]?.attachmentId?.message)}
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value ?? ''}
+                        onChange={(event) => field.onChange(event.currentTarget.value)}
+                        onBlur={field.onBlur}
+                        data-testid={`pilot-document-file-${index}`}
+                      />
+                    )}
                   />
                 )}
                 <ActionIcon

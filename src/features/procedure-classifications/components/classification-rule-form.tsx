@@ -10,7 +10,6 @@ import {
   NativeSelect,
   Paper,
   Stack,
-  Switch,
   TagsInput,
   Text,
   Textarea,
@@ -20,6 +19,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FeatureCollection } from 'geojson';
 import { Controller, useController, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormSwitch } from '@/components/ui/form-switch';
 import { useTranslation } from 'react-i18next';
 import { useDrawing } from '@/components/map/draw-control';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
@@ -215,7 +215,7 @@ export function ClassificationRuleForm({ airspace, otherRules, initial, isNew, s
               leftSection={<span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: IMPACT_COLORS[impact] }} />}
               {...register('impact')}
             />
-            <Switch label={t('form.enabled')} {...register('enabled')} />
+            <FormSwitch control={control} name="enabled" label={t('form.enabled')} data-testid="classification-enabled" />
             {needs.zoneFilters && (
               <Fieldset legend={t('form.zoneFilters')} data-testid="zone-filters">
                 <Stack gap="sm">

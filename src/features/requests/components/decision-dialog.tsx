@@ -3,6 +3,7 @@ import { Box, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInpu
 import type { Polygon } from 'geojson';
 import { useTranslation } from 'react-i18next';
 import { DrawControl } from '@/components/map/draw-control';
+import { FitBounds } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { MapView } from '@/components/map/map-view';
 import type { MissionAreas } from '@/shared/contracts/missions';
@@ -131,6 +132,7 @@ export function DecisionDialog({ action, areas, center, loading, onCancel, onCon
                   data={areasLayer}
                   paint={{ 'fill-color': '#1c7ed6', 'fill-opacity': 0.2 }}
                 />
+                <FitBounds data={[areasLayer]} />
                 <DrawControl onChange={(shapes) => set({ reducedArea: shapes.areas[0]?.geometry ?? null })} />
               </MapView>
             </Box>

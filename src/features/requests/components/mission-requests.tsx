@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
+import { apiFieldErrors } from '@/lib/api-client';
+import { useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import type { TouchedAirspace } from '@/shared/contracts/requests';
+import { requestCreateSchema, type TouchedAirspace } from '@/shared/contracts/requests';
 import { useFileRequest, useRequests, useTouchedAirspaces } from '../api/requests';
 import { RequestStatusBadge } from './request-status-badge';
 
@@ -88,15 +90,25 @@ function FileRequestDialog({ missionId, airspace, onClose }: { missionId: string
   const [accepted, setAccepted] = useState(false);
   const [firstMessage, setFirstMessage] = useState('');
   const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const errorText = useFieldErrorText();
   const file = useFileRequest();
   const close = () => {
     setAccepted(false);
     setFirstMessage('');
     setPhone('');
+    setPhoneError(null);
     onClose();
   };
   const submit = async () => {
     if (!airspace) return;
+    // The phone is checked here with the server's own rule, so a typo is shown on the field, not as a 422 toast.
+    const checked = requestCreateSchema.shape.operatorPhone.safeParse(phone.trim() || null);
+    if (!checked.success) {
+      setPhoneError(checked.error.issues[0]?.message ?? 'validation:phone');
+      return;
+    }
+    setPhoneError(null);
     try {
       const created = await file.mutateAsync({
         missionId,
@@ -111,8 +123,10 @@ function FileRequestDialog({ missionId, airspace, onClose }: { missionId: string
         'data-testid': 'request-filed',
       });
       close();
-    } catch {
-      // The api client has shown the error toast (limits, conditions, request under analysis).
+    } catch (error) {
+      // The api client has shown the error toast (limits, conditions, request under analysis); a field error goes on its field.
+      const phoneErrors = apiFieldErrors(error).operatorPhone;
+      if (phoneErrors?.length) setPhoneError(phoneErrors[0]!);
     }
   };
   const conditionsLabel = airspace?.legalInformation ? t('mission.legalInformation') : t('mission.generalConditions');
@@ -139,6 +153,7 @@ function FileRequestDialog({ missionId, airspace, onClose }: { missionId: string
           type="tel"
           value={phone}
           onChange={(event) => setPhone(event.currentTarget.value)}
+          error={errorText(phoneError ?? undefined)}
           data-testid="operator-phone"
         />
         <Group justify="flex-end">

@@ -271,10 +271,17 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
         <Section title={t('history.title')} testId="request-history">
           <List spacing={4}>
             {request.events.map((event) => (
-              <List.Item key={event.id} data-testid="history-entry" data-action={event.action}>
+              <List.Item
+                key={event.id}
+                data-testid="history-entry"
+                data-action={event.action}
+                data-from={event.from ?? ''}
+                data-to={event.to}
+              >
                 <Text size="sm">
-                  {dateTime.format(new Date(event.at))} · {t(`history.actions.${event.action}`, { defaultValue: event.action })} →{' '}
-                  {t(`statuses.${event.to}`)} ·{' '}
+                  {/* What was done, then the status it moved from and to (the filing has no "from"). */}
+                  {dateTime.format(new Date(event.at))} · {t(`history.actions.${event.action}`, { defaultValue: event.action })} ·{' '}
+                  {event.from ? `${t(`statuses.${event.from}`)} → ${t(`statuses.${event.to}`)}` : t(`statuses.${event.to}`)} ·{' '}
                   {event.actor ? `${event.actor.firstName} ${event.actor.lastName}` : t('decision.byPlatform')}
                 </Text>
                 {event.reason && (

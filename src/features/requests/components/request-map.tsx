@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { useTranslation } from 'react-i18next';
+import { FitBounds } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { MapView } from '@/components/map/map-view';
 import type { RequestDetail } from '@/shared/contracts/requests';
@@ -41,6 +42,7 @@ export function RequestMap({ request }: { request: RequestDetail }) {
           data={collection(reduced)}
           paint={{ 'fill-color': '#2f9e44', 'fill-opacity': 0.45 }}
         />
+        <FitBounds data={[request.missionSnapshot.areas, ...reduced]} />
       </MapView>
     </Box>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { FormSwitch } from '@/components/ui/form-switch';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/lib/authorization';
 import { applyServerFieldErrors, emptyToNull, useFieldErrorText } from '@/lib/forms';
@@ -105,7 +106,7 @@ export function TrackerForm({ tracker, onSaved }: { tracker?: Tracker; onSaved: 
             )}
           />
         </SimpleGrid>
-        <Switch label={t('fields.recorded')} {...register('recorded')} />
+        <FormSwitch control={control} name="recorded" label={t('fields.recorded')} data-testid="tracker-recorded" />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} data-testid="tracker-save">
             {t('save')}

@@ -26,6 +26,7 @@ import { ACCOUNT_STATUSES, AGREEMENT_STATUSES, CIVILITIES, HOMEPAGES, LANGUAGES 
 import { useCreateUser } from '../api/create-user';
 import { useGroupOptions } from '../api/get-group-options';
 import { useRegenerateApiKey } from '../api/regenerate-api-key';
+import { useUnlockUser } from '../api/unlock-user';
 import { useUpdateUser } from '../api/update-user';
 
 const TEXT_FIELDS = [
@@ -129,6 +130,32 @@ function ApiKeySection({ user }: { user: UserDetail }) {
         onConfirm={() => void generate()}
         onCancel={() => setAsking(false)}
       />
+    </Fieldset>
+  );
+}
+
+/** Failed sign-ins pause an account for a while; an administrator lifts the pause at once. */
+function UnlockSection({ user }: { user: UserDetail }) {
+  const { t } = useTranslation('users');
+  const unlock = useUnlockUser();
+  const run = async () => {
+    try {
+      await unlock.mutateAsync(user.id);
+      showToast({ color: 'teal', message: t('unlock.done'), 'data-testid': 'user-unlocked' });
+    } catch {
+      // The api client has shown the error toast.
+    }
+  };
+  return (
+    <Fieldset legend={t('sections.signIn')}>
+      <Stack gap="xs">
+        <Text size="sm">{t('unlock.hint')}</Text>
+        <Group>
+          <Button variant="light" loading={unlock.isPending} onClick={() => void run()} data-testid="user-unlock">
+            {t('unlock.action')}
+          </Button>
+        </Group>
+      </Stack>
     </Fieldset>
   );
 }
@@ -280,7 +307,7 @@ export function UserForm({ user, onSaved }: UserFormProps) {
             </Stack>
           </Fieldset>
 
-          <Fieldset legend={t('sections.agreement')}>
+          <Fieldset legend={t('sections.agreement')} disabled data-testid="user-agreement">
             <Text size="sm" c="dimmed" mb="xs">
               {t('agreementOverrideHint')}
             </Text>
@@ -299,6 +326,7 @@ export function UserForm({ user, onSaved }: UserFormProps) {
         </Stack>
       </form>
       {user ? <ApiKeySection user={user} /> : null}
+      {user ? <UnlockSection user={user} /> : null}
     </Stack>
   );
 }

@@ -389,6 +389,15 @@ export const euRules: readonly RegulationRule[] = [
     },
   }),
   defineRule({
+    id: 'EU-LUC-01',
+    catalogueCode: 'WTS029',
+    source: `Reg. (EU) 2019/947 Art. 5(1) and Annex Part C, UAS.LUC.060 (privileges of the LUC holder) — ${EURLEX_2019_947}`,
+    stage: 'specific',
+    eligibilityOf: 'LUC',
+    evaluate: ({ facts, draft }) =>
+      draft.category === 'SPECIFIC' && facts.lightUasOperatorCertificate === true ? { outcome: 'pass' } : notApplicable,
+  }),
+  defineRule({
     id: 'EU-CAT-02',
     catalogueCode: 'WTS022',
     source: `Reg. (EU) 2019/947 Art. 5(1),(2),(5), Art. 11, 12 — ${EURLEX_2019_947}`,

@@ -1,5 +1,5 @@
 import type { MissionFacts } from '../facts';
-import { defineRule, notApplicable, type NationalProfile, type RegulationRule, type RuleContext } from '../rule';
+import { defineRule, notApplicable, type Evaluation, type NationalProfile, type RegulationRule, type RuleContext } from '../rule';
 import { addDays, calendarDaysBetween, countFrJoursOuvrablesBetween, earliestFrFlightDateByJoursOuvrables } from '../working-days';
 import { heightCapM } from './eu';
 
@@ -10,13 +10,58 @@ const BULLETIN_23_URL =
 const ART7_URL = 'https://legal.tricoteuses.fr/articles/LEGIARTI000042649833';
 const ANNEXE_I_URL = 'https://legal.tricoteuses.fr/articles/JORFARTI000042635835';
 const REG_2022_425_URL = 'https://gesetze.legal/eu/vo_eu_2022_425/1';
+const ARRETE_2012_ANNEXE_II = 'arrêté du 11 avril 2012 (NOR DEVA1207595A) annexe II cas 2';
+
+/** One band of annexe I: below `untilKm` of DA (distance to the runway axis line) the height is capped at `capM`. */
+export interface AerodromeBand {
+  readonly untilKm: number;
+  readonly capM: number;
+}
+
+/** Annexe I 1°: runway without instrument procedure, shorter than 1 200 m; free from DA = 5 km. */
+export const SMALL_RUNWAY_BANDS: readonly AerodromeBand[] = [
+  { untilKm: 0.5, capM: 0 },
+  { untilKm: 3.5, capM: 50 },
+  { untilKm: 5, capM: 100 },
+];
+/** Annexe I 2°: runway with an instrument procedure or of 1 200 m or more; free from DA = 10 km. */
+export const LARGE_RUNWAY_BANDS: readonly AerodromeBand[] = [
+  { untilKm: 2.5, capM: 0 },
+  { untilKm: 5, capM: 30 },
+  { untilKm: 8, capM: 60 },
+  { untilKm: 10, capM: 100 },
+];
+
+/** The annexe I cap at `distanceKm`; undefined beyond the last band (the general 120 m applies). */
+export function aerodromeCapM(bands: readonly AerodromeBand[], distanceKm: number): number | undefined {
+  return bands.find((band) => distanceKm < band.untilKm)?.capM;
+}
+
+function runwayKind(facts: MissionFacts): 'small' | 'large' | undefined {
+  if (facts.runwayInstrument === true || (facts.runwayLengthM !== undefined && facts.runwayLengthM >= 1_200)) return 'large';
+  return facts.runwayInstrument === false && facts.runwayLengthM !== undefined ? 'small' : undefined;
+}
+
+/** Under the cap (and in VLOS) the flight is outside the aerodrome's vicinity; above it, or at a 0 m cap, it needs the agreement. */
+function aerodromeBandEvaluation(facts: MissionFacts, bands: readonly AerodromeBand[], distanceKm: number): Evaluation {
+  const capM = aerodromeCapM(bands, distanceKm);
+  if (capM === undefined) return { outcome: 'pass' };
+  const withinCap = capM > 0 && facts.maxHeightM <= capM && facts.vlos;
+  return withinCap
+    ? { outcome: 'pass', maxHeightM: capM, params: { capM } }
+    : { outcome: 'fail', maxHeightM: capM, requirements: ['AERODROME_AGREEMENT'], params: { capM } };
+}
 
 /** Arrêté du 23 décembre 2025 (JO 26/12/2025) art. 5 and 6: flights from 1 Jan 2026 (C1, C2). */
 export const FR_2026_REFORM_FROM = '2026-01-01';
 /** Reg. (EU) 2022/425 art. 1(3): validity of the national scenarios ended on 1 Jan 2026 (C3). */
 export const FR_NATIONAL_SCENARIOS_END = '2026-01-01';
 
+/** Art. 7 1°: in controlled airspace up to 50 m needs no ATC agreement (exactly 50 m included). */
+const CTR_FREE_HEIGHT_M = 50;
 const NOTICE_JOURS_OUVRABLES = 5;
+const S2_HEAVY_FROM_G = 2_000;
+const S2_HEAVY_CAP_M = 50;
 const NOTICE_DAYS_FROM_2026 = 10;
 
 /** Art. 9(3)(a) of Reg. 2019/947 as used by France (FR-AGE-01): 14 in OPEN, 16 in SPECIFIC. */
@@ -90,12 +135,33 @@ export const frRules: readonly RegulationRule[] = [
     catalogueCode: 'WTS104',
     source: `Reg. (EU) 2019/947 Art. 23(4) as replaced by Reg. (EU) 2022/425 art. 1(3) — ${REG_2022_425_URL}`,
     stage: 'specific',
-    conditionOf: ['S-2', 'S-3'],
+    conditionOf: ['S-1', 'S-2', 'S-3'],
     evaluate: (context) => {
       if (!isSpecific(context) || context.facts.scenario === undefined) return notApplicable;
       return context.facts.dateISO < FR_NATIONAL_SCENARIOS_END
         ? { outcome: 'pass' }
         : { outcome: 'fail', blockers: ['NATIONAL_SCENARIO_EXPIRED'], params: { until: FR_NATIONAL_SCENARIOS_END } };
+    },
+  }),
+  defineRule({
+    id: 'FR-NS-S1',
+    catalogueCode: 'WTS119',
+    source: `Arrêté du 3 décembre 2020 « scénarios standard nationaux » annexe (S-1), valid until 2026-01-01 per Reg. (EU) 2022/425 — ${REG_2022_425_URL}`,
+    stage: 'specific',
+    eligibilityOf: 'S-1',
+    evaluate: (context) => {
+      const { facts } = context;
+      if (!isSpecific(context) || facts.scenario !== 'FR-S1' || facts.dateISO >= FR_NATIONAL_SCENARIOS_END) return notApplicable;
+      const unmet = [
+        facts.urban ? 'urban' : undefined,
+        facts.vlos ? undefined : 'vlos',
+        (facts.distanceFromPilotM ?? 0) <= 200 ? undefined : 'distanceFromPilotM',
+        facts.maxHeightM <= heightCapM(facts) ? undefined : 'maxHeightM',
+        facts.massGrams <= 25_000 ? undefined : 'massGrams',
+      ].filter((field) => field !== undefined);
+      return unmet.length === 0
+        ? { outcome: 'pass', requirements: ['NATIONAL_SCENARIO_DECLARATION'] }
+        : { outcome: 'fail', params: { unmet: unmet.join(',') } };
     },
   }),
   defineRule({
@@ -109,19 +175,29 @@ export const frRules: readonly RegulationRule[] = [
       if (!isSpecific(context) || facts.scenario !== 'FR-S2' || facts.dateISO >= FR_NATIONAL_SCENARIOS_END) {
         return notApplicable;
       }
-      const heavy = facts.massGrams >= 2_000;
-      const capM = heavy ? 50 : heightCapM(facts);
       const unmet = [
         facts.urban ? 'urban' : undefined,
         (facts.distanceFromPilotM ?? 0) <= 1_000 ? undefined : 'distanceFromPilotM',
         facts.massGrams <= 25_000 ? undefined : 'massGrams',
-        facts.maxHeightM <= capM ? undefined : 'maxHeightM',
+        facts.maxHeightM <= heightCapM(facts) ? undefined : 'maxHeightM',
       ].filter((field) => field !== undefined);
-      if (unmet.length === 0) {
-        return { outcome: 'pass', requirements: ['NATIONAL_SCENARIO_DECLARATION'], maxHeightM: capM };
-      }
-      const blockers = heavy && facts.maxHeightM > capM ? (['S2_HEIGHT_GT_50M_FOR_GE_2KG'] as const) : [];
-      return { outcome: 'fail', blockers, params: { unmet: unmet.join(',') } };
+      return unmet.length === 0
+        ? { outcome: 'pass', requirements: ['NATIONAL_SCENARIO_DECLARATION'] }
+        : { outcome: 'fail', params: { unmet: unmet.join(',') } };
+    },
+  }),
+  defineRule({
+    id: 'FR-NS-02-H',
+    catalogueCode: 'WTS120',
+    source: `Arrêté du 3 décembre 2020 « scénarios standard nationaux » annexe (S-2: 50 m for an aircraft of 2 kg or more; the only regime whose text sets it) — ${REG_2022_425_URL}`,
+    stage: 'specific',
+    conditionOf: ['S-2'],
+    evaluate: (context) => {
+      const { facts } = context;
+      if (!isSpecific(context) || facts.scenario !== 'FR-S2' || facts.massGrams < S2_HEAVY_FROM_G) return notApplicable;
+      return facts.maxHeightM <= S2_HEAVY_CAP_M
+        ? { outcome: 'pass', maxHeightM: S2_HEAVY_CAP_M, params: { capM: S2_HEAVY_CAP_M } }
+        : { outcome: 'fail', blockers: ['S2_HEIGHT_GT_50M_FOR_GE_2KG'], maxHeightM: S2_HEAVY_CAP_M, params: { capM: S2_HEAVY_CAP_M } };
     },
   }),
   defineRule({
@@ -168,8 +244,9 @@ export const frRules: readonly RegulationRule[] = [
       const blockers = [
         ...(facts.maxHeightM >= 50 ? (['FR_NIGHT_HEIGHT_GE_50M'] as const) : []),
         ...(facts.massGrams >= 8_000 ? (['FR_NIGHT_MASS_GE_8KG'] as const) : []),
-        // S-1 is not among the scenarios the facts can name; STS-01 and S-3 are.
-        ...(draft.subcategory === 'STS-01' || draft.subcategory === 'S-3' ? [] : (['FR_NIGHT_SCENARIO_REQUIRED'] as const)),
+        ...(draft.subcategory === 'STS-01' || draft.subcategory === 'S-1' || draft.subcategory === 'S-3'
+          ? []
+          : (['FR_NIGHT_SCENARIO_REQUIRED'] as const)),
       ];
       return blockers.length === 0
         ? { outcome: 'pass', requirements: ['LIGHT_SIGNALLING'] }
@@ -179,14 +256,26 @@ export const frRules: readonly RegulationRule[] = [
   defineRule({
     id: 'FR-CTR-01',
     catalogueCode: 'WTS109',
-    source: `Arrêté du 3 décembre 2020 « espace » art. 7 1°, 2° — ${ART7_URL}`,
+    source: `Arrêté du 3 décembre 2020 « espace » art. 7 1°, 2° (specific category) — ${ART7_URL}`,
     stage: 'requirements',
     evaluate: (context) => {
       const { facts } = context;
       if (facts.inCTR !== true || !isSpecific(context)) return notApplicable;
-      return facts.ctrListedAnnexII3 === true || facts.maxHeightM > 50
+      return facts.ctrListedAnnexII3 === true || facts.maxHeightM > CTR_FREE_HEIGHT_M
         ? { outcome: 'info', requirements: ['ATC_AGREEMENT'] }
         : { outcome: 'pass' };
+    },
+  }),
+  defineRule({
+    id: 'FR-CTR-02',
+    catalogueCode: 'WTS118',
+    source: `Arrêté du 3 décembre 2020 « espace » art. 5 (open category and aéromodélisme), CTR ceiling of 50 m published as UAS geographical zones (SIA « Restrictions UAS catégorie Ouverte et aéromodélisme ») — ${ARRETE_ESPACE_URL}`,
+    stage: 'requirements',
+    evaluate: ({ facts, draft }) => {
+      if (facts.inCTR !== true || draft.category !== 'OPEN') return notApplicable;
+      return facts.ctrListedAnnexII3 === true || facts.maxHeightM > CTR_FREE_HEIGHT_M
+        ? { outcome: 'fail', requirements: ['ATC_AGREEMENT'], maxHeightM: CTR_FREE_HEIGHT_M, params: { capM: CTR_FREE_HEIGHT_M } }
+        : { outcome: 'pass', maxHeightM: CTR_FREE_HEIGHT_M, params: { capM: CTR_FREE_HEIGHT_M } };
     },
   }),
   defineRule({
@@ -195,29 +284,22 @@ export const frRules: readonly RegulationRule[] = [
     source: `Arrêté du 3 décembre 2020 « espace » art. 4 4°, annexe I 1° — ${ANNEXE_I_URL}`,
     stage: 'requirements',
     evaluate: ({ facts }) => {
-      const { runwayInstrument, runwayLengthM, distanceDAkm } = facts;
-      if (!facts.nearAerodrome || runwayInstrument !== false || runwayLengthM === undefined || runwayLengthM >= 1_200) {
-        return notApplicable;
-      }
-      if (distanceDAkm === undefined) return notApplicable;
-      if (distanceDAkm >= 5) return { outcome: 'pass' };
-      const capM = distanceDAkm < 0.5 ? 0 : distanceDAkm < 3.5 ? 50 : 100;
-      const withinCap = capM > 0 && facts.maxHeightM <= capM && facts.vlos;
-      return withinCap
-        ? { outcome: 'pass', maxHeightM: capM, params: { capM } }
-        : { outcome: 'fail', maxHeightM: capM, requirements: ['AERODROME_AGREEMENT'], params: { capM } };
+      if (!facts.nearAerodrome || runwayKind(facts) !== 'small' || facts.distanceDAkm === undefined) return notApplicable;
+      return aerodromeBandEvaluation(facts, SMALL_RUNWAY_BANDS, facts.distanceDAkm);
     },
   }),
   defineRule({
     id: 'FR-AD-03',
     catalogueCode: 'WTS111',
-    source: `Arrêté du 3 décembre 2020 « espace » art. 4 4°, annexe I 2° (bands not retrieved) — ${ANNEXE_I_URL}`,
+    source: `Arrêté du 3 décembre 2020 « espace » art. 4 4°, annexe I 2° (DA bands as in the ${ARRETE_2012_ANNEXE_II}) — ${ANNEXE_I_URL}`,
     stage: 'requirements',
-    // Without the annexe I 2° bands (or without runway data) the cap cannot be computed: ask for the agreement.
+    // Without runway data or distance the cap cannot be computed: ask for the agreement.
     evaluate: ({ facts }) => {
       if (!facts.nearAerodrome) return notApplicable;
-      const isSmallRunway = facts.runwayInstrument === false && facts.runwayLengthM !== undefined && facts.runwayLengthM < 1_200;
-      if (isSmallRunway && facts.distanceDAkm !== undefined) return notApplicable;
+      const kind = runwayKind(facts);
+      if (kind === 'small' && facts.distanceDAkm !== undefined) return notApplicable;
+      if (kind === 'large' && facts.distanceDAkm !== undefined)
+        return aerodromeBandEvaluation(facts, LARGE_RUNWAY_BANDS, facts.distanceDAkm);
       return { outcome: 'info', requirements: ['AERODROME_AGREEMENT'] };
     },
   }),

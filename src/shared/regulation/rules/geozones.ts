@@ -4,9 +4,65 @@ import { addDays } from '../working-days';
 
 const ED269_SOURCE = 'Reg. (EU) 2019/947 Art. 15 ; EUROCAE ED-269 / ED-318 (regulation.md §5.3)';
 
-/** GZ-02: the flight band [0, maxHeight] must overlap the zone strictly; a zone starting at the cap does not apply. */
-function appliesVertically(zone: GeozoneFact, facts: MissionFacts): boolean {
-  return zone.lowerLimitM < facts.maxHeightM;
+/**
+ * The flight in both references: [0, maxHeightM] above the ground and [ground, top] above mean sea level. The ground
+ * comes from a terrain model (`groundElevationM`), else from the two figures the operator gave (altitude − height);
+ * the top from the operator's altitude, else ground + height. Either may stay unknown.
+ */
+interface FlightBand {
+  readonly heightM: number;
+  readonly groundM: number | undefined;
+  readonly topAmslM: number | undefined;
+}
+
+export function flightBand(facts: MissionFacts): FlightBand {
+  const groundM = facts.groundElevationM ?? (facts.maxAltitudeAmslM === undefined ? undefined : facts.maxAltitudeAmslM - facts.maxHeightM);
+  const topAmslM = facts.maxAltitudeAmslM ?? (groundM === undefined ? undefined : groundM + facts.maxHeightM);
+  return { heightM: facts.maxHeightM, groundM, topAmslM };
+}
+
+type Overlap = 'yes' | 'no' | 'unknown';
+
+/**
+ * GZ-01 (b), GZ-02: the flight band and the zone's volume must overlap strictly, compared in the zone's own reference.
+ * `unknown` when an AMSL limit meets a mission whose altitude is unknown.
+ */
+export function verticalOverlap(zone: GeozoneFact, band: FlightBand): Overlap {
+  const floor: Overlap =
+    (zone.lowerReference ?? 'AGL') === 'AGL'
+      ? zone.lowerLimitM < band.heightM
+        ? 'yes'
+        : 'no'
+      : band.topAmslM === undefined
+        ? 'unknown'
+        : zone.lowerLimitM < band.topAmslM
+          ? 'yes'
+          : 'no';
+  const ceiling: Overlap =
+    zone.upperLimitM === null
+      ? 'yes'
+      : (zone.upperReference ?? 'AGL') === 'AGL'
+        ? zone.upperLimitM > 0
+          ? 'yes'
+          : 'no'
+        : band.groundM === undefined
+          ? 'unknown'
+          : zone.upperLimitM > band.groundM
+            ? 'yes'
+            : 'no';
+  if (floor === 'no' || ceiling === 'no') return 'no';
+  return floor === 'unknown' || ceiling === 'unknown' ? 'unknown' : 'yes';
+}
+
+/** The zone's floor as a height above the ground; 0 (the safe side) when it is AMSL and the ground is unknown. */
+function floorAglM(zone: GeozoneFact, band: FlightBand): number {
+  if ((zone.lowerReference ?? 'AGL') === 'AGL') return zone.lowerLimitM;
+  return band.groundM === undefined ? 0 : Math.max(0, zone.lowerLimitM - band.groundM);
+}
+
+/** Without the altitude a zone whose overlap is unknown is counted (the safe side). */
+function applies(zone: GeozoneFact, band: FlightBand): boolean {
+  return verticalOverlap(zone, band) !== 'no';
 }
 
 function zonesWith(facts: MissionFacts, restriction: GeozoneFact['restriction']): GeozoneFact[] {
@@ -14,7 +70,8 @@ function zonesWith(facts: MissionFacts, restriction: GeozoneFact['restriction'])
 }
 
 function applicableZonesWith(facts: MissionFacts, restriction: GeozoneFact['restriction']): GeozoneFact[] {
-  return zonesWith(facts, restriction).filter((zone) => appliesVertically(zone, facts));
+  const band = flightBand(facts);
+  return zonesWith(facts, restriction).filter((zone) => applies(zone, band));
 }
 
 function identifiers(zones: readonly GeozoneFact[]): string[] {
@@ -30,8 +87,9 @@ export const geozoneRules: readonly RegulationRule[] = [
     evaluate: ({ facts }) => {
       const prohibited = zonesWith(facts, 'PROHIBITED');
       if (prohibited.length === 0) return notApplicable;
-      const capM = Math.min(...prohibited.map((zone) => zone.lowerLimitM));
-      const entered = prohibited.filter((zone) => appliesVertically(zone, facts));
+      const band = flightBand(facts);
+      const capM = Math.min(...prohibited.map((zone) => floorAglM(zone, band)));
+      const entered = prohibited.filter((zone) => applies(zone, band));
       return entered.length === 0
         ? { outcome: 'pass', maxHeightM: capM, subjects: identifiers(prohibited) }
         : {
@@ -71,6 +129,21 @@ export const geozoneRules: readonly RegulationRule[] = [
     evaluate: ({ facts }) => {
       const zones = applicableZonesWith(facts, 'NO_RESTRICTION');
       return zones.length === 0 ? notApplicable : { outcome: 'info', subjects: identifiers(zones) };
+    },
+  }),
+  defineRule({
+    id: 'GZ-01-ALT',
+    catalogueCode: 'CPX306',
+    source: `${ED269_SOURCE}: GZ-01 (b), a limit above mean sea level needs the terrain elevation`,
+    stage: 'zones',
+    // The zones counted only because the altitude is unknown: an altitude (or a terrain model) may clear them.
+    evaluate: ({ facts }) => {
+      const band = flightBand(facts);
+      const undecided = (facts.geozones ?? []).filter(
+        (zone) => zone.restriction !== 'NO_RESTRICTION' && verticalOverlap(zone, band) === 'unknown',
+      );
+      if (undecided.length === 0) return notApplicable;
+      return { outcome: 'fail', blockers: ['MISSION_ALTITUDE_REQUIRED'], subjects: identifiers(undecided) };
     },
   }),
   defineRule({

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import compression from 'compression';
+import express from 'express';
+import { chromium } from 'playwright-core';
+
+// What a first visit to /login costs in JavaScript, as transferred (gzip, the server's compression middleware), counted by
+// Chromium itself from the responses of the page's load. The built SPA (`npx vite build`) is served as the server does
+// (compression, then static files with the index.html fallback); the API is not needed to draw the login screen.
+const PREVIOUS_KB = 240.6;
+const PREVIOUS_FILES = 31;
+const BUDGET_KB = 150;
+const DIST = path.resolve(process.env.BENCH_DIST ?? 'dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!existsSync(path.join(DIST, 'index.html'))) {
+  console.error(`No built SPA in ${DIST}: run \`npx vite build\` first.`);
+  process.exit(1);
+}
+
+const app = express();
+app.use(compression());
+app.use('/api', (_req, res) => {
+  res.status(404).json({ code: 'NOT_FOUND' });
+});
+app.use(express.static(DIST, { index: false }));
+app.get(/^(?!\/api\/).*/, (_req, res) => {
+  res.sendFile(path.join(DIST, 'index.html'));
+});
+const server = app.listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const { port } = server.address() as AddressInfo;
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const page = await browser.newPage();
+  const client = await page.context().newCDPSession(page);
+  await client.send('Network.enable');
+  const scripts = new Map<string, string>();
+  const transferred = new Map<string, number>();
+  client.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.set(event.requestId, event.response.url);
+  });
+  client.on('Network.loadingFinished', (event) => {
+    transferred.set(event.requestId, event.encodedDataLength);
+  });
+  await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
+  await page.getByTestId('login-submit').waitFor();
+
+  const files = [...scripts].map(([id, url]) => ({ url: new URL(url).pathname, bytes: transferred.get(id) ?? 0 }));
+  files.sort((a, b) => b.bytes - a.bytes);
+  const totalKb = files.reduce((sum, file) => sum + file.bytes, 0) / 1000;
+  for (const file of files) console.log(`${(file.bytes / 1000).toFixed(1).padStart(7)} KB  ${file.url}`);
+  console.log(`login JS transferred (gzip): ${totalKb.toFixed(1)} KB in ${files.length} files`);
+  console.log(`previous:                    ${PREVIOUS_KB.toFixed(1)} KB in ${PREVIOUS_FILES} files`);
+  console.log(`budget:                      ${BUDGET_KB} KB (${totalKb <= BUDGET_KB ? 'within' : 'over'})`);
+} finally {
+  await browser.close();
+  server.close();
+}

@@ -1,0 +1,275 @@
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import pg from 'pg';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config/env';
+import { createContext } from '../server/context';
+import { signAccessToken } from '../server/lib/auth-token';
+import { connectDatabase, migrateDatabase } from '../server/lib/database';
+import { createLogger } from '../server/lib/logger';
+
+// Ingest through the public API (X-Api-Key batches) with live-map clients connected, then the same load against a
+// bare Express SSE server with the same fan-out and batching and no application. The load generator and the clients
+// run in a child process, so this process's CPU is the server's. Figures are printed, nothing is asserted.
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const DATABASE = 'aerogate_bench_traffic';
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+const MISSIONS = Number(process.env.BENCH_MISSIONS ?? 500);
+const ALERTS = Number(process.env.BENCH_ALERTS ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BATCH = Number(process.env.BENCH_BATCH ?? 100);
+const POSTERS = Number(process.env.BENCH_POSTERS ?? 8);
+const BBOX = [2.0, 48.6, 2.4, 48.8] as const;
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+interface LoadReport {
+  accepted: number;
+  seconds: number;
+  latencies: number[];
+  deliveredToClients: number;
+  /** Batches answered with an error, by status. */
+  refused: Record<string, number>;
+}
+
+/** The child: opens the live-map clients, posts batches as fast as the server answers, measures on client 0. */
+async function load() {
+  const { url, token, apiKey, idents } = JSON.parse(process.env.BENCH_TARGET!) as {
+    url: string;
+    token: string;
+    apiKey: string;
+    idents: string[];
+  };
+  const latencies: number[] = [];
+  let delivered = 0;
+  const controllers: AbortController[] = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, index) => {
+      const controller = new AbortController();
+      controllers.push(controller);
+      const response = await fetch(`${url}/live?bbox=${BBOX.join(',')}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      void (async () => {
+        let buffer = '';
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            buffer += value;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              if (!block.startsWith('event: delta')) continue;
+              const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { upserts: { time: string }[] };
+              delivered += data.upserts.length;
+              if (index === 0) {
+                const now = Date.now();
+                for (const target of data.upserts) latencies.push(now - Date.parse(target.time));
+              }
+            }
+          }
+        } catch {
+          // Aborted at the end.
+        }
+      })();
+    }),
+  );
+  const last = new Map<string, number>();
+  let next = 0;
+  let accepted = 0;
+  const refused: Record<string, number> = {};
+  const started = Date.now();
+  const until = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: POSTERS }, async () => {
+      while (Date.now() < until) {
+        const positions = Array.from({ length: BATCH }, () => {
+          const ident = idents[next++ % idents.length]!;
+          const time = Math.max(Date.now(), (last.get(ident) ?? 0) + 1);
+          last.set(ident, time);
+          const lon = BBOX[0] + Math.random() * (BBOX[2] - BBOX[0]);
+          const lat = BBOX[1] + Math.random() * (BBOX[3] - BBOX[1]);
+          return { ident, lat, lon, alt: 40, spd: 8, heading: 90, time: new Date(time).toISOString(), type: 'drone', source: 'wi' };
+        });
+        const response = await fetch(`${url}/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Api-Key': apiKey },
+          body: JSON.stringify({ positions }),
+        });
+        const answer = (await response.json()) as { accepted?: number; code?: string };
+        if (response.ok) accepted += answer.accepted ?? 0;
+        else
+          refused[`${response.status} ${answer.code ?? ''}`.trim()] = (refused[`${response.status} ${answer.code ?? ''}`.trim()] ?? 0) + 1;
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (const controller of controllers) controller.abort();
+  process.send!({ accepted, seconds, latencies, deliveredToClients: delivered, refused } satisfies LoadReport);
+}
+
+function runLoad(target: object): Promise<LoadReport> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, BENCH_ROLE: 'load', BENCH_TARGET: JSON.stringify(target) },
+      execArgv: ['--import', 'tsx'],
+    });
+    child.once('message', (report) => {
+      child.kill();
+      resolve(report as LoadReport);
+    });
+    child.once('error', reject);
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+function print(name: string, report: LoadReport, cpuMicros: number) {
+  const rate = Math.round(report.accepted / report.seconds);
+  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(report.latencies, p));
+  console.log(
+    `${name.padEnd(34)} ${String(rate).padStart(7)} positions/s  p50 ${p50} ms  p95 ${p95} ms  p99 ${p99} ms  ` +
+      `server CPU ${(cpuMicros / report.accepted).toFixed(1)} µs/position  (${report.accepted} positions, ${report.deliveredToClients} deliveries)` +
+      (Object.keys(report.refused).length > 0 ? `  refused batches: ${JSON.stringify(report.refused)}` : ''),
+  );
+}
+
+async function prepareDatabase() {
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  const url = new URL(SERVER);
+  url.pathname = `/${DATABASE}`;
+  await migrateDatabase(url.toString());
+  return url.toString();
+}
+
+async function seed(pool: pg.Pool) {
+  const apiKey = randomBytes(24).toString('hex');
+  const insertUser = `INSERT INTO "User" (id, email, "passwordHash", status, "firstName", "lastName", "apiKey", "updatedAt")
+                      VALUES (gen_random_uuid(), $1, 'x', 'active', 'Bench', $2, $3, now()) RETURNING id`;
+  const operator = (await pool.query<{ id: string }>(insertUser, ['operator@bench.test', 'Operator', apiKey])).rows[0]!.id;
+  const admin = (await pool.query<{ id: string }>(insertUser, ['admin@bench.test', 'Admin', null])).rows[0]!.id;
+  const idents = Array.from({ length: MISSIONS }, (_, i) => `BENCH-${i}`);
+  await pool.query(
+    `INSERT INTO "Tracker" (id, ident, "relatedUserId", vehicle, source, "updatedAt")
+     SELECT gen_random_uuid(), i, $1, 'drone', 'wi', now() FROM unnest($2::text[]) AS i`,
+    [operator, idents],
+  );
+  await pool.query(
+    `WITH m AS (INSERT INTO "Mission" (id, "userId", title, status, "updatedAt")
+                SELECT gen_random_uuid(), $1, 'Bench ' || g, 'onGoing', now() FROM generate_series(1, $2) g RETURNING id)
+     INSERT INTO "Flight" (id, "missionId", "takenOffBy", "takeoffAt", "lastPingAt")
+     SELECT gen_random_uuid(), m.id, $1, now() - interval '1 minute', now() FROM m`,
+    [operator, MISSIONS],
+  );
+  const square = (lon: number, lat: number) => ({
+    type: 'MultiPolygon',
+    coordinates: [
+      [
+        [
+          [lon, lat],
+          [lon + 0.01, lat],
+          [lon + 0.01, lat + 0.01],
+          [lon, lat + 0.01],
+          [lon, lat],
+        ],
+      ],
+    ],
+  });
+  const alerts = Array.from({ length: ALERTS }, (_, i) => JSON.stringify(square(2 + (i % 40) * 0.01, 48.6 + Math.floor(i / 40) * 0.008)));
+  await pool.query(
+    `INSERT INTO "Alert" (id, name, type, geometry, "updatedAt")
+     SELECT gen_random_uuid(), 'Bench alert', 'doNotEnter', g::jsonb, now() FROM unnest($1::text[]) AS g`,
+    [alerts],
+  );
+  return { apiKey, admin, idents };
+}
+
+/** The baseline: the same batches parsed and fanned out to the same clients every 250 ms, nothing else. */
+function bareServer() {
+  const app = express();
+  app.use(express.json({ limit: '10mb' }));
+  const clients = new Set<express.Response>();
+  let pending: object[] = [];
+  setInterval(() => {
+    if (pending.length === 0) return;
+    const text = `event: delta\ndata: ${JSON.stringify({ upserts: pending, removals: [] })}\n\n`;
+    pending = [];
+    for (const client of clients) client.write(text);
+  }, 250).unref();
+  app.get('/live', (req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.write(`event: snapshot\ndata: ${JSON.stringify({ targets: [], violations: [] })}\n\n`);
+    clients.add(res);
+    req.on('close', () => clients.delete(res));
+  });
+  app.post('/', (req, res) => {
+    const { positions } = req.body as { positions: object[] };
+    pending.push(...positions);
+    res.status(201).json({ accepted: positions.length, rejected: [] });
+  });
+  return app;
+}
+
+async function listen(app: express.Express) {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+async function main() {
+  const url = await prepareDatabase();
+  const database = connectDatabase(url, { embedded: false });
+  const { apiKey, admin, idents } = await seed(database.pool);
+  const config = loadConfig({ DATA_DIR: '/tmp/aerogate-bench-traffic', JWT_SECRET: SECRET, LOG_LEVEL: 'silent', DATABASE_URL: url });
+  const ctx = createContext({
+    config,
+    prisma: database.prisma,
+    pool: database.pool,
+    changes: database.changes,
+    logger: createLogger('silent'),
+  });
+  const token = signAccessToken(
+    { id: admin, email: 'admin@bench.test', rights: ['TRAFFIC_LIST_ADMIN'], tokenVersion: 0 },
+    SECRET,
+    3600,
+    new Date(),
+  ).token;
+
+  console.log(
+    `${CLIENTS} live-map clients, ${MISSIONS} flying missions (one tracker each), ${ALERTS} alerts, batches of ${BATCH}, ${POSTERS} posters, ${SECONDS} s`,
+  );
+  const appServer = await listen(createApp(ctx));
+  let cpu = process.cpuUsage();
+  const app = await runLoad({ url: `http://127.0.0.1:${appServer.port}/api/traffics`, token, apiKey, idents });
+  let used = process.cpuUsage(cpu);
+  print('Aerogate POST /api/traffics/ + SSE', app, used.user + used.system);
+  appServer.server.closeAllConnections();
+  appServer.server.close();
+  await ctx.closers.closeAll();
+
+  const bare = await listen(bareServer());
+  cpu = process.cpuUsage();
+  const baseline = await runLoad({ url: `http://127.0.0.1:${bare.port}`, token, apiKey, idents });
+  used = process.cpuUsage(cpu);
+  print('Baseline: bare Express SSE', baseline, used.user + used.system);
+  bare.server.closeAllConnections();
+  bare.server.close();
+  await database.close();
+}
+
+if (process.env.BENCH_ROLE === 'load') await load();
+else await main();

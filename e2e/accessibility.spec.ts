@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from './support';
+
+/**
+ * axe-core (WCAG 2.1 A and AA rules) on every main screen of each role of the demo, failing on any serious or
+ * critical violation. The map's canvas is drawn by WebGL and has no text to check; everything around it is checked.
+ */
+
+type Role = keyof typeof DEMO;
+
+async function tokenOf(request: APIRequestContext, email: string) {
+  const login = await request.post('/api/security/login', { data: { email, password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+async function firstId(request: APIRequestContext, email: string, url: string) {
+  const response = await request.get(url, { headers: await tokenOf(request, email) });
+  return ((await response.json()) as { items: { id: string }[] }).items[0]!.id;
+}
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+async function audit(page: Page, role: Role, screen: string, url: string, findings: Finding[]) {
+  await page.goto(url);
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  // The screen's data, lazy chunks and fonts are in before the check.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('.maplibregl-canvas')
+    .analyze();
+  for (const violation of violations)
+    if (violation.impact === 'serious' || violation.impact === 'critical')
+      findings.push({
+        screen: `${role} ${screen} (${url})`,
+        rule: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+      });
+}
+
+test('every main screen of every role has no serious or critical accessibility violation', async ({ browser, request }) => {
+  test.setTimeout(600_000);
+  const missionId = await firstId(request, DEMO.operator, '/api/preflights?limit=1');
+  const requestId = await firstId(request, DEMO.manager, '/api/procedures?limit=1');
+  const screens: Record<Role, [string, string][]> = {
+    operator: [
+      ['dashboard', '/backoffice/dashboard'],
+      ['preflights list', '/backoffice/preflights'],
+      ['mission editor', `/backoffice/preflights/edit/${missionId}`],
+      ['new mission', '/backoffice/preflights/add'],
+      ['procedures list', '/backoffice/procedures'],
+      ['pilots', '/backoffice/pilots'],
+      ['pilot form', '/backoffice/pilots/add'],
+      ['machines', '/backoffice/machines'],
+      ['machine form', '/backoffice/machines/add'],
+      ['drone models', '/backoffice/dronemodels'],
+      ['documents', '/backoffice/documents'],
+      ['account', '/backoffice/account'],
+      ['my agreement', '/backoffice/myagreement'],
+    ],
+    pilot: [
+      ['dashboard', '/backoffice/dashboard'],
+      ['preflights list', '/backoffice/preflights'],
+      ['account', '/backoffice/account'],
+    ],
+    manager: [
+      ['procedures list', '/backoffice/procedures'],
+      ['procedure detail', `/backoffice/procedure/edit/${requestId}`],
+      ['automations', '/backoffice/procedureautomations'],
+      ['classifications', '/backoffice/procedureclassifications'],
+      ['my airspace', '/backoffice/airspace'],
+      ['dashboard', '/backoffice/dashboard'],
+      ['account', '/backoffice/account'],
+    ],
+    admin: [
+      ['dashboard', '/backoffice/dashboard'],
+      ['users', '/backoffice/users'],
+      ['groups', '/backoffice/groups'],
+      ['airspaces', '/backoffice/airspaces'],
+      ['alerts', '/backoffice/alerts'],
+      ['violations', '/backoffice/violations'],
+      ['trackers', '/backoffice/trackers'],
+      ['documents', '/backoffice/documents'],
+      ['drone models', '/backoffice/dronemodels'],
+      ['validation of attachments', '/backoffice/validateattachements'],
+      ['outbox', '/backoffice/outbox'],
+      ['preflights list', '/backoffice/preflights'],
+      ['account', '/backoffice/account'],
+    ],
+    newcomer: [['my agreement', '/backoffice/myagreement']],
+  };
+  const findings: Finding[] = [];
+  for (const [role, list] of Object.entries(screens) as [Role, [string, string][]][]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, DEMO[role]);
+    for (const [screen, url] of list) await audit(page, role, screen, url, findings);
+    await context.close();
+  }
+  const publicContext = await browser.newContext();
+  const publicPage = await publicContext.newPage();
+  await audit(publicPage, 'operator', 'login (signed out)', '/login', findings);
+  await audit(publicPage, 'operator', 'signup (signed out)', '/signup', findings);
+  await publicContext.close();
+
+  expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+});

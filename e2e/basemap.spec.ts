@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from './support';
+
+// The basemap under the mission editor (docs/map.md "Basemap"). By default the online style is made unreachable, as on
+// a machine without internet, and the shipped one must take over; E2E_BASEMAP=online runs the same test against the
+// online style, with internet access (docs/map.md says how).
+const ONLINE = process.env.E2E_BASEMAP === 'online';
+const SHOTS = 'reports/basemap';
+
+const map = (page: Page) => page.getByTestId('mission-editor').getByTestId('map');
+const attribute = (page: Page, name: string) => map(page).evaluate((node, key) => node.getAttribute(key) ?? '', name);
+
+async function settle(page: Page) {
+  await page.waitForFunction(() => window.__mapState !== undefined && window.__mapState !== 'init', undefined, { timeout: 30_000 });
+  expect(await page.evaluate(() => window.__mapState)).toBe('idle-rendered');
+}
+
+test('the mission editor draws over a basemap with roads and town names at zoom 8 and 14, and a click on a zone shows it', async ({
+  page,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  if (!ONLINE) await page.route(/tiles\.openfreemap\.org/, (route) => route.abort('internetdisconnected'));
+  await signIn(page, DEMO.operator);
+
+  // Paris-Saclay at zoom 8: the land, the Île-de-France motorways and the region's city names.
+  await page.goto('/backoffice/preflights/add#8/48.71/2.2');
+  await settle(page);
+  await expect(map(page)).toHaveAttribute('data-basemap', ONLINE ? 'online' : 'offline');
+  if (!ONLINE) {
+    await expect.poll(() => attribute(page, 'data-basemap-rendered')).toContain('basemap-roads');
+    const rendered = (await attribute(page, 'data-basemap-rendered')).split(' ');
+    expect(rendered).toEqual(expect.arrayContaining(['basemap-land', 'basemap-rail']));
+    expect((await attribute(page, 'data-basemap-labels')).split('|')).toContain('Paris');
+    await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('GeoNames');
+    await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('OpenStreetMap');
+  }
+  await page.screenshot({ path: `${SHOTS}/mission-editor-z8-${ONLINE ? 'online' : 'offline'}.png` });
+
+  // Palaiseau at zoom 14: its name and the N118 a few hundred metres away.
+  await page.goto('/backoffice/preflights/add#14/48.7183/2.2498');
+  await expect.poll(() => map(page).evaluate(() => window.location.hash)).toBe('#14/48.7183/2.2498');
+  if (!ONLINE) {
+    await expect.poll(() => attribute(page, 'data-basemap-labels')).toContain('Palaiseau');
+    expect(await attribute(page, 'data-basemap-rendered')).toContain('basemap-roads');
+  }
+  await page.screenshot({ path: `${SHOTS}/mission-editor-z14-${ONLINE ? 'online' : 'offline'}.png` });
+
+  // Melun-Villaroche (LFPM): its CTR covers the centre of the view; a click there names it, with limits in m and ft.
+  await page.goto('/backoffice/preflights/add#13/48.605/2.67');
+  await expect(page.getByTestId('geozone-count')).not.toHaveAttribute('data-count', '');
+  await expect.poll(() => attribute(page, 'data-visible-layers')).toContain('geozones-fill');
+  const box = (await map(page).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const popup = page.getByTestId('zone-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText(/MELUN/i);
+  await expect(popup).toContainText(/ m (AGL|AMSL) \(\d[\d,]* ft (AGL|AMSL)\)/);
+  await expect(popup).toContainText('When: Permanent');
+  await expect(popup.getByTestId('zone-popup-restriction').first()).toHaveText(
+    /Prohibited|Authorisation required|Conditional|No restriction/,
+  );
+  await page.screenshot({ path: `${SHOTS}/zone-popup-${ONLINE ? 'online' : 'offline'}.png` });
+});

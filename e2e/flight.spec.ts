@@ -1,0 +1,205 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, drawSquare, mapReady, quietMap, signIn } from './support';
+
+/** A rural spot of the Indre with no managed airspace: the take-off needs no permission request. */
+const HOME = { latitude: 46.5, longitude: 1.5 };
+const east = (metres: number) => ({ latitude: HOME.latitude, longitude: HOME.longitude + metres / 76_600 });
+/** The doNotEnter alert: a square of about 200 m around a point 600 m east of the take-off. */
+const FORBIDDEN = east(600);
+
+async function tokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const response = await request.post('/api/security/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const subjectOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+
+async function outboxTo(request: APIRequestContext, admin: Record<string, string>, recipient: string) {
+  const response = await request.get(`/api/outbox?channel=email&recipient=${encodeURIComponent(recipient)}`, { headers: admin });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { items: { subject: string; text: string }[] }).items;
+}
+
+test.use({ geolocation: HOME, permissions: ['geolocation'] });
+
+test('a new user prepares a mission, has it validated, takes off, sees their position and a tracker live, violates a doNotEnter alert once, and lands', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(480_000);
+  const tag = Date.now().toString(36);
+  const email = `flight-${tag}@example.com`;
+  const password = 'Flight-Plan-2026!';
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  // A new operator signs up in the browser and activates the account from the outbox e-mail.
+  await page.goto('/signup');
+  await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Fanny');
+  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Pilote');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Confirm the e-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Confirm the password', exact: true }).fill(password);
+  await page.getByTestId('signup-legal-notice').check();
+  await page.getByTestId('signup-submit').click();
+  await expect(page.getByTestId('signup-success')).toBeVisible();
+  const admin = { authorization: `Bearer ${await tokenOf(request, DEMO.admin)}` };
+  const [activation] = await outboxTo(request, admin, email);
+  const link = /https?:\/\/\S+\/activate-account\/[\w-]+/.exec(activation!.text)![0];
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByTestId('activation-success')).toBeVisible();
+
+  // The administrator exempts the new account from the agreement; the user registers a pilot and a machine.
+  const user = { authorization: `Bearer ${await tokenOf(request, email, password)}` };
+  const userId = subjectOf(user.authorization.slice('Bearer '.length));
+  expect((await request.post(`/api/agreements/${userId}/exempt`, { headers: admin })).ok()).toBe(true);
+  const pilot = await request.post('/api/pilots', {
+    headers: user,
+    data: {
+      firstName: 'Fanny',
+      lastName: `Pilote ${tag}`,
+      email: `fanny.${tag}@aerogate.test`,
+      birthDate: '1990-04-12',
+      documents: [{ skillType: 'openA2', reference: `A2-${tag}`, validFrom: '2025-01-01', validUntil: '2030-12-31' }],
+    },
+  });
+  expect(pilot.status(), await pilot.text()).toBe(201);
+  const machine = await request.post('/api/machines', {
+    headers: user,
+    data: { internalName: `Quad ${tag}`, serialNumber: `SN-${tag}`, classes: ['C2'], massGrams: 3900 },
+  });
+  expect(machine.status(), await machine.text()).toBe(201);
+
+  // Prepares the mission on the map and validates it.
+  await signIn(page, email, password);
+  await page.goto(`/backoffice/preflights/add#15/${HOME.latitude}/${HOME.longitude}`);
+  await quietMap(page);
+  await drawSquare(page, 160);
+  await page.getByTestId('mission-title').fill(`Field survey ${tag}`);
+  await page.getByTestId('mission-pilot').selectOption({ label: `Fanny Pilote ${tag}` });
+  await page.getByTestId('mission-machine').selectOption({ label: `Quad ${tag} (SN-${tag})` });
+  await page.getByTestId('mission-height-m').fill('50');
+  await page
+    .locator('label', { has: page.getByTestId('start-option-tomorrow') })
+    .or(page.locator(`label[for="${await page.getByTestId('start-option-tomorrow').getAttribute('id')}"]`))
+    .first()
+    .click();
+  await page.getByTestId('mission-save').click();
+  await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
+  const missionId = /\/edit\/([0-9a-f-]+)$/.exec(page.url())![1]!;
+  await page.goto(page.url());
+  await mapReady(page);
+  await page.getByTestId('mission-tab-administration').click();
+  await page.getByTestId('action-sendForValidation').click();
+  await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'toBeValidated');
+  await expect(page.getByTestId('flight-takeOff')).toHaveCount(0);
+  // Nobody validates his own submission (docs/security.md): the administrator validates it.
+  await expect(page.getByTestId('action-validate')).toHaveCount(0);
+  const validated = await request.post(`/api/preflights/${missionId}/actions/validate`, { headers: admin, data: {} });
+  expect(validated.ok(), await validated.text()).toBe(true);
+  await page.goto(page.url());
+  await mapReady(page);
+  await page.getByTestId('mission-tab-administration').click();
+  await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
+
+  // Take-off: the mission flies and the top bar's recording marker blinks.
+  await expect(page.getByTestId('recording-marker')).toHaveCount(0);
+  await page.getByTestId('flight-takeOff').click();
+  await expect(page.getByTestId('flight-land')).toBeVisible();
+  await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'onGoing');
+  const marker = page.getByTestId('recording-marker');
+  await expect(marker).toBeVisible();
+  expect(
+    await marker
+      .locator('span[aria-hidden]')
+      .first()
+      .evaluate((node) => getComputedStyle(node).animationName),
+  ).not.toBe('none');
+
+  // The live map shows the user's own position, highlighted, and follows it.
+  await page.goto(`/backoffice/live#15/${HOME.latitude}/${HOME.longitude}`);
+  await mapReady(page);
+  await expect(page.getByTestId('live-connection')).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
+  const own = page.locator('[data-testid="live-target"][data-source="mo"][data-ident="FP"]');
+  await expect(own).toBeVisible({ timeout: 20_000 });
+  await expect(own).toHaveAttribute('data-own', 'true');
+  await expect(own).toHaveAttribute('data-type', 'user');
+  const startLon = Number(await own.getAttribute('data-lon'));
+  await context.setGeolocation(east(200));
+  await expect.poll(async () => Number(await own.getAttribute('data-lon')), { timeout: 20_000 }).toBeGreaterThan(startLon + 0.001);
+  await expect(page.locator('[data-testid="spot"][data-own]').first()).toBeVisible();
+
+  // A tracker of the user posts with the account's API key (created by the administrator) and appears too.
+  const tracker = await request.post('/api/trackers', {
+    headers: admin,
+    data: { ident: `TRK-${tag}`, vehicle: 'droneHexa', source: 'wi', relatedUserId: userId, recorded: true },
+  });
+  expect(tracker.status(), await tracker.text()).toBe(201);
+  const keyAnswer = await request.post(`/api/users/${userId}/api-key`, { headers: admin });
+  expect(keyAnswer.ok(), await keyAnswer.text()).toBe(true);
+  const { apiKey } = (await keyAnswer.json()) as { apiKey: string };
+  const west = { lat: HOME.latitude, lon: HOME.longitude - 0.002 };
+  const batch = await request.post('/api/traffics/', {
+    headers: { 'X-Api-Key': apiKey },
+    data: {
+      positions: [
+        { ident: `TRK-${tag}`, ...west, alt: 35, spd: 4, heading: 45, time: new Date().toISOString(), type: 'droneHexa', source: 'wi' },
+      ],
+    },
+  });
+  expect(batch.ok(), await batch.text()).toBe(true);
+  const trackerTarget = page.locator(`[data-testid="live-target"][data-ident="TRK-${tag}"]`);
+  await expect(trackerTarget).toBeVisible({ timeout: 20_000 });
+  await expect(trackerTarget).toHaveAttribute('data-type', 'droneHexa');
+
+  // The administrator draws a doNotEnter alert ahead; the user flies into it twice: one episode, one e-mail.
+  const d = 0.0013;
+  const ring = [
+    [FORBIDDEN.longitude - d, FORBIDDEN.latitude - d],
+    [FORBIDDEN.longitude + d, FORBIDDEN.latitude - d],
+    [FORBIDDEN.longitude + d, FORBIDDEN.latitude + d],
+    [FORBIDDEN.longitude - d, FORBIDDEN.latitude + d],
+    [FORBIDDEN.longitude - d, FORBIDDEN.latitude - d],
+  ];
+  const alertName = `No fly ${tag}`;
+  const alert = await request.post('/api/alerts', {
+    headers: admin,
+    data: {
+      name: alertName,
+      type: 'doNotEnter',
+      notifyEmail: true,
+      geometry: { type: 'MultiPolygon', coordinates: [[ring]] },
+      geometrySources: ['drawn'],
+    },
+  });
+  expect(alert.status(), await alert.text()).toBe(201);
+  const alertId = ((await alert.json()) as { id: string }).id;
+
+  await context.setGeolocation(FORBIDDEN);
+  const entries = page.locator(`[data-testid="violation-entry"][data-alert="${alertId}"]`);
+  await expect(page.getByTestId('violation-toast')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(`[data-testid="live-violation-marker"][data-alert="${alertId}"]`)).toHaveCount(1);
+  await context.setGeolocation({ latitude: FORBIDDEN.latitude + 0.0004, longitude: FORBIDDEN.longitude });
+  await expect
+    .poll(async () => Number(await own.getAttribute('data-lat')), { timeout: 20_000 })
+    .toBeGreaterThan(FORBIDDEN.latitude + 0.0002);
+  await page.getByTestId('live-tab-violations').click();
+  await expect(entries).toHaveCount(1);
+  const violationMails = async () => (await outboxTo(request, admin, email)).filter((mail) => mail.subject.includes(alertName));
+  await expect.poll(async () => (await violationMails()).length, { timeout: 20_000 }).toBe(1);
+
+  // Landing from the compact flight view: the marker goes and the mission no longer flies.
+  await page.getByTestId('open-flights').click();
+  const card = page.getByTestId('flight-card');
+  await expect(card.getByTestId('flight-status')).toHaveAttribute('data-status', 'onGoing');
+  await expect(card.getByTestId('flight-position')).toHaveAttribute('data-state', 'ok');
+  await card.getByTestId('flight-land').click();
+  await expect(page.getByTestId('recording-marker')).toHaveCount(0);
+  const after = await request.get(`/api/preflights/${missionId}`, { headers: user });
+  expect(((await after.json()) as { status: string }).status).toBe('validated');
+  expect((await violationMails()).length).toBe(1);
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,89 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, allowOperatorMissions, registerPilotAndMachine, signIn, tokenOf } from './support';
+
+const HOUR = 3_600_000;
+
+/** About 0.2 km² next to Orly (LFPO), whose recorded TAF the embedded default replays as issued an hour ago. */
+const NEAR_ORLY = {
+  type: 'MultiPolygon',
+  coordinates: [
+    [
+      [
+        [2.35, 48.74],
+        [2.355, 48.74],
+        [2.355, 48.745],
+        [2.35, 48.745],
+        [2.35, 48.74],
+      ],
+    ],
+  ],
+};
+
+async function missionStartingIn(request: APIRequestContext, tag: string, hoursAhead: number) {
+  const operator = { authorization: `Bearer ${await tokenOf(request, DEMO.operator)}` };
+  const [pilots, machines] = await Promise.all([
+    request.get(`/api/pilots?search=${tag}`, { headers: operator }).then((r) => r.json()),
+    request.get(`/api/machines?search=${tag}`, { headers: operator }).then((r) => r.json()),
+  ]);
+  const start = new Date(Math.ceil((Date.now() + hoursAhead * HOUR) / HOUR) * HOUR);
+  const created = await request.post('/api/preflights', {
+    headers: operator,
+    data: {
+      title: `Weather ${tag} +${hoursAhead}h`,
+      referentPilotId: pilots.items[0].id,
+      mainMachineId: machines.items[0].id,
+      maxHeightM: 40,
+      areas: NEAR_ORLY,
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + HOUR).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+const TEXTS = {
+  en: {
+    title: 'Weather at the start',
+    station: 'Paris Orly (LFPO)',
+    recorded: 'real recorded forecast',
+    none: 'No weather forecast at the flight date.',
+  },
+  fr: {
+    title: 'Météo au départ',
+    station: 'Paris Orly (LFPO)',
+    recorded: 'prévision réelle enregistrée',
+    none: 'Aucune prévision météo à la date du vol.',
+  },
+} as const;
+
+for (const language of ['en', 'fr'] as const) {
+  test(`[${language}] the operator sees the TAF category of a mission near Orly, and no forecast for a mission three days ahead`, async ({
+    page,
+    request,
+  }) => {
+    const text = TEXTS[language];
+    const tag = `wx${language}${Date.now().toString(36)}`;
+    await allowOperatorMissions(request);
+    await registerPilotAndMachine(request, tag);
+    const soon = await missionStartingIn(request, tag, 3);
+    const later = await missionStartingIn(request, tag, 72);
+
+    await signIn(page, DEMO.operator);
+    await page.getByTestId(`language-${language}`).click();
+    await page.goto(`/backoffice/preflights/edit/${soon}`);
+
+    const weather = page.getByTestId('mission-weather');
+    await expect(page.getByText(text.title)).toBeVisible();
+    await expect(weather).toContainText(text.station);
+    await expect(weather.getByTestId('weather-category').first()).toHaveText(/^(VFR|MVFR|IFR|LIFR)$/);
+    await expect(weather.getByTestId('weather-recorded')).toContainText(text.recorded);
+    await expect(weather.locator('pre').first()).toContainText(/^TAF LFPO \d{6}Z/);
+
+    await page.goto(`/backoffice/preflights/edit/${later}`);
+    await expect(page.getByTestId('weather-unavailable')).toHaveText(text.none);
+    await expect(page.getByTestId('error-toast')).toHaveCount(0);
+
+    await page.getByTestId('language-en').click();
+  });
+}

@@ -1,0 +1,103 @@
+import type { RequestHandler } from 'express';
+import pg from 'pg';
+import { AppError } from './app-error';
+
+export interface DatabaseStatusOptions {
+  /** The server to probe; none for the embedded database, which lives and dies with this process. */
+  url: string | undefined;
+  /** How long clients are told to wait (`Retry-After`), and how long the API answers 503 at once after a failure. */
+  retryAfterSeconds: number;
+  /** A probe that has not connected and answered by then counts as a failure. */
+  probeTimeoutMs: number;
+  /** How often requests start a probe in the background, at most. */
+  probeIntervalMs?: number;
+}
+
+export interface DatabaseStatus {
+  readonly retryAfterSeconds: number;
+  /** Records a failure seen by a request: the next requests answer 503 at once until the database answers again. */
+  failed(): void;
+  /** Answers 503 DATABASE_UNAVAILABLE at once while the database is known to be down; probes in the background. */
+  gate: RequestHandler;
+  /** Health: resolves when the database answers, throws 503 DATABASE_UNAVAILABLE at once or within the probe timeout. */
+  check(): Promise<void>;
+}
+
+const unavailable = () => new AppError('DATABASE_UNAVAILABLE', 'The database does not answer: try again shortly');
+
+/**
+ * What the API knows of the database's reachability. A probe is its own short-lived connection, outside the pool, so
+ * that a pool busy with slow queries is not mistaken for a stopped server, and a paused server (connections open,
+ * nothing answered) is noticed within `probeTimeoutMs` instead of the pool's query timeout.
+ */
+export function createDatabaseStatus(options: DatabaseStatusOptions, fallbackCheck: () => Promise<unknown>): DatabaseStatus {
+  const probeIntervalMs = options.probeIntervalMs ?? 2_000;
+  let downUntil = 0;
+  let lastProbe = 0;
+  let probing: Promise<boolean> | undefined;
+
+  const isDown = () => performance.now() < downUntil;
+  const failed = () => {
+    downUntil = performance.now() + options.retryAfterSeconds * 1000;
+  };
+
+  async function probeOnce(url: string): Promise<boolean> {
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: options.probeTimeoutMs,
+      query_timeout: options.probeTimeoutMs,
+    });
+    // A server that goes away while the probe waits emits 'error' on the client; the failed query already says so.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      void client.end().catch(() => undefined);
+    }
+  }
+
+  function probe(): Promise<boolean> {
+    if (!options.url) return Promise.resolve(true);
+    if (!probing) {
+      lastProbe = performance.now();
+      probing = probeOnce(options.url)
+        .then((up) => {
+          if (up) downUntil = 0;
+          else failed();
+          return up;
+        })
+        .finally(() => {
+          probing = undefined;
+        });
+    }
+    return probing;
+  }
+
+  return {
+    retryAfterSeconds: options.retryAfterSeconds,
+    failed,
+    gate: (_req, _res, next) => {
+      if (options.url && performance.now() - lastProbe >= probeIntervalMs) void probe();
+      next(isDown() ? unavailable() : undefined);
+    },
+    async check() {
+      if (isDown()) {
+        void probe();
+        throw unavailable();
+      }
+      if (options.url) {
+        if (!(await probe())) throw unavailable();
+        return;
+      }
+      try {
+        await fallbackCheck();
+      } catch {
+        throw unavailable();
+      }
+    },
+  };
+}

@@ -1,0 +1,489 @@
+import { randomUUID } from 'node:crypto';
+import Flatbush from 'flatbush';
+import type { LiveViolation } from '../../../src/shared/contracts/traffic';
+import type { Mailer } from '../../integrations/mail/mailer';
+import type { PushClient } from '../../integrations/push/push-client';
+import type { SmsClient } from '../../integrations/sms/sms-client';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import type { TableChanges } from '../../lib/table-changes';
+import type { IngestedPosition, ViolationPublisher } from '../traffic/positions';
+import { violationMessage } from './conformance.messages';
+import { CONFORMANCE_TABLES, type ConformanceRepository, type EpisodeRow } from './conformance.repository';
+import {
+  DETECTION_SOURCES,
+  DRONE_TYPES,
+  boxesOverlap,
+  horizontalDistanceM,
+  inside,
+  isMissingIdent,
+  missionBreach,
+  outsideBandM,
+  signedDistanceM,
+  withinBand,
+  type CheckedAlert,
+  type MissionEnvelope,
+} from './conformance.rules';
+
+export interface ConformanceDependencies {
+  repository: ConformanceRepository;
+  /** Database change notifications: a change to an alert, tracker, mission or request reloads what is checked. */
+  changes: TableChanges;
+  clock: Clock;
+  mailer: Mailer;
+  sms: SmsClient;
+  push: PushClient;
+  publish: ViolationPublisher;
+  logger: Logger;
+  /** An episode ends when its traffic has been silent this long. */
+  silenceMs: number;
+  /** Links in the messages lead to the Violations screen there. */
+  publicUrl: string;
+}
+
+/** When no connection listens for changes (database restarting), what is checked is reloaded this often. */
+const UNHEARD_RELOAD_MS = 5_000;
+/** Cell of the proximity grid, in degrees (about 1.1 km of latitude). */
+const CELL_DEG = 0.01;
+const METRES_PER_DEG = 111_320;
+
+interface Snapshot {
+  alerts: CheckedAlert[];
+  /** The alerts found by where the position is: every type but stayInside and missionCompliance. */
+  located: CheckedAlert[];
+  index: Flatbush | null;
+  stayInside: CheckedAlert[];
+  missionCompliance: CheckedAlert[];
+  trackers: Map<string, string | null>;
+  missions: Map<string, MissionEnvelope>;
+}
+
+interface Episode extends EpisodeRow {
+  alert: CheckedAlert;
+}
+
+/** What the checker remembers of one ident of one source while it is not silent. */
+interface IdentState {
+  key: string;
+  ident: string;
+  source: IngestedPosition['source'];
+  lat: number;
+  lon: number;
+  heightM: number | null;
+  time: Date;
+  cell: string;
+  /** stayInside alerts this traffic has been inside of: leaving them is a breach. */
+  entered: Set<string>;
+  open: Map<string, Episode>;
+}
+
+const identKey = (position: { source: string; ident: string }) => `${position.source}|${position.ident}`;
+const cellOf = (lon: number, lat: number) => `${Math.floor(lon / CELL_DEG)}:${Math.floor(lat / CELL_DEG)}`;
+
+/** Keeps the worse of two values: the smaller separation for proximities, the larger excess otherwise. */
+function worse(alert: CheckedAlert, current: number | null, next: number | null): number | null {
+  if (next === null) return current;
+  if (current === null) return next;
+  return alert.type === 'proximities' ? Math.min(current, next) : Math.max(current, next);
+}
+
+/**
+ * The conformance engine (docs/alerts.md): a PositionListener that checks every stored position against the
+ * alerts it concerns, found through a packed R-tree of the alerts' boxes, and keeps one Violation row per
+ * episode. It holds per-ident state (open episodes, stayInside entries, last position for proximities) and is
+ * the one writer of violations of its process.
+ */
+export function createConformanceChecker(deps: ConformanceDependencies) {
+  let snapshot: Snapshot | null = null;
+  let stale = true;
+  let loadedAt = 0;
+  const idents = new Map<string, IdentState>();
+  const grid = new Map<string, Set<IdentState>>();
+  // Batches are checked one after the other: the per-ident state is read and written by each.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  deps.changes.subscribe((table) => {
+    if (table === null || CONFORMANCE_TABLES.has(table)) stale = true;
+  });
+
+  async function load(): Promise<Snapshot> {
+    const needed = stale || !snapshot || (!deps.changes.listening() && deps.clock.now().getTime() - loadedAt > UNHEARD_RELOAD_MS);
+    if (!needed && snapshot) return snapshot;
+    stale = false;
+    const first = snapshot === null;
+    const [alerts, trackers, missions] = await Promise.all([
+      deps.repository.alerts(),
+      deps.repository.trackers(),
+      deps.repository.flyingMissions(),
+    ]);
+    const located = alerts.filter((alert) => alert.type !== 'stayInside' && alert.type !== 'missionCompliance');
+    let index: Flatbush | null = null;
+    if (located.length > 0) {
+      index = new Flatbush(located.length);
+      for (const alert of located) index.add(...alert.bbox);
+      index.finish();
+    }
+    const byId = new Map(alerts.map((alert) => [alert.id, alert]));
+    for (const state of idents.values()) {
+      for (const [alertId, episode] of state.open) {
+        const alert = byId.get(alertId);
+        if (alert) episode.alert = alert;
+        else state.open.delete(alertId);
+      }
+      for (const alertId of state.entered) if (!byId.has(alertId)) state.entered.delete(alertId);
+    }
+    snapshot = {
+      alerts,
+      located,
+      index,
+      stayInside: alerts.filter((alert) => alert.type === 'stayInside'),
+      missionCompliance: alerts.filter((alert) => alert.type === 'missionCompliance'),
+      trackers,
+      missions,
+    };
+    loadedAt = deps.clock.now().getTime();
+    if (first) {
+      // Episodes left open by a previous run go on: the traffic's next position continues or ends them.
+      for (const row of await deps.repository.openEpisodes()) {
+        const alert = byId.get(row.alertId);
+        if (!alert) continue;
+        const state = stateOf({
+          ident: row.ident,
+          source: row.source,
+          lat: row.latitude,
+          lon: row.longitude,
+          heightM: row.heightM,
+          time: row.lastAt,
+        });
+        state.open.set(alert.id, { ...row, alert });
+      }
+    }
+    return snapshot;
+  }
+
+  function stateOf(position: Pick<IngestedPosition, 'ident' | 'source' | 'lat' | 'lon' | 'heightM' | 'time'>): IdentState {
+    const key = identKey(position);
+    let state = idents.get(key);
+    if (!state) {
+      state = {
+        key,
+        ident: position.ident,
+        source: position.source,
+        lat: 0,
+        lon: 0,
+        heightM: null,
+        time: position.time,
+        cell: '',
+        entered: new Set(),
+        open: new Map(),
+      };
+      idents.set(key, state);
+    }
+    move(state, position);
+    return state;
+  }
+
+  function move(state: IdentState, position: Pick<IngestedPosition, 'lat' | 'lon' | 'heightM' | 'time'>) {
+    const cell = cellOf(position.lon, position.lat);
+    if (cell !== state.cell) {
+      grid.get(state.cell)?.delete(state);
+      let members = grid.get(cell);
+      if (!members) grid.set(cell, (members = new Set()));
+      members.add(state);
+      state.cell = cell;
+    }
+    state.lat = position.lat;
+    state.lon = position.lon;
+    state.heightM = position.heightM;
+    state.time = position.time;
+  }
+
+  function forget(state: IdentState) {
+    grid.get(state.cell)?.delete(state);
+    idents.delete(state.key);
+  }
+
+  /** The closest target of the alert's target sources within both thresholds, as its horizontal distance. */
+  function closestTarget(alert: CheckedAlert, self: IdentState, position: IngestedPosition): number | null {
+    const horizontal = alert.proximityHorizontalM ?? 0;
+    const vertical = alert.proximityVerticalM ?? 0;
+    const dLat = horizontal / METRES_PER_DEG;
+    const dLon = horizontal / (METRES_PER_DEG * Math.max(0.01, Math.cos((position.lat * Math.PI) / 180)));
+    const recent = position.time.getTime() - deps.silenceMs;
+    let closest: number | null = null;
+    for (let x = Math.floor((position.lon - dLon) / CELL_DEG); x <= Math.floor((position.lon + dLon) / CELL_DEG); x++) {
+      for (let y = Math.floor((position.lat - dLat) / CELL_DEG); y <= Math.floor((position.lat + dLat) / CELL_DEG); y++) {
+        for (const other of grid.get(`${x}:${y}`) ?? []) {
+          if (other === self || !alert.proximityTargetSources.has(other.source) || other.time.getTime() < recent) continue;
+          // An unknown height cannot clear the pair vertically.
+          if (position.heightM !== null && other.heightM !== null && Math.abs(position.heightM - other.heightM) >= vertical) continue;
+          const metres = horizontalDistanceM(position, other);
+          if (metres < horizontal && (closest === null || metres < closest)) closest = metres;
+        }
+      }
+    }
+    return closest;
+  }
+
+  /** The alerts this position breaks, with the worst value of each. */
+  function breaches(snap: Snapshot, position: IngestedPosition, state: IdentState): Map<CheckedAlert, number | null> {
+    const found = new Map<CheckedAlert, number | null>();
+    const { lon, lat, heightM } = position;
+    const mission = position.missionId ? snap.missions.get(position.missionId) : undefined;
+    const owner = position.userId ?? snap.trackers.get(position.ident) ?? null;
+    const counts = (alert: CheckedAlert) =>
+      !alert.showForUsersOnly ||
+      (owner !== null && alert.linkedUserIds.has(owner)) ||
+      (!!mission && alert.linkedUserIds.has(mission.userId));
+    const registered = snap.trackers.has(position.ident);
+    const drone = DRONE_TYPES.has(position.type);
+
+    for (const index of snap.index?.search(lon, lat, lon, lat) ?? []) {
+      const alert = snap.located[index]!;
+      if (!counts(alert) || !inside(alert.geometry, alert.bbox, lon, lat)) continue;
+      if (alert.type === 'height') {
+        if (alert.upperLimitM !== null && heightM !== null && heightM > alert.upperLimitM) found.set(alert, heightM - alert.upperLimitM);
+        continue;
+      }
+      if (!withinBand(alert, heightM)) continue;
+      switch (alert.type) {
+        case 'doNotEnter':
+          found.set(alert, Math.max(0, -signedDistanceM(alert.geometry, lon, lat)));
+          break;
+        case 'noMission':
+          if ((drone || registered) && position.missionId === null) found.set(alert, null);
+          break;
+        case 'identifiers':
+          if (drone && !registered) found.set(alert, null);
+          break;
+        case 'missingIdentifiers':
+          if ((drone || DETECTION_SOURCES.has(position.source)) && isMissingIdent(position.ident)) found.set(alert, null);
+          break;
+        case 'nonCollaborative':
+          if (DETECTION_SOURCES.has(position.source) && !registered) found.set(alert, null);
+          break;
+        case 'proximities':
+          if (alert.proximitySources.has(position.source)) {
+            const closest = closestTarget(alert, state, position);
+            if (closest !== null) found.set(alert, closest);
+          }
+          break;
+      }
+    }
+
+    for (const alert of snap.stayInside) {
+      if (!counts(alert)) continue;
+      const within = inside(alert.geometry, alert.bbox, lon, lat) && withinBand(alert, heightM);
+      if (within) state.entered.add(alert.id);
+      const concerned = state.entered.has(alert.id) || (owner !== null && alert.linkedUserIds.has(owner));
+      if (concerned && !within) found.set(alert, Math.max(0, signedDistanceM(alert.geometry, lon, lat), outsideBandM(alert, heightM)));
+    }
+
+    if (mission) {
+      for (const alert of snap.missionCompliance) {
+        if (!counts(alert)) continue;
+        const near = inside(alert.geometry, alert.bbox, lon, lat) || (!!mission.areaBox && boxesOverlap(mission.areaBox, alert.bbox));
+        if (!near) continue;
+        const breach = missionBreach(mission, position);
+        if (breach !== null) found.set(alert, breach);
+      }
+    }
+    return found;
+  }
+
+  const live = (episode: Episode): LiveViolation => ({
+    id: episode.id,
+    alertId: episode.alert.id,
+    alertName: episode.alert.name,
+    alertType: episode.alert.type,
+    ident: episode.ident,
+    source: episode.source,
+    missionId: episode.missionId,
+    startedAt: episode.startedAt.toISOString(),
+    endedAt: episode.endedAt?.toISOString() ?? null,
+    lat: episode.latitude,
+    lon: episode.longitude,
+    worstValue: episode.worstValue,
+  });
+
+  function announce(episode: Episode) {
+    if (episode.alert.isDisplayed) deps.publish(live(episode));
+  }
+
+  const row = ({ alert: _alert, ...fields }: Episode): EpisodeRow => fields;
+
+  /** Who hears of an episode (docs/alerts.md): the alert's linked users, the traffic's owner, the mission's operator and, for mission compliance, its airspaces' managers. */
+  function audience(episode: Episode, mission: MissionEnvelope | undefined): string[] {
+    const ids = new Set(episode.alert.linkedUserIds);
+    if (episode.userId) ids.add(episode.userId);
+    if (mission) {
+      ids.add(mission.userId);
+      if (episode.alert.type === 'missionCompliance') for (const id of mission.managerIds) ids.add(id);
+    }
+    return [...ids];
+  }
+
+  async function notify(episode: Episode, mission: MissionEnvelope | undefined) {
+    const { alert } = episode;
+    if (!alert.notifyEmail && !alert.notifySms && !alert.notifyPush) return;
+    const recipients = await deps.repository.recipients(audience(episode, mission));
+    const link = `${deps.publicUrl}/backoffice/violations`;
+    const notice = {
+      alertName: alert.name,
+      alertType: alert.type,
+      ident: episode.ident,
+      startedAt: episode.startedAt,
+      lat: episode.latitude,
+      lon: episode.longitude,
+      heightM: episode.heightM,
+    };
+    for (const recipient of recipients) {
+      const message = violationMessage(notice, recipient.lang, link);
+      if (alert.notifyEmail) await deps.mailer.send({ to: recipient.email, ...message });
+      if (alert.notifySms && recipient.phoneNumber) {
+        await deps.sms.send(recipient.phoneNumber, message.text).catch((error: unknown) => {
+          deps.logger.warn({ err: error, violationId: episode.id }, 'violation SMS not sent');
+        });
+      }
+      if (alert.notifyPush) {
+        for (const subscription of recipient.pushSubscriptions) {
+          const outcome = await deps.push.send(
+            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+            recipient.email,
+            { title: message.subject, body: message.text, url: '/backoffice/violations' },
+          );
+          if (outcome === 'gone') await deps.repository.forgetSubscription(subscription.endpoint);
+        }
+      }
+    }
+  }
+
+  /** Ends the episodes of idents silent for longer than the configured time; returns the ended ones. */
+  function endSilent(now: Date, dirty: Set<Episode>) {
+    const limit = now.getTime() - deps.silenceMs;
+    for (const state of idents.values()) {
+      if (state.time.getTime() >= limit) continue;
+      for (const episode of state.open.values()) {
+        episode.endedAt = episode.lastAt;
+        dirty.add(episode);
+      }
+      forget(state);
+    }
+  }
+
+  async function checkBatch(positions: readonly IngestedPosition[]) {
+    const snap = await load();
+    const created = new Set<Episode>();
+    const dirty = new Set<Episode>();
+    const missions = new Map<Episode, MissionEnvelope | undefined>();
+    for (const position of positions) {
+      const state = stateOf(position);
+      const found = breaches(snap, position, state);
+      for (const [alert, value] of found) {
+        const open = state.open.get(alert.id);
+        if (open) {
+          const worst = worse(alert, open.worstValue, value);
+          const worsened = worst !== open.worstValue;
+          Object.assign(open, {
+            lastAt: position.time,
+            latitude: position.lat,
+            longitude: position.lon,
+            heightM: position.heightM,
+            worstValue: worst,
+            positionCount: open.positionCount + 1,
+            missionId: open.missionId ?? position.missionId,
+            userId: open.userId ?? position.userId,
+          });
+          dirty.add(open);
+          if (worsened) announce(open);
+          continue;
+        }
+        const episode: Episode = {
+          id: randomUUID(),
+          alertId: alert.id,
+          alert,
+          ident: position.ident,
+          source: position.source,
+          missionId: position.missionId,
+          userId: position.userId ?? snap.trackers.get(position.ident) ?? null,
+          startedAt: position.time,
+          endedAt: null,
+          lastAt: position.time,
+          latitude: position.lat,
+          longitude: position.lon,
+          heightM: position.heightM,
+          worstValue: value,
+          positionCount: 1,
+        };
+        state.open.set(alert.id, episode);
+        created.add(episode);
+        missions.set(episode, position.missionId ? snap.missions.get(position.missionId) : undefined);
+        announce(episode);
+      }
+      for (const [alertId, episode] of state.open) {
+        if (found.has(episode.alert)) continue;
+        // Compliant again: the episode ends at this position.
+        episode.endedAt = position.time;
+        state.open.delete(alertId);
+        dirty.add(episode);
+        announce(episode);
+      }
+    }
+    const silent = new Set<Episode>();
+    endSilent(deps.clock.now(), silent);
+    for (const episode of silent) {
+      dirty.add(episode);
+      announce(episode);
+    }
+    await deps.repository.createEpisodes([...created].map(row));
+    await deps.repository.updateEpisodes([...dirty].filter((episode) => !created.has(episode)).map(row));
+    for (const episode of created) {
+      try {
+        await notify(episode, missions.get(episode));
+      } catch (error) {
+        deps.logger.error({ err: error, violationId: episode.id }, 'violation notification failed');
+      }
+    }
+  }
+
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  const sweep = () =>
+    serial(async () => {
+      await load();
+      const dirty = new Set<Episode>();
+      endSilent(deps.clock.now(), dirty);
+      for (const episode of dirty) announce(episode);
+      await deps.repository.updateEpisodes([...dirty].map(row));
+    });
+
+  return {
+    /** The PositionListener to hand to the ingest pipeline. */
+    check: (positions: readonly IngestedPosition[]) => serial(() => checkBatch(positions)),
+    /** Ends the episodes of silent traffic; run on a timer (start) so an episode ends even if nothing else is posted. */
+    sweep,
+    /** The open episodes of displayed alerts, for the live map's snapshot. */
+    listOpenViolations: () =>
+      serial(async (): Promise<LiveViolation[]> => {
+        await load();
+        const open: LiveViolation[] = [];
+        for (const state of idents.values())
+          for (const episode of state.open.values()) if (episode.alert.isDisplayed) open.push(live(episode));
+        return open;
+      }),
+    /** Starts the silence timer; returns its stop. */
+    start(intervalMs = Math.max(1_000, Math.floor(deps.silenceMs / 4))) {
+      const timer = setInterval(() => {
+        sweep().catch((error: unknown) => deps.logger.error({ err: error }, 'violation sweep failed'));
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+export type ConformanceChecker = ReturnType<typeof createConformanceChecker>;

@@ -1,0 +1,27 @@
+import type { TrafficSourceCode } from '../../../src/shared/contracts/alerts';
+import type { LiveViolation } from '../../../src/shared/contracts/traffic';
+import type { VEHICLE_TYPES } from '../../../src/shared/domain/enums';
+
+/** A position once ingested and stored: validated, with the account and the flying mission it belongs to. */
+export interface IngestedPosition {
+  ident: string;
+  source: TrafficSourceCode;
+  type: (typeof VEHICLE_TYPES)[number];
+  lat: number;
+  lon: number;
+  /** Metres above the surface, when known. */
+  heightM: number | null;
+  speedMs: number | null;
+  heading: number | null;
+  time: Date;
+  /** The account whose tracker or own position this is; null for third-party traffic (ADS-B, OGN…). */
+  userId: string | null;
+  /** The mission flying at that time for that ident, if any. */
+  missionId: string | null;
+}
+
+/** Called with every stored batch, in the order received (conformance checks, live fan-out). */
+export type PositionListener = (positions: readonly IngestedPosition[]) => Promise<void>;
+
+/** Publishes a violation episode that started, worsened or ended to the live map's clients. */
+export type ViolationPublisher = (violation: LiveViolation) => void;

@@ -1,0 +1,153 @@
+import {
+  TRAFFIC_TIME_FUTURE_TOLERANCE_MS,
+  trafficBatchSchema,
+  trafficPostSchema,
+  type TrafficIngestResult,
+  type TrafficPost,
+} from '../../../src/shared/contracts/traffic';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { fieldErrors } from '../../lib/api-router';
+import type { IngestedPosition, PositionListener } from './positions';
+import { trackKey, type Flight, type TrackRow, type TrafficRepository } from './traffic.repository';
+
+/** Who sends positions: a signed-in user (own position, own trackers) or an account's API key (trackers, stations). */
+export type TrafficSender = { kind: 'session'; userId: string } | { kind: 'apiKey'; userId: string };
+
+export interface TrafficIngestDeps {
+  repository: TrafficRepository;
+  clock: Clock;
+  logger: Logger;
+  /** Called with every stored batch, in order: the live map's bus, the conformance checks. */
+  listeners: readonly PositionListener[];
+}
+
+type Rejection = TrafficIngestResult['rejected'][number];
+
+const rejection = (index: number, code: string, message: string): Rejection => ({ index, code, message });
+
+/** The user's own position from the browser (spec shell §3): type user, source mobile. */
+const isOwnPosition = (post: TrafficPost) => post.type === 'user' && post.source === 'mo';
+
+export function createTrafficIngest(deps: TrafficIngestDeps) {
+  const { repository, clock, logger, listeners } = deps;
+
+  function validate(raw: readonly unknown[], now: Date) {
+    const valid: { index: number; post: TrafficPost }[] = [];
+    const rejected: Rejection[] = [];
+    raw.forEach((value, index) => {
+      const parsed = trafficPostSchema.safeParse(value);
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        const text = Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
+        rejected.push(rejection(index, 'VALIDATION_FAILED', text.join('; ')));
+      } else if (new Date(parsed.data.time).getTime() > now.getTime() + TRAFFIC_TIME_FUTURE_TOLERANCE_MS) {
+        rejected.push(rejection(index, 'VALIDATION_FAILED', 'time: validation:dateInFuture'));
+      } else valid.push({ index, post: parsed.data });
+    });
+    return { valid, rejected };
+  }
+
+  /** The mission flying at `time` for `userId`: the latest flight taken off by then and not landed before. */
+  function missionAt(flights: Map<string, Flight[]>, userId: string, time: Date) {
+    const flight = flights.get(userId)?.find((f) => f.takeoffAt <= time && (f.landedAt === null || f.landedAt >= time));
+    return flight?.missionId ?? null;
+  }
+
+  /** Stores what was accepted, then hands it to the listeners; a listener's failure does not undo the storage. */
+  async function store(tracks: { index: number; row: TrackRow }[], rejected: Rejection[]) {
+    const stored = await repository.insert(tracks.map((track) => track.row));
+    const positions: IngestedPosition[] = [];
+    for (const { index, row } of tracks) {
+      if (!stored.has(trackKey(row))) {
+        rejected.push(rejection(index, 'TRACK_ALREADY_EXISTS', 'This track already exists'));
+        continue;
+      }
+      stored.delete(trackKey(row));
+      positions.push({
+        ident: row.ident,
+        source: row.source,
+        type: row.type,
+        lat: row.lat,
+        lon: row.lon,
+        heightM: row.alt ?? null,
+        speedMs: row.spd ?? null,
+        heading: row.heading ?? null,
+        time: row.time,
+        userId: row.userId,
+        missionId: row.missionId,
+      });
+    }
+    for (const listener of listeners) {
+      try {
+        await listener(positions);
+      } catch (error) {
+        logger.error({ err: error }, 'a position listener failed');
+      }
+    }
+    rejected.sort((a, b) => a.index - b.index);
+    return { accepted: positions.length, rejected } satisfies TrafficIngestResult;
+  }
+
+  return {
+    /** The account an API key belongs to; an unknown key is "unknown user" (spec §8). */
+    async senderOfApiKey(apiKey: string): Promise<TrafficSender> {
+      const user = await repository.userByApiKey(apiKey);
+      if (!user) throw new AppError('TRACK_UNKNOWN_USER', 'Unknown user');
+      return { kind: 'apiKey', userId: user.id };
+    },
+
+    /**
+     * `POST /api/traffics/`: one post, or a batch `{ positions }` with an API key. Each bad position is refused with
+     * its index and the rest is kept; a single post that is refused answers its error.
+     */
+    async ingest(sender: TrafficSender, body: unknown): Promise<TrafficIngestResult> {
+      const isBatch = typeof body === 'object' && body !== null && 'positions' in body;
+      if (isBatch && sender.kind !== 'apiKey')
+        throw new AppError('TRACK_BATCH_NEEDS_API_KEY', "A batch of positions is sent with the account's API key");
+      let raw: unknown[] = [body];
+      if (isBatch) {
+        const batch = trafficBatchSchema.safeParse(body);
+        if (!batch.success) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: fieldErrors(batch.error) });
+        raw = batch.data.positions;
+      }
+      const now = clock.now();
+      const { valid, rejected } = validate(raw, now);
+      const trackers = await repository.trackersOf(sender.userId, [...new Set(valid.map(({ post }) => post.ident))]);
+      const owned = valid.filter(({ index, post }) => {
+        if (trackers.has(post.ident) || (sender.kind === 'session' && isOwnPosition(post))) return true;
+        rejected.push(rejection(index, 'TRACK_UNKNOWN_TRACKER', `Unknown tracker ${post.ident}`));
+        return false;
+      });
+      const earliest = Math.min(...owned.map(({ post }) => Date.parse(post.time)));
+      const flights = owned.length > 0 ? await repository.flightsSince([sender.userId], new Date(earliest)) : new Map<string, Flight[]>();
+      const tracks = owned.map(({ index, post }) => {
+        const time = new Date(post.time);
+        return { index, row: { ...post, time, userId: sender.userId, missionId: missionAt(flights, sender.userId, time) } };
+      });
+      const result = await store(tracks, rejected);
+      if (!isBatch && result.rejected.length > 0) {
+        const [refused] = result.rejected;
+        if (refused!.code === 'VALIDATION_FAILED') {
+          const parsed = trafficPostSchema.safeParse(body);
+          const fields = parsed.success ? { time: ['validation:dateInFuture'] } : fieldErrors(parsed.error);
+          throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields });
+        }
+        throw new AppError(refused!.code as 'TRACK_ALREADY_EXISTS' | 'TRACK_UNKNOWN_TRACKER', refused!.message);
+      }
+      return result;
+    },
+
+    /** Third-party traffic from a receiver of this server (ADS-B): no account, no mission; duplicates are dropped. */
+    async ingestReceived(posts: readonly TrafficPost[]): Promise<TrafficIngestResult> {
+      const tracks = posts.map((post, index) => ({
+        index,
+        row: { ...post, time: new Date(post.time), userId: null, missionId: null },
+      }));
+      return store(tracks, []);
+    },
+  };
+}
+
+export type TrafficIngest = ReturnType<typeof createTrafficIngest>;

@@ -1,0 +1,131 @@
+import type pg from 'pg';
+import type { TrafficPost } from '../../../src/shared/contracts/traffic';
+import { prepared } from '../../lib/prepared';
+import type { IngestedPosition } from './positions';
+
+/** A position as stored: the post's fields, its account and its mission. */
+export type TrackRow = Omit<TrafficPost, 'time'> & { time: Date; userId: string | null; missionId: string | null };
+
+/** A take-off of a mission, for linking positions to it. */
+export interface Flight {
+  missionId: string;
+  takeoffAt: Date;
+  landedAt: Date | null;
+}
+
+const utc = (column: string) => `(${column}::timestamptz AT TIME ZONE 'UTC')`;
+
+/** The key of one stored position: an ident of a source at one instant (the table's primary key). */
+export const trackKey = (track: { source: string; ident: string; time: Date }) => `${track.source}|${track.ident}|${track.time.getTime()}`;
+
+/** Tracks in PostgreSQL through node-postgres: one multi-row statement per batch (docs/live-traffic.md). */
+export function createTrafficRepository(pool: pg.Pool) {
+  return {
+    async userByApiKey(apiKey: string) {
+      const { rows } = await prepared<{ id: string }>(pool, 'traffic', `SELECT id FROM "User" WHERE "apiKey" = $1 AND status = 'active'`, [
+        apiKey,
+      ]);
+      return rows[0] ?? null;
+    },
+
+    /** The trackers among `idents` whose related user is `userId`. */
+    async trackersOf(userId: string, idents: readonly string[]) {
+      const { rows } = await prepared<{ ident: string }>(
+        pool,
+        'traffic',
+        `SELECT ident FROM "Tracker" WHERE "relatedUserId" = $1 AND ident = ANY($2::text[])`,
+        [userId, idents],
+      );
+      return new Set(rows.map((row) => row.ident));
+    },
+
+    /**
+     * The flights of each user's missions (owned, or taken off by that user) still open or landed since `since`,
+     * latest take-off first: where to find the mission a position of that user belongs to.
+     */
+    async flightsSince(userIds: readonly string[], since: Date) {
+      const { rows } = await prepared<Flight & { userId: string }>(
+        pool,
+        'traffic',
+        `SELECT u.id AS "userId", f."missionId", f."takeoffAt", f."landedAt"
+           FROM unnest($1::uuid[]) AS u(id)
+           JOIN "Flight" f ON f."landedAt" IS NULL OR f."landedAt" >= ${utc('$2')}
+           JOIN "Mission" m ON m.id = f."missionId"
+          WHERE m."userId" = u.id OR f."takenOffBy" = u.id
+          ORDER BY f."takeoffAt" DESC`,
+        [userIds, since.toISOString()],
+      );
+      const flights = new Map<string, Flight[]>();
+      for (const row of rows) (flights.get(row.userId) ?? flights.set(row.userId, []).get(row.userId)!).push(row);
+      return flights;
+    },
+
+    /** Inserts the batch in one statement; answers the keys actually stored (a key already there is skipped). */
+    async insert(tracks: readonly TrackRow[]): Promise<Set<string>> {
+      if (tracks.length === 0) return new Set();
+      const column = <T>(pick: (track: TrackRow) => T) => tracks.map(pick);
+      const { rows } = await prepared<{ source: string; ident: string; time: Date }>(
+        pool,
+        'traffic',
+        `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "speedMs", heading, charge, charging,
+                              "homeHeight", "homeLat", "homeLon", "stationName", "stationLatitude", "stationLongitude", "missionId")
+         SELECT s::"TrafficSource", i, u, ${utc('t')}, ty::"VehicleType", la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m
+           FROM unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::float8[], $7::float8[], $8::float8[],
+                       $9::float8[], $10::float8[], $11::float8[], $12::bool[], $13::float8[], $14::float8[], $15::float8[],
+                       $16::text[], $17::float8[], $18::float8[], $19::uuid[])
+                AS x(s, i, u, t, ty, la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m)
+         ON CONFLICT DO NOTHING
+         RETURNING source, ident, time`,
+        [
+          column((t) => t.source),
+          column((t) => t.ident),
+          column((t) => t.userId),
+          column((t) => t.time.toISOString()),
+          column((t) => t.type),
+          column((t) => t.lat),
+          column((t) => t.lon),
+          column((t) => t.alt ?? null),
+          column((t) => t.spd ?? null),
+          column((t) => t.heading ?? null),
+          column((t) => t.charge ?? null),
+          column((t) => t.charging ?? null),
+          column((t) => t.homeHeight ?? null),
+          column((t) => t.homeLat ?? null),
+          column((t) => t.homeLon ?? null),
+          column((t) => t.stationName ?? null),
+          column((t) => t.stationLatitude ?? null),
+          column((t) => t.stationLongitude ?? null),
+          column((t) => t.missionId),
+        ],
+      );
+      return new Set(rows.map(trackKey));
+    },
+
+    /** The last position of each target seen since `since` inside the box (the live map's snapshot). */
+    async lastPositions(since: Date, bbox: readonly [number, number, number, number]): Promise<IngestedPosition[]> {
+      const [west, south, east, north] = bbox;
+      const { rows } = await prepared<IngestedPosition>(
+        pool,
+        'traffic',
+        `SELECT DISTINCT ON (source, ident, "userId") source, ident, type, lat, lon, "heightM", "speedMs", heading, time,
+                "userId", "missionId"
+           FROM "Track"
+          WHERE time >= ${utc('$1')} AND lon BETWEEN $2 AND $3 AND lat BETWEEN $4 AND $5
+          ORDER BY source, ident, "userId", time DESC`,
+        [since.toISOString(), west, east, south, north],
+      );
+      return rows;
+    },
+
+    /** Deletes at most `limit` tracks older than `before`; answers how many. */
+    async deleteBefore(before: Date, limit: number) {
+      const result = await pool.query(
+        `DELETE FROM "Track" WHERE ctid = ANY(ARRAY(SELECT ctid FROM "Track" WHERE time < ${utc('$1')} LIMIT $2))`,
+        [before.toISOString(), limit],
+      );
+      return result.rowCount ?? 0;
+    },
+  };
+}
+
+export type TrafficRepository = ReturnType<typeof createTrafficRepository>;

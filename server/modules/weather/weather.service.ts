@@ -1,0 +1,60 @@
+import { centroid, distance } from '@turf/turf';
+import type { MissionAreas } from '../../../src/shared/contracts/missions';
+import type { MissionWeather } from '../../../src/shared/contracts/weather';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-token';
+import type { Logger } from '../../lib/logger';
+import type { TafSource } from '../../integrations/weather/taf-source';
+import { decodeTafAt } from './taf-decode';
+
+/** Beyond this distance an aerodrome's forecast says nothing of the mission's weather (docs/weather.md). */
+export const WEATHER_STATION_MAX_DISTANCE_KM = 60;
+
+export function createWeatherService(deps: {
+  source: TafSource;
+  logger: Logger;
+  findMission: (actor: AuthUser, id: string) => Promise<{ areas: unknown; startAt: Date | null }>;
+}) {
+  const { source, logger, findMission } = deps;
+
+  return {
+    /** The forecast of the aerodrome nearest to the mission, at the mission's start. */
+    async forMission(actor: AuthUser, id: string): Promise<MissionWeather> {
+      const mission = await findMission(actor, id);
+      const areas = mission.areas as MissionAreas | null;
+      if (!areas?.coordinates.length) throw new AppError('MISSION_NO_AREA', 'The mission has no flight area');
+      if (!mission.startAt) throw new AppError('NO_WEATHER_FORECAST', 'The mission has no flight date');
+      const at = mission.startAt;
+      const centre = centroid(areas);
+      const nearest = source.stations
+        .map((station) => ({ station, distanceKm: distance(centre, [station.lon, station.lat], { units: 'kilometers' }) }))
+        .sort((a, b) => a.distanceKm - b.distanceKm)[0];
+      if (!nearest || nearest.distanceKm > WEATHER_STATION_MAX_DISTANCE_KM) {
+        throw new AppError('NO_WEATHER_STATION', 'No aerodrome publishing a forecast is near the mission');
+      }
+      const report = await source.latest(nearest.station.icao);
+      if (!report) throw new AppError('NO_WEATHER_FORECAST', 'No weather forecast at the flight date');
+      const decoded = decodeTafAt(report.raw, report.issuedAt, at);
+      if (!decoded.ok) {
+        if (decoded.reason === 'unreadable') logger.warn({ icao: report.icao, raw: report.raw }, 'TAF could not be read');
+        throw new AppError('NO_WEATHER_FORECAST', 'No weather forecast at the flight date');
+      }
+      const { taf } = decoded;
+      return {
+        station: { icao: nearest.station.icao, name: nearest.station.name, distanceKm: Math.round(nearest.distanceKm * 10) / 10 },
+        raw: report.raw,
+        metar: report.metar,
+        issuedAt: report.issuedAt.toISOString(),
+        validFrom: taf.validFrom.toISOString(),
+        validTo: taf.validTo.toISOString(),
+        at: at.toISOString(),
+        prevailing: taf.prevailing,
+        supplemental: taf.supplemental,
+        worstCategory: taf.worstCategory,
+        groups: taf.groups,
+        recorded: report.recorded,
+      };
+    },
+  };
+}
+export type WeatherService = ReturnType<typeof createWeatherService>;

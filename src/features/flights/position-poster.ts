@@ -1,0 +1,119 @@
+import { useSyncExternalStore } from 'react';
+import type { TrafficPost } from '@/shared/contracts/traffic';
+import { postPosition } from './api/post-position';
+
+/** How often the latest fix is posted while flying (docs/flight.md). */
+export const POSITION_POST_INTERVAL_MS = 5_000;
+
+/**
+ * What the flight view shows about the device position: `off` when nothing is flying, `waiting` until the first
+ * fix, `ok` with the time of the last fix, `denied` when the user refused, `unavailable` when the device has no
+ * position (no geolocation API, no signal, time-out).
+ */
+export type PositionStatus =
+  { state: 'off' } | { state: 'waiting' } | { state: 'ok'; at: number; accuracy: number } | { state: 'denied' } | { state: 'unavailable' };
+
+const OFF: PositionStatus = { state: 'off' };
+let status: PositionStatus = OFF;
+const listeners = new Set<() => void>();
+
+function setStatus(next: PositionStatus) {
+  status = next;
+  for (const listener of listeners) listener();
+}
+
+export function getPositionStatus(): PositionStatus {
+  return status;
+}
+
+export function usePositionStatus(): PositionStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getPositionStatus,
+    getPositionStatus,
+  );
+}
+
+/** Letters and digits only: the ident of a traffic post allows no accents or spaces. */
+export function identOf(initials: string): string {
+  const ascii = initials
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]/g, '');
+  return ascii || 'USER';
+}
+
+function finiteOrNull(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** A browser fix as the traffic post of spec §3: type user, source mobile. */
+export function toTrafficPost(position: GeolocationPosition, ident: string): TrafficPost {
+  const { latitude, longitude, altitude, speed, heading } = position.coords;
+  const spd = finiteOrNull(speed);
+  const hdg = finiteOrNull(heading);
+  return {
+    ident,
+    lat: latitude,
+    lon: longitude,
+    alt: finiteOrNull(altitude),
+    spd: spd === null ? null : Math.max(0, spd),
+    heading: hdg === null ? null : ((hdg % 360) + 360) % 360,
+    time: new Date(position.timestamp).toISOString(),
+    type: 'user',
+    source: 'mo',
+  };
+}
+
+export interface PositionPosterOptions {
+  ident: string;
+  geolocation?: Geolocation | undefined;
+  intervalMs?: number;
+  post?: (position: TrafficPost) => Promise<void>;
+}
+
+/**
+ * Watches the device position and posts the latest fix every `intervalMs` (a fix is posted once: a device that
+ * stops moving and stops reporting is not repeated). Failures are silent (spec §8). Returns the stop function.
+ */
+export function startPositionPoster({
+  ident,
+  geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation,
+  intervalMs = POSITION_POST_INTERVAL_MS,
+  post = postPosition,
+}: PositionPosterOptions): () => void {
+  if (!geolocation) {
+    setStatus({ state: 'unavailable' });
+    return () => setStatus(OFF);
+  }
+  setStatus({ state: 'waiting' });
+  let latest: GeolocationPosition | null = null;
+  let posted: GeolocationPosition | null = null;
+
+  const send = () => {
+    if (!latest || latest === posted) return;
+    posted = latest;
+    post(toTrafficPost(latest, ident)).catch(() => undefined);
+  };
+
+  const watchId = geolocation.watchPosition(
+    (position) => {
+      const first = latest === null;
+      latest = position;
+      setStatus({ state: 'ok', at: position.timestamp, accuracy: position.coords.accuracy });
+      // The first fix goes at once, so the map shows the flight without waiting a whole interval.
+      if (first) send();
+    },
+    (error) => setStatus(error.code === error.PERMISSION_DENIED ? { state: 'denied' } : { state: 'unavailable' }),
+    { enableHighAccuracy: true, maximumAge: intervalMs, timeout: 30_000 },
+  );
+  const timer = setInterval(send, intervalMs);
+  return () => {
+    clearInterval(timer);
+    geolocation.clearWatch(watchId);
+    setStatus(OFF);
+  };
+}

@@ -1,0 +1,54 @@
+import { UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LiveTarget } from '@/shared/contracts/traffic';
+import classes from './live.module.css';
+import { SOURCE_COLORS, VehicleIcon } from './vehicle-icon';
+
+export function formatHeight(alt: number | null): string | null {
+  return alt === null ? null : `${Math.round(alt)} m`;
+}
+
+/** km/h from m/s, as pilots read it. */
+export function formatSpeed(spd: number | null): string | null {
+  return spd === null ? null : `${Math.round(spd * 3.6)} km/h`;
+}
+
+export interface TargetMarkerProps {
+  target: LiveTarget;
+  selected: boolean;
+  violating: boolean;
+  onSelect: (key: string) => void;
+}
+
+/** A target on the map: its icon turned to its heading, its label, height and speed; a button to select it. */
+export function TargetMarker({ target, selected, violating, onSelect }: TargetMarkerProps) {
+  const { t } = useTranslation('live');
+  const facts = [formatHeight(target.alt), formatSpeed(target.spd)].filter(Boolean).join(' · ');
+  const name = target.label || target.ident;
+  return (
+    <UnstyledButton
+      className={classes.target}
+      data-own={target.own || undefined}
+      data-selected={selected || undefined}
+      data-violating={violating || undefined}
+      onClick={() => onSelect(target.key)}
+      aria-pressed={selected}
+      aria-label={t('target.name', { name, type: t(`vehicles.${target.type}`), source: t(`sources.${target.source}`) })}
+      data-testid="live-target"
+      data-key={target.key}
+      data-ident={target.ident}
+      data-source={target.source}
+      data-type={target.type}
+      data-lat={target.lat}
+      data-lon={target.lon}
+    >
+      <span className={classes.icon}>
+        <VehicleIcon type={target.type} color={SOURCE_COLORS[target.source]} heading={target.heading} />
+      </span>
+      <span className={classes.label}>
+        <strong>{name}</strong>
+        {facts ? <span>{facts}</span> : null}
+      </span>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { env } from '@/config/env';
+import { refreshSession } from '@/lib/api-client';
+import { EventStreamError, readEventStream, type StreamEvent } from '@/lib/event-stream';
+import { getToken } from '@/lib/session';
+import { liveDeltaSchema, liveSnapshotSchema, liveViolationSchema, type LiveViolation } from '@/shared/contracts/traffic';
+import { EMPTY_LIVE_STATE, liveReducer, type Bbox, type LiveAction } from './live-state';
+
+/** Retries after a failed or closed stream: 1 s, 2 s, 4 s … up to 30 s. */
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+/** How often targets are checked against the staleness. */
+const PRUNE_EVERY_MS = 5_000;
+
+export type LiveConnection = 'connecting' | 'live' | 'retrying';
+
+/** A stream event as a reducer action; anything that does not match the contract is dropped. */
+export function actionOf(event: StreamEvent): LiveAction | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(event.data);
+  } catch {
+    return null;
+  }
+  if (event.event === 'snapshot') {
+    const parsed = liveSnapshotSchema.safeParse(payload);
+    return parsed.success ? { type: 'snapshot', snapshot: parsed.data } : null;
+  }
+  if (event.event === 'delta') {
+    const parsed = liveDeltaSchema.safeParse(payload);
+    return parsed.success ? { type: 'delta', delta: parsed.data } : null;
+  }
+  if (event.event === 'violation') {
+    const parsed = liveViolationSchema.safeParse(payload);
+    return parsed.success ? { type: 'violation', violation: parsed.data } : null;
+  }
+  return null;
+}
+
+export function liveUrl(bbox: Bbox): string {
+  const rounded = bbox.map((value) => Math.round(value * 1e5) / 1e5).join(',');
+  return `${env.apiUrl.replace(/\/+$/, '')}/traffics/live?bbox=${encodeURIComponent(rounded)}`;
+}
+
+export interface LiveTrafficOptions {
+  staleMs: number;
+  /** Called once per new violation episode, with the state it arrived in. */
+  onNewViolation?: (violation: LiveViolation) => void;
+}
+
+/**
+ * The live traffic of a viewport over `GET /api/traffics/live` (SSE with the bearer token). A new viewport is a new
+ * connection (the caller debounces it); a failed or closed stream reconnects with a growing delay.
+ */
+export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: LiveTrafficOptions) {
+  const [state, dispatch] = useReducer(liveReducer, EMPTY_LIVE_STATE);
+  const [connection, setConnection] = useState<LiveConnection>('connecting');
+  const [loaded, setLoaded] = useState(false);
+  const seen = useRef(new Set<string>());
+  const onNew = useRef(onNewViolation);
+  onNew.current = onNewViolation;
+  const key = bbox ? bbox.join(',') : '';
+
+  useEffect(() => {
+    if (!key) return;
+    // The corners as a string: a new array with the same corners is the same viewport, no reconnection.
+    const box = key.split(',').map(Number) as unknown as Bbox;
+    const controller = new AbortController();
+    let retry = RETRY_MIN_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const handle = (event: StreamEvent) => {
+      const action = actionOf(event);
+      if (!action) return;
+      if (action.type === 'snapshot') {
+        retry = RETRY_MIN_MS;
+        setConnection('live');
+        setLoaded(true);
+        // Episodes already going on when the map opens are shown, not announced.
+        for (const violation of action.snapshot.violations) seen.current.add(violation.id);
+      } else if (action.type === 'violation' && !seen.current.has(action.violation.id)) {
+        seen.current.add(action.violation.id);
+        onNew.current?.(action.violation);
+      }
+      dispatch(action);
+    };
+
+    const connect = () => {
+      setConnection((current) => (current === 'live' ? 'retrying' : current));
+      const token = getToken();
+      readEventStream(liveUrl(box), {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        signal: controller.signal,
+        onEvent: handle,
+      })
+        .catch(async (error: unknown) => {
+          if (controller.signal.aborted) return;
+          // An expired token: refresh once, then the retry below uses the new one (a failed refresh logs out).
+          if (error instanceof EventStreamError && error.status === 401) await refreshSession().catch(() => undefined);
+        })
+        .finally(() => {
+          if (controller.signal.aborted) return;
+          setConnection('retrying');
+          timer = setTimeout(connect, retry);
+          retry = Math.min(retry * 2, RETRY_MAX_MS);
+        });
+    };
+    connect();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [key]);
+
+  useEffect(() => {
+    const prune = () => dispatch({ type: 'prune', now: Date.now(), staleMs });
+    prune();
+    const timer = setInterval(prune, PRUNE_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [staleMs]);
+
+  return { state, connection, loaded };
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { vehicleTypeSchema, trafficSourceSchema } from './alerts';
+
+/** How far in the future a position's time may be (clock skew of a tracker), in milliseconds. */
+export const TRAFFIC_TIME_FUTURE_TOLERANCE_MS = 60_000;
+/** Most positions one batch of `POST /api/traffics/` may carry. */
+export const TRAFFIC_BATCH_MAX = 1_000;
+
+const latitude = z.number().min(-90, 'validation:tooSmall').max(90, 'validation:tooBig');
+const longitude = z.number().min(-180, 'validation:tooSmall').max(180, 'validation:tooBig');
+
+/**
+ * Traffic post of spec shell §3. `alt` is metres above the surface for drones and people (what trackers report:
+ * height above the take-off point), `spd` metres per second, `heading` degrees from true north, `time` ISO 8601.
+ * `charge` is the battery percentage.
+ */
+export const trafficPostSchema = z.object({
+  ident: z
+    .string()
+    .trim()
+    .min(1, 'validation:required')
+    .max(64, 'validation:tooBig')
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'validation:tracker.ident'),
+  lat: latitude,
+  lon: longitude,
+  alt: z.number().min(-500, 'validation:tooSmall').max(20_000, 'validation:tooBig').nullable().optional(),
+  spd: z.number().min(0, 'validation:tooSmall').max(1_000, 'validation:tooBig').nullable().optional(),
+  heading: z.number().min(0, 'validation:tooSmall').max(360, 'validation:tooBig').nullable().optional(),
+  time: z.iso.datetime({ offset: true, message: 'validation:dateTime' }),
+  type: vehicleTypeSchema,
+  source: trafficSourceSchema,
+  charge: z.number().min(0, 'validation:tooSmall').max(100, 'validation:tooBig').nullable().optional(),
+  charging: z.boolean().nullable().optional(),
+  homeHeight: z.number().min(-500, 'validation:tooSmall').max(9_000, 'validation:tooBig').nullable().optional(),
+  homeLat: latitude.nullable().optional(),
+  homeLon: longitude.nullable().optional(),
+  stationName: z.string().trim().max(100, 'validation:tooBig').nullable().optional(),
+  stationLatitude: latitude.nullable().optional(),
+  stationLongitude: longitude.nullable().optional(),
+});
+export type TrafficPost = z.infer<typeof trafficPostSchema>;
+
+/** A batch from a tracker or a ground station, authenticated by its owner's API key (`X-Api-Key`). */
+export const trafficBatchSchema = z.object({
+  positions: z.array(z.unknown()).min(1, 'validation:atLeastOne').max(TRAFFIC_BATCH_MAX, 'validation:tooBig'),
+});
+
+/** One refused position of a batch: its index in `positions`, an error code and its message. */
+export const trafficRejectionSchema = z.object({ index: z.number().int(), code: z.string(), message: z.string() });
+export const trafficIngestResultSchema = z.object({
+  accepted: z.number().int(),
+  rejected: z.array(trafficRejectionSchema),
+});
+export type TrafficIngestResult = z.infer<typeof trafficIngestResultSchema>;
+
+/** `POST /api/preflights/takeoff` and `/landing` (spec shell §7). */
+export const flightCommandSchema = z.object({ preFlightId: z.uuid('validation:invalid') });
+export type FlightCommand = z.infer<typeof flightCommandSchema>;
+
+/** A take-off of a mission as the server keeps it: one row per take-off, closed by the landing. */
+export const flightSchema = z.object({
+  id: z.string(),
+  missionId: z.string(),
+  takenOffBy: z.string(),
+  takeoffAt: z.string(),
+  lastPingAt: z.string(),
+  landedAt: z.string().nullable(),
+});
+export type Flight = z.infer<typeof flightSchema>;
+
+/** A target on the live map: the last position of one ident of one source. */
+export const liveTargetSchema = z.object({
+  key: z.string(),
+  ident: z.string(),
+  label: z.string(),
+  source: trafficSourceSchema,
+  type: vehicleTypeSchema,
+  lat: z.number(),
+  lon: z.number(),
+  alt: z.number().nullable(),
+  spd: z.number().nullable(),
+  heading: z.number().nullable(),
+  time: z.string(),
+  /** The signed-in user's own traffic or the traffic of one of their missions. */
+  own: z.boolean(),
+  missionId: z.string().nullable(),
+});
+export type LiveTarget = z.infer<typeof liveTargetSchema>;
+
+/** A violation episode as the live map shows it; `endedAt` null while it goes on. */
+export const liveViolationSchema = z.object({
+  id: z.string(),
+  alertId: z.string(),
+  alertName: z.string(),
+  alertType: z.string(),
+  ident: z.string(),
+  source: trafficSourceSchema,
+  missionId: z.string().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  lat: z.number(),
+  lon: z.number(),
+  worstValue: z.number().nullable(),
+});
+export type LiveViolation = z.infer<typeof liveViolationSchema>;
+
+/**
+ * `GET /api/traffics/live?bbox=west,south,east,north`, Server-Sent Events: `snapshot` at connection, then
+ * `delta` and `violation` events. A viewport change is a new connection.
+ */
+export const liveQuerySchema = z.object({
+  bbox: z
+    .string()
+    .transform((value) => value.split(',').map(Number))
+    .pipe(z.tuple([longitude, latitude, longitude, latitude])),
+});
+export const liveSnapshotSchema = z.object({ targets: z.array(liveTargetSchema), violations: z.array(liveViolationSchema) });
+export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
+export const liveDeltaSchema = z.object({ upserts: z.array(liveTargetSchema), removals: z.array(z.string()) });
+export type LiveDelta = z.infer<typeof liveDeltaSchema>;
+
+/** `POST /api/traffics/commands` (COMMAND_EDIT_ADMIN): a message to the operator of a flying mission, by push. */
+export const operatorCommandSchema = z.object({
+  missionId: z.uuid('validation:invalid'),
+  message: z.string().trim().min(1, 'validation:required').max(500, 'validation:tooBig'),
+});
+export type OperatorCommand = z.infer<typeof operatorCommandSchema>;

@@ -1,0 +1,315 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getPositionStatus, identOf, startPositionPoster } from '@/features/flights/position-poster';
+import { getTakeoffs, startTakeoff, stopTakeoff } from '@/features/flights/takeoff-store';
+import type { MissionDetail } from '@/shared/contracts/missions';
+import type { PostFlight } from '@/shared/contracts/post-flights';
+import type { TrafficPost } from '@/shared/contracts/traffic';
+import { allowedActions, type MissionStatus } from '@/shared/domain/mission-status';
+import { mockApi, renderApp, resetApp, signInAs, type ProfileName } from './helpers';
+
+const OWNER = 'user-1';
+
+function missionDetail(status: MissionStatus, overrides: Partial<MissionDetail> = {}): MissionDetail {
+  return {
+    id: 'mission-1',
+    ownerId: OWNER,
+    title: 'Bridge inspection',
+    status,
+    referentPilot: { id: 'pilot-7', firstName: 'Rita', lastName: 'Referent' },
+    mainMachine: null,
+    maxHeightM: 50,
+    areaKm2: 0.2,
+    startAt: null,
+    endAt: null,
+    country: 'FR',
+    allowedActions: allowedActions(status),
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    additionalPilots: [],
+    additionalMachines: [],
+    maxAltitudeFt: null,
+    maxAltitudeSource: null,
+    groundElevationM: null,
+    groundElevationSource: null,
+    maximumDurationMin: null,
+    totalFlightTimeMin: null,
+    description: null,
+    camerawork: false,
+    areas: null,
+    waypoints: null,
+    contextMarkers: [],
+    safetyZones: null,
+    constraints: null,
+    scenario: null,
+    lastVerdict: null,
+    lastVerdictAt: null,
+    requestDate: null,
+    teleServiceNumber: null,
+    orderingParty: null,
+    additionalRequirements: null,
+    duplicatedFromId: null,
+    ...overrides,
+  };
+}
+
+function emptyDiary(mission: MissionDetail): PostFlight {
+  return {
+    missionId: mission.id,
+    missionTitle: mission.title,
+    missionStatus: mission.status,
+    flightTimeMin: null,
+    activity: null,
+    activityOther: null,
+    proposedFlightTimeMin: { fromFlights: null, fromTracks: null },
+    flights: [],
+    notes: [],
+    history: [],
+    updatedAt: null,
+  };
+}
+
+/** What the mission screen reads beside the mission: its weather (none) and its empty diary. */
+function sideReads(url: string, mission: MissionDetail) {
+  if (url === 'preflights/mission-1/weather') return { status: 422, data: { code: 'NO_WEATHER_FORECAST', message: 'none' } };
+  if (url === 'postflights/mission-1') return { status: 200, data: emptyDiary(mission) };
+  return undefined;
+}
+
+/** The mission screen with a server whose mission is `current()`; other reads answer empty. */
+function serveMission(current: () => MissionDetail) {
+  return mockApi((request) => {
+    if (request.method === 'GET' && request.url === 'preflights/mission-1') return { status: 200, data: current() };
+    if (request.method === 'GET' && request.url === 'preflights/mission-1/history') return { status: 200, data: [] };
+    const read = sideReads(request.url, current());
+    if (read) return read;
+    if (request.method === 'POST' && request.url.startsWith('preflights/')) return { status: 204 };
+    if (request.method === 'GET') return { status: 200, data: { items: [], total: 0 } };
+    return undefined;
+  });
+}
+
+async function openMission(profile: ProfileName, mission: MissionDetail) {
+  signInAs(profile);
+  const api = serveMission(() => mission);
+  renderApp('/backoffice/preflights/edit/mission-1');
+  // The editor is the largest lazy screen: its first load in a run takes longer on a busy machine.
+  await screen.findByTestId('mission-form', undefined, { timeout: 20_000 });
+  return api;
+}
+
+describe('take-off and landing on the mission screen (spec §3, §4, §7)', () => {
+  afterEach(resetApp);
+
+  it.each([
+    ['the operator, validated', 'operator', missionDetail('validated'), ['flight-takeOff']],
+    ['the operator, flying', 'operator', missionDetail('onGoing'), ['flight-land', 'flight-requestEnd']],
+    [
+      'the referent pilot, validated',
+      'supervisedPilot',
+      missionDetail('validated', { ownerId: 'boss', referentPilot: { id: 'pilot-42', firstName: 'P', lastName: 'P' } }),
+      ['flight-takeOff'],
+    ],
+    [
+      'an additional pilot, flying',
+      'supervisedPilot',
+      missionDetail('onGoing', { ownerId: 'boss', additionalPilots: [{ id: 'pilot-42', firstName: 'P', lastName: 'P' }] }),
+      ['flight-land', 'flight-requestEnd'],
+    ],
+    ['the operator, awaiting validation', 'operator', missionDetail('toBeValidated'), []],
+    ['the operator, archived', 'operator', missionDetail('archived'), []],
+    ['someone else', 'operator', missionDetail('validated', { ownerId: 'someone-else' }), []],
+    ['a pilot of another mission', 'supervisedPilot', missionDetail('onGoing', { ownerId: 'boss' }), []],
+  ] as const)('%s: the flight buttons its status and role allow', async (_case, profile, mission, buttons) => {
+    await openMission(profile, mission);
+    const shown = ['flight-takeOff', 'flight-land', 'flight-requestEnd'].filter((id) => screen.queryByTestId(id));
+    expect(shown).toEqual(buttons);
+    expect(!!screen.queryByTestId('open-flight-panel')).toBe(buttons.length > 0);
+  });
+
+  it('takes off silently, reads the mission again, shows the marker; lands and the marker goes', async () => {
+    signInAs('operator');
+    let mission = missionDetail('validated');
+    const api = serveMission(() => mission);
+    renderApp('/backoffice/preflights/edit/mission-1');
+    await screen.findByTestId('flight-takeOff');
+    expect(screen.queryByTestId('recording-marker')).not.toBeInTheDocument();
+    const readsBefore = api.to('GET', 'preflights/mission-1').length;
+
+    mission = missionDetail('onGoing');
+    await userEvent.click(screen.getByTestId('flight-takeOff'));
+
+    expect(await screen.findByTestId('flight-land')).toBeVisible();
+    expect(api.to('POST', 'preflights/takeoff')).toEqual([expect.objectContaining({ body: { preFlightId: 'mission-1' }, silent: true })]);
+    expect(api.to('GET', 'preflights/mission-1').length).toBeGreaterThan(readsBefore);
+    expect(screen.getByTestId('recording-marker')).toBeVisible();
+    expect(getTakeoffs().map((record) => record.id)).toEqual(['mission-1']);
+
+    mission = missionDetail('validated');
+    await userEvent.click(screen.getByTestId('flight-land'));
+
+    expect(await screen.findByTestId('flight-takeOff')).toBeVisible();
+    expect(api.to('POST', 'preflights/landing')).toEqual([expect.objectContaining({ body: { preFlightId: 'mission-1' }, silent: true })]);
+    await waitFor(() => expect(screen.queryByTestId('recording-marker')).not.toBeInTheDocument());
+  });
+
+  it('a take-off the server refuses is dropped without a toast and said inline', async () => {
+    signInAs('operator');
+    const api = mockApi((request) => {
+      if (request.url === 'preflights/takeoff') return { status: 409, data: { code: 'FLIGHT_OUTSIDE_SLOT', message: 'x' } };
+      if (request.method === 'GET' && request.url === 'preflights/mission-1') return { status: 200, data: missionDetail('validated') };
+      const read = sideReads(request.url, missionDetail('validated'));
+      if (read) return read;
+      if (request.method === 'GET') return { status: 200, data: [] };
+      return undefined;
+    });
+    renderApp('/backoffice/preflights/edit/mission-1');
+    await userEvent.click(await screen.findByTestId('flight-takeOff'));
+
+    expect(await screen.findByTestId('flight-not-recorded')).toBeVisible();
+    expect(api.to('POST', 'preflights/takeoff')).toHaveLength(1);
+    expect(getTakeoffs()).toEqual([]);
+    expect(screen.queryByTestId('recording-marker')).not.toBeInTheDocument();
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+  });
+
+  it('requests the end of a flying mission through the mission action and forgets the take-off', async () => {
+    signInAs('operator');
+    await startTakeoff('mission-1');
+    let mission = missionDetail('onGoing');
+    const api = serveMission(() => mission);
+    renderApp('/backoffice/preflights/edit/mission-1');
+    await screen.findByTestId('recording-marker');
+
+    mission = missionDetail('archived');
+    await userEvent.click(await screen.findByTestId('flight-requestEnd'));
+
+    await waitFor(() => expect(screen.queryByTestId('recording-marker')).not.toBeInTheDocument());
+    expect(api.to('POST', 'preflights/mission-1/actions/requestEnd')).toHaveLength(1);
+    expect(screen.queryByTestId('flight-actions')).not.toBeInTheDocument();
+  });
+
+  it('the compact flight view shows the status, the flight time and the position, with big buttons', async () => {
+    signInAs('operator');
+    await startTakeoff('mission-1', Date.now() - 65_000);
+    await openMission('operator', missionDetail('onGoing'));
+
+    await userEvent.click(screen.getByTestId('open-flight-panel'));
+
+    const card = await screen.findByTestId('flight-card');
+    expect(within(card).getByTestId('flight-status')).toHaveTextContent('Flying');
+    expect(within(card).getByTestId('flight-elapsed').textContent).toMatch(/^00:01:0[5-9]$/);
+    expect(within(card).getByTestId('flight-position')).toBeVisible();
+    expect(within(card).getByTestId('flight-land')).toHaveAttribute('data-size', 'xl');
+  });
+});
+
+interface FakeGeolocation extends Geolocation {
+  emit: (coords: Partial<GeolocationCoordinates>, timestamp: number) => void;
+  fail: (code: number) => void;
+  cleared: number[];
+}
+
+function fakeGeolocation(): FakeGeolocation {
+  let success: PositionCallback | undefined;
+  let failure: PositionErrorCallback | null | undefined;
+  const cleared: number[] = [];
+  return {
+    cleared,
+    watchPosition: (onSuccess, onError) => {
+      success = onSuccess;
+      failure = onError;
+      return 7;
+    },
+    clearWatch: (id) => cleared.push(id),
+    getCurrentPosition: () => undefined,
+    emit: (coords, timestamp) =>
+      success?.({
+        coords: { latitude: 0, longitude: 0, altitude: null, accuracy: 5, altitudeAccuracy: null, heading: null, speed: null, ...coords },
+        timestamp,
+      } as GeolocationPosition),
+    fail: (code) => failure?.({ code, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: '' } as GeolocationPositionError),
+  } as FakeGeolocation;
+}
+
+describe('own position while flying (spec §3, §7)', () => {
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    await resetApp();
+  });
+
+  it('posts the first fix at once, then the latest fix every interval, never the same fix twice; failures are silent', async () => {
+    vi.useFakeTimers();
+    const geolocation = fakeGeolocation();
+    const posts: TrafficPost[] = [];
+    const post = vi.fn((position: TrafficPost) => {
+      posts.push(position);
+      return posts.length === 2 ? Promise.reject(new Error('offline')) : Promise.resolve();
+    });
+    const stop = startPositionPoster({ ident: 'JD', geolocation, intervalMs: 5_000, post });
+    expect(getPositionStatus()).toEqual({ state: 'waiting' });
+
+    geolocation.emit({ latitude: 48.7, longitude: 2.3, altitude: 42, speed: 3, heading: -90 }, Date.parse('2026-11-24T10:00:00Z'));
+    expect(posts).toEqual([
+      { ident: 'JD', lat: 48.7, lon: 2.3, alt: 42, spd: 3, heading: 270, time: '2026-11-24T10:00:00.000Z', type: 'user', source: 'mo' },
+    ]);
+    geolocation.emit({ latitude: 48.71, longitude: 2.31 }, Date.parse('2026-11-24T10:00:02Z'));
+    geolocation.emit({ latitude: 48.72, longitude: 2.32 }, Date.parse('2026-11-24T10:00:04Z'));
+    expect(posts).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(posts.map((position) => position.lat)).toEqual([48.7, 48.72]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(posts).toHaveLength(2);
+    expect(getPositionStatus()).toMatchObject({ state: 'ok', accuracy: 5 });
+
+    stop();
+    expect(geolocation.cleared).toEqual([7]);
+    expect(getPositionStatus()).toEqual({ state: 'off' });
+    geolocation.emit({ latitude: 1, longitude: 1 }, Date.now());
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(post).toHaveBeenCalledTimes(2);
+  });
+
+  it('says when the user refuses the location or the device has none', () => {
+    const geolocation = fakeGeolocation();
+    const stop = startPositionPoster({ ident: 'JD', geolocation, post: vi.fn() });
+    geolocation.fail(1);
+    expect(getPositionStatus()).toEqual({ state: 'denied' });
+    geolocation.fail(3);
+    expect(getPositionStatus()).toEqual({ state: 'unavailable' });
+    stop();
+    const none = startPositionPoster({ ident: 'JD', geolocation: undefined, post: vi.fn() });
+    expect(getPositionStatus()).toEqual({ state: 'unavailable' });
+    none();
+  });
+
+  it('the initials become a valid ident', () => {
+    expect(identOf('ÉL')).toBe('EL');
+    expect(identOf('')).toBe('USER');
+  });
+
+  it('the back office posts the position to traffics/ silently while a take-off is recorded, and stops on landing', async () => {
+    const geolocation = fakeGeolocation();
+    // On the real navigator object: a stand-in object breaks libraries that read navigator's own getters (react-redux).
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: geolocation });
+    const api = mockApi(() => ({ status: 204 }));
+    signInAs('operator');
+    await startTakeoff('mission-1');
+    renderApp('/backoffice/dashboard');
+    await screen.findByTestId('recording-marker');
+
+    geolocation.emit({ latitude: 48.8, longitude: 2.35 }, Date.now());
+
+    await waitFor(() => expect(api.to('POST', 'traffics/')).toHaveLength(1));
+    expect(api.to('POST', 'traffics/')[0]).toMatchObject({
+      silent: true,
+      body: { ident: 'OO', lat: 48.8, lon: 2.35, type: 'user', source: 'mo' },
+    });
+
+    await stopTakeoff('mission-1');
+    await waitFor(() => expect(geolocation.cleared).toEqual([7]));
+  });
+});

@@ -1,0 +1,73 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { MissionRequests } from '@/features/requests/components/mission-requests';
+import { createQueryClient } from '@/lib/query-client';
+import type { TouchedAirspace } from '@/shared/contracts/requests';
+import { mockApi, resetApp, signInAs } from './helpers';
+
+const AIRSPACE: TouchedAirspace = {
+  id: 'a-1',
+  name: 'Paris-Saclay demo airspace',
+  internalCode: 'LFPS-DEMO',
+  generalConditions: 'Call the tower.',
+  legalInformation: false,
+  pendingRequestId: null,
+};
+
+function serve(onFile: () => { status: number; data?: unknown }) {
+  return mockApi((request) => {
+    if (request.url === 'procedures/airspaces') return { status: 200, data: [AIRSPACE] };
+    if (request.method === 'GET' && request.url === 'procedures')
+      return { status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } };
+    if (request.method === 'POST' && request.url === 'procedures') return onFile();
+    return undefined;
+  });
+}
+
+async function openDialog() {
+  signInAs('operator');
+  render(
+    <AppProvider queryClient={createQueryClient()}>
+      <MemoryRouter>
+        <MissionRequests missionId="m-1" />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  await userEvent.click(await screen.findByTestId('file-request', {}, { timeout: 10_000 }));
+  const dialog = await screen.findByTestId('file-dialog');
+  await userEvent.click(within(dialog).getByTestId('accept-conditions'));
+  return dialog;
+}
+
+describe('filing a request: the phone number', () => {
+  afterEach(resetApp);
+
+  it('is checked in the form: a typo is shown on the field and nothing is sent', async () => {
+    const api = serve(() => ({ status: 201, data: { id: 'r-1', referenceNumber: 'AG-2026-000001' } }));
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByTestId('operator-phone'), '06 12 AB 56');
+    await userEvent.click(within(dialog).getByTestId('file-submit'));
+
+    expect(await within(dialog).findByText('Only digits, spaces and + ( ) - . are allowed.')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('operator-phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.to('POST', 'procedures')).toHaveLength(0);
+
+    await userEvent.clear(within(dialog).getByTestId('operator-phone'));
+    await userEvent.type(within(dialog).getByTestId('operator-phone'), '+33 6 12 34 56 78');
+    await userEvent.click(within(dialog).getByTestId('file-submit'));
+    await waitFor(() => expect(api.to('POST', 'procedures')).toHaveLength(1));
+    expect(api.to('POST', 'procedures')[0]!.body).toMatchObject({ operatorPhone: '+33 6 12 34 56 78' });
+  });
+
+  it("puts the server's refusal of the phone on the field", async () => {
+    serve(() => ({ status: 422, data: { code: 'VALIDATION_FAILED', message: 'x', fields: { operatorPhone: ['validation:phone'] } } }));
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByTestId('operator-phone'), '+33 1');
+    await userEvent.click(within(dialog).getByTestId('file-submit'));
+
+    expect(await within(dialog).findByText('Only digits, spaces and + ( ) - . are allowed.')).toBeInTheDocument();
+  });
+});

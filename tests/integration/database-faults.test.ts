@@ -1,0 +1,108 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config/env';
+import { createContext, type AppContext } from '../../server/context';
+import { connectDatabase, migrateDatabase, type DatabaseClients } from '../../server/lib/database';
+import { createLogger } from '../../server/lib/logger';
+import { createUser, login } from '../factories/users';
+import { createOwnPostgres, postgresBinDir, type OwnPostgres } from '../setup/own-postgres';
+import { expectError } from './support';
+
+// Our own cluster on a port of our own: the shared server on 5432 is never stopped or paused.
+const PORT = Number(process.env.FAULT_POSTGRES_PORT ?? 5440);
+const RETRY_AFTER_SECONDS = 2;
+
+async function timed(call: () => Promise<request.Response>) {
+  const started = performance.now();
+  const response = await call();
+  return { response, ms: performance.now() - started };
+}
+
+/** Polls health until it answers 200: the API recovers by itself, without a restart. */
+async function recovered(app: Express, withinMs: number) {
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    const response = await request(app).get('/api/health');
+    if (response.status === 200 || performance.now() > deadline) return response;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe.runIf(postgresBinDir())('database faults on a PostgreSQL of our own', () => {
+  let cluster: OwnPostgres;
+  let clients: DatabaseClients;
+  let ctx: AppContext;
+  let app: Express;
+  let auth: { Authorization: string };
+
+  beforeAll(async () => {
+    cluster = createOwnPostgres(PORT);
+    cluster.start();
+    await migrateDatabase(cluster.url);
+    const config = loadConfig({
+      DATABASE_URL: cluster.url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'aerogate-faults-')),
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      BCRYPT_ROUNDS: '4',
+      LOG_LEVEL: 'silent',
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_QUERY_TIMEOUT_MS: '3000',
+      DATABASE_RETRY_AFTER_SECONDS: String(RETRY_AFTER_SECONDS),
+    });
+    clients = connectDatabase(cluster.url, { embedded: false, timeouts: config.database });
+    ctx = createContext({ config, prisma: clients.prisma, pool: clients.pool, changes: clients.changes, logger: createLogger('silent') });
+    app = createApp(ctx);
+    const user = await createUser(clients.prisma, { rights: ['PREFLIGHT_LIST'] });
+    auth = { Authorization: `Bearer ${(await login(app, user.email)).token}` };
+  });
+
+  afterAll(async () => {
+    cluster?.resume();
+    await ctx?.geometry.close();
+    await clients?.close().catch(() => undefined);
+    cluster?.destroy();
+  });
+
+  it('answers normally while the database is up', async () => {
+    expect((await request(app).get('/api/health')).status).toBe(200);
+    expect((await request(app).get('/api/preflights').set(auth)).status).toBe(200);
+  });
+
+  it('with the database stopped: 503 DATABASE_UNAVAILABLE with Retry-After within seconds, health 503 at once; then recovers', async () => {
+    cluster.stop();
+
+    const api = await timed(() => request(app).get('/api/preflights').set(auth));
+    expectError(api.response, 503, 'DATABASE_UNAVAILABLE');
+    expect(api.response.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(api.ms).toBeLessThan(5_000);
+    const health = await timed(() => request(app).get('/api/health'));
+    expectError(health.response, 503, 'DATABASE_UNAVAILABLE');
+    expect(health.response.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(health.ms).toBeLessThan(1_500);
+
+    cluster.start();
+    expect((await recovered(app, 20_000)).status).toBe(200);
+    expect((await request(app).get('/api/preflights').set(auth)).status).toBe(200);
+  });
+
+  it('with the database paused (SIGSTOP): 503 within the timeouts instead of hanging; then recovers', async () => {
+    cluster.pause();
+    try {
+      const api = await timed(() => request(app).get('/api/preflights').set(auth));
+      expectError(api.response, 503, 'DATABASE_UNAVAILABLE');
+      expect(api.ms).toBeLessThan(5_000);
+      const health = await timed(() => request(app).get('/api/health'));
+      expectError(health.response, 503, 'DATABASE_UNAVAILABLE');
+      expect(health.ms).toBeLessThan(1_500);
+    } finally {
+      cluster.resume();
+    }
+    expect((await recovered(app, 20_000)).status).toBe(200);
+    expect((await request(app).get('/api/preflights').set(auth)).status).toBe(200);
+  });
+});

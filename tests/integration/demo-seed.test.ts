@@ -1,0 +1,90 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../../prisma/seed';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { bearer, postLogin } from './support';
+
+let t: TestApp;
+
+const FIRST_AREA = {
+  type: 'MultiPolygon',
+  coordinates: [
+    [
+      [
+        [2.2, 48.7],
+        [2.205, 48.7],
+        [2.205, 48.703],
+        [2.2, 48.703],
+        [2.2, 48.7],
+      ],
+    ],
+  ],
+};
+
+async function tokenOf(email: string) {
+  const response = await postLogin(t, { email, password: DEMO_PASSWORD });
+  expect(response.status, email).toBe(200);
+  return bearer(response.body.token as string);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDatabase(t.db.prisma, { dataDir: t.config.dataDir, now: t.clock.now() });
+});
+afterAll(() => t.close());
+
+describe('the demo tells its story through the API', () => {
+  it('gives the operator a validated agreement, pilots with documents, machines and missions in several states', async () => {
+    const operator = await tokenOf(DEMO_ACCOUNTS.operator);
+    const agreement = await request(t.app).get('/api/agreement').set(operator);
+    expect(agreement.body).toMatchObject({ status: 'validated', complete: true });
+
+    const missions = await request(t.app).get('/api/preflights?limit=50').set(operator);
+    const statuses = (missions.body.items as { status: string }[]).map((mission) => mission.status).sort();
+    expect(statuses).toEqual(['complete', 'draft', 'toBeValidated', 'validated']);
+
+    const pilots = await request(t.app).get('/api/pilots').set(operator);
+    expect(pilots.body.items.length).toBeGreaterThanOrEqual(2);
+    const machines = await request(t.app).get('/api/machines').set(operator);
+    expect(machines.body.items.length).toBeGreaterThanOrEqual(2);
+
+    // The first thing a new user does needs no administrator.
+    const created = await request(t.app).post('/api/preflights').set(operator).send({ title: 'First flight', areas: FIRST_AREA });
+    expect(created.status).toBe(201);
+  });
+
+  it('gives the manager a request to decide, an automation rule and its airspace', async () => {
+    const manager = await tokenOf(DEMO_ACCOUNTS.manager);
+    const requests = await request(t.app).get('/api/procedures').set(manager);
+    const statuses = (requests.body.items as { status: string }[]).map((item) => item.status).sort();
+    expect(statuses).toEqual(['accepted', 'submitted']);
+    const submitted = (requests.body.items as { id: string; status: string }[]).find((item) => item.status === 'submitted')!;
+    const detail = await request(t.app).get(`/api/procedures/${submitted.id}`).set(manager);
+    expect(detail.status).toBe(200);
+    expect(detail.body.referenceNumber).toMatch(/^AG-\d{4}-\d{6}$/);
+    expect(detail.body.allowedActions).toContain('accept');
+
+    const rules = await request(t.app).get('/api/automation-rules').set(manager);
+    expect(rules.body.items).toHaveLength(1);
+  });
+
+  it('gives the administrator an alert and a second operator whose complete agreement file waits', async () => {
+    const admin = await tokenOf(DEMO_ACCOUNTS.admin);
+    const alerts = await request(t.app).get('/api/alerts').set(admin);
+    expect(alerts.body.items).toHaveLength(1);
+
+    const newcomer = await tokenOf(DEMO_ACCOUNTS.newcomer);
+    const agreement = await request(t.app).get('/api/agreement').set(newcomer);
+    expect(agreement.body).toMatchObject({ status: 'toBeValidated', complete: true });
+    const { id } = await t.db.prisma.user.findUniqueOrThrow({ where: { email: DEMO_ACCOUNTS.newcomer } });
+    const file = await request(t.app).get(`/api/agreements/${id}`).set(admin);
+    expect(file.body).toMatchObject({ status: 'toBeValidated', complete: true });
+    expect(file.body.actions).toContain('validate');
+  });
+
+  it('seeds nothing twice', async () => {
+    await seedDatabase(t.db.prisma, { dataDir: t.config.dataDir, now: t.clock.now() });
+    expect(await t.db.prisma.permissionRequest.count()).toBe(2);
+    expect(await t.db.prisma.alert.count()).toBe(1);
+  });
+});

@@ -1,0 +1,139 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIGHTS } from '../../src/shared/domain/rights';
+import { signedInUser } from '../factories/users';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { expectError } from './support';
+
+const subscription = (name: string) => ({
+  endpoint: `https://push.example.test/send/${name}`,
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+  device: 'Firefox on Linux',
+});
+
+describe('push registration and messages to operators', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signedInUser(t.app, t.db.prisma, ['COMMAND_EDIT_ADMIN']);
+  });
+  afterAll(() => t.close());
+
+  async function flyingMission(status: 'onGoing' | 'validated' = 'onGoing') {
+    const operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT']);
+    const mission = await t.db.prisma.mission.create({ data: { userId: operator.user.id, title: 'Bridge survey', status } });
+    return { operator, mission };
+  }
+  const command = (auth: Record<string, string>, body: object) => request(t.app).post('/api/traffics/commands').set(auth).send(body);
+
+  describe('registration', () => {
+    it('gives the VAPID public key to a signed-in user only, the same key on every call', async () => {
+      const user = await signedInUser(t.app, t.db.prisma);
+      const first = await request(t.app).get('/api/push/key').set(user.auth);
+      const second = await request(t.app).get('/api/push/key').set(user.auth);
+
+      expect(first.status).toBe(200);
+      expect(first.body.publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+      expect(second.body.publicKey).toBe(first.body.publicKey);
+      expectError(await request(t.app).get('/api/push/key'), 401, 'UNAUTHENTICATED');
+    });
+
+    it("registers the browser's subscription once per endpoint, moves it to whoever subscribes it last, and forgets it", async () => {
+      const first = await signedInUser(t.app, t.db.prisma);
+      const second = await signedInUser(t.app, t.db.prisma);
+      const browser = subscription('shared-browser');
+
+      const created = await request(t.app).post('/api/push/subscriptions').set(first.auth).send(browser);
+      await request(t.app).post('/api/push/subscriptions').set(first.auth).send(browser);
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ device: 'Firefox on Linux' });
+      expect(await t.db.prisma.pushSubscription.findMany({ where: { endpoint: browser.endpoint } })).toMatchObject([
+        { userId: first.user.id },
+      ]);
+
+      await request(t.app).post('/api/push/subscriptions').set(second.auth).send(browser);
+      expect(await t.db.prisma.pushSubscription.findMany({ where: { endpoint: browser.endpoint } })).toMatchObject([
+        { userId: second.user.id },
+      ]);
+
+      // Only its owner removes it.
+      await request(t.app).delete('/api/push/subscriptions').set(first.auth).send({ endpoint: browser.endpoint });
+      expect(await t.db.prisma.pushSubscription.count({ where: { endpoint: browser.endpoint } })).toBe(1);
+      const removed = await request(t.app).delete('/api/push/subscriptions').set(second.auth).send({ endpoint: browser.endpoint });
+      expect(removed.status).toBe(204);
+      expect(await t.db.prisma.pushSubscription.count({ where: { endpoint: browser.endpoint } })).toBe(0);
+    });
+
+    it('refuses a subscription that is not an https endpoint with its keys, and stores nothing', async () => {
+      const user = await signedInUser(t.app, t.db.prisma);
+      const response = await request(t.app)
+        .post('/api/push/subscriptions')
+        .set(user.auth)
+        .send({ endpoint: 'http://push.example.test/x', keys: { p256dh: 'not base64!', auth: '' } });
+
+      expectError(response, 422, 'VALIDATION_FAILED');
+      expect(Object.keys(response.body.fields).sort()).toEqual(['endpoint', 'keys.auth', 'keys.p256dh']);
+      expect(await t.db.prisma.pushSubscription.count({ where: { userId: user.user.id } })).toBe(0);
+    });
+  });
+
+  describe('POST /api/traffics/commands', () => {
+    it("sends the message by push to each of the operator's terminals, recorded in the outbox", async () => {
+      const { operator, mission } = await flyingMission();
+      await request(t.app).post('/api/push/subscriptions').set(operator.auth).send(subscription('operator-phone'));
+      await request(t.app).post('/api/push/subscriptions').set(operator.auth).send(subscription('operator-laptop'));
+
+      const response = await command(admin.auth, { missionId: mission.id, message: 'Land now: helicopter inbound.' });
+
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ terminals: 2, delivered: 2 });
+      const pushed = await t.db.prisma.outboxMessage.findMany({ where: { channel: 'push', recipient: operator.user.email } });
+      expect(pushed).toHaveLength(2);
+      expect(pushed[0]).toMatchObject({
+        text: 'Land now: helicopter inbound.',
+        status: 'recorded',
+        subject: expect.stringContaining('Bridge survey'),
+      });
+      expect(
+        await t.db.prisma.auditLog.count({ where: { action: 'mission.commandSent', subjectId: mission.id, actorId: admin.user.id } }),
+      ).toBe(1);
+    });
+
+    it('answers "no registered terminal" when the operator has none, and sends nothing', async () => {
+      const { operator, mission } = await flyingMission();
+
+      const response = await command(admin.auth, { missionId: mission.id, message: 'Land now.' });
+
+      expectError(response, 409, 'OPERATOR_NO_TERMINAL');
+      expect(await t.db.prisma.outboxMessage.count({ where: { recipient: operator.user.email } })).toBe(0);
+    });
+
+    it('refuses a mission that is not flying, an unknown mission and an empty message', async () => {
+      const { operator, mission } = await flyingMission('validated');
+      await request(t.app).post('/api/push/subscriptions').set(operator.auth).send(subscription('grounded'));
+
+      expectError(await command(admin.auth, { missionId: mission.id, message: 'Hello' }), 409, 'MISSION_NOT_FLYING');
+      expectError(await command(admin.auth, { missionId: '00000000-0000-4000-8000-000000000000', message: 'Hello' }), 404, 'NOT_FOUND');
+      expectError(await command(admin.auth, { missionId: mission.id, message: '  ' }), 422, 'VALIDATION_FAILED');
+      expect(await t.db.prisma.outboxMessage.count({ where: { recipient: operator.user.email } })).toBe(0);
+    });
+
+    it('is refused to a user holding every right but COMMAND_EDIT_ADMIN', async () => {
+      const { operator, mission } = await flyingMission();
+      await request(t.app).post('/api/push/subscriptions').set(operator.auth).send(subscription('refused'));
+      const almost = await signedInUser(
+        t.app,
+        t.db.prisma,
+        RIGHTS.filter((right) => right !== 'COMMAND_EDIT_ADMIN'),
+      );
+
+      expectError(await command(almost.auth, { missionId: mission.id, message: 'Hello' }), 403, 'NOT_ALLOWED');
+      expectError(await command({}, { missionId: mission.id, message: 'Hello' }), 401, 'UNAUTHENTICATED');
+      expect(await t.db.prisma.outboxMessage.count({ where: { recipient: operator.user.email } })).toBe(0);
+    });
+  });
+});

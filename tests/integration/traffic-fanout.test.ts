@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { createContext, type AppContext } from '../../server/context';
+import { createLogger } from '../../server/lib/logger';
+import { signedInUser } from '../factories/users';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { listen, openLive } from './live-support';
+import { CLOCK_START } from './support';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Two API instances on one database and one Redis (the shared Redis of these machines; a channel prefix of this
+ * run's own keeps other runs out): a position received by instance A reaches a live-map client of instance B.
+ */
+describe('live traffic across instances through Redis', () => {
+  let a: TestApp;
+  let ctxB: AppContext;
+  let serverB: Awaited<ReturnType<typeof listen>>;
+  let apiKey: string;
+  let tracker: string;
+  let adminToken: string;
+  const clients: { close(): void }[] = [];
+
+  beforeAll(async () => {
+    const env = { REDIS_URL, REDIS_PREFIX: `aerogate-test-${randomBytes(4).toString('hex')}` };
+    a = await createTestApp(env);
+    a.clock.set(CLOCK_START);
+    ctxB = createContext({
+      config: a.config,
+      prisma: a.db.prisma,
+      pool: a.db.pool,
+      changes: a.db.changes,
+      logger: createLogger('silent'),
+      clock: a.clock,
+    });
+    serverB = await listen(createApp(ctxB));
+    await Promise.all([a.ctx.trafficBus.ready(), ctxB.trafficBus.ready()]);
+
+    const owner = await signedInUser(a.app, a.db.prisma, ['TRAFFIC_LIST']);
+    apiKey = randomBytes(24).toString('hex');
+    await a.db.prisma.user.update({ where: { id: owner.user.id }, data: { apiKey } });
+    tracker = `TRK-${randomBytes(3).toString('hex')}`;
+    await a.db.prisma.tracker.create({ data: { ident: tracker, relatedUserId: owner.user.id, vehicle: 'drone', source: 'wi' } });
+    adminToken = (await signedInUser(a.app, a.db.prisma, ['TRAFFIC_LIST_ADMIN'])).session.token;
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await serverB.close();
+    await ctxB.closers.closeAll();
+    await a.close();
+  });
+
+  it('a position posted to instance A reaches an SSE client of instance B', async () => {
+    const client = await openLive(serverB.url, adminToken, '2.0,48.6,2.4,48.8');
+    clients.push(client);
+    expect((await client.next('snapshot')).targets).toEqual([]);
+
+    const time = a.clock.now().toISOString();
+    const posted = await request(a.app)
+      .post('/api/traffics/')
+      .set('X-Api-Key', apiKey)
+      .send({ ident: tracker, lat: 48.7, lon: 2.2, time, type: 'drone', source: 'wi' });
+    expect(posted.body).toEqual({ accepted: 1, rejected: [] });
+
+    expect(await client.next('delta')).toEqual({
+      upserts: [expect.objectContaining({ key: `wi:${tracker}`, lat: 48.7, lon: 2.2, time })],
+      removals: [],
+    });
+  });
+
+  it('a violation published on instance B reaches the clients of instance A', async () => {
+    const serverA = await listen(a.app);
+    const client = await openLive(serverA.url, adminToken, '2.0,48.6,2.4,48.8');
+    clients.push(client);
+    await client.next('snapshot');
+    const violation = {
+      id: randomBytes(8).toString('hex'),
+      alertId: 'alert-1',
+      alertName: 'Runway',
+      alertType: 'doNotEnter',
+      ident: tracker,
+      source: 'wi' as const,
+      missionId: null,
+      startedAt: a.clock.now().toISOString(),
+      endedAt: null,
+      lat: 48.7,
+      lon: 2.2,
+      worstValue: null,
+    };
+
+    await ctxB.trafficBus.publishViolation(violation);
+
+    expect(await client.next('violation')).toEqual(violation);
+    client.close();
+    await serverA.close();
+  });
+});

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TRAFFIC_BATCH_MAX, type TrafficPost } from '../../src/shared/contracts/traffic';
+import type { IngestedPosition } from '../../server/modules/traffic/positions';
+import { signedInUser } from '../factories/users';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { missionOperator } from './missions-support';
+import { CLOCK_START, DAY, expectError, MINUTE } from './support';
+
+const at = (msAfterStart: number) => new Date(CLOCK_START.getTime() + msAfterStart).toISOString();
+// The server's now in these tests: every position below is at most a few minutes before it.
+const NOW = new Date(CLOCK_START.getTime() + 30 * MINUTE);
+
+describe('POST /api/traffics/', () => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof missionOperator>>;
+  let apiKey: string;
+  let tracker: string;
+  const received: IngestedPosition[][] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await missionOperator(t, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT', 'TRAFFIC_LIST']);
+    apiKey = randomBytes(24).toString('hex');
+    await t.db.prisma.user.update({ where: { id: owner.user.id }, data: { apiKey } });
+    tracker = `TRK-${randomBytes(3).toString('hex')}`;
+    await t.db.prisma.tracker.create({ data: { ident: tracker, relatedUserId: owner.user.id, vehicle: 'drone', source: 'wi' } });
+    t.ctx.trafficBus.subscribe({ positions: (positions) => received.push([...positions]), violation: () => undefined });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    t.clock.set(NOW);
+    received.length = 0;
+  });
+
+  const post = (ident: string, time: string, change: Partial<Record<keyof TrafficPost, unknown>> = {}) => ({
+    ident,
+    lat: 48.71,
+    lon: 2.16,
+    alt: 42,
+    spd: 6.5,
+    heading: 90,
+    time,
+    type: 'drone',
+    source: 'wi',
+    charge: 80,
+    ...change,
+  });
+  const withKey = (body: object, key = apiKey) => request(t.app).post('/api/traffics/').set('X-Api-Key', key).send(body);
+  const tracksOf = (ident: string) => t.db.prisma.track.findMany({ where: { ident }, orderBy: { time: 'asc' } });
+  const flyingMission = async () => {
+    const mission = await t.db.prisma.mission.create({
+      data: { userId: owner.user.id, title: 'Flying', status: 'validated', referentPilotId: owner.pilot.id },
+    });
+    const response = await request(t.app).post('/api/preflights/takeoff').set(owner.auth).send({ preFlightId: mission.id });
+    expect(response.body.status).toBe('onGoing');
+    return mission.id;
+  };
+  const land = (missionId: string) => request(t.app).post('/api/preflights/landing').set(owner.auth).send({ preFlightId: missionId });
+
+  it('keeps the good positions of a batch and refuses each bad one with its index and code', async () => {
+    const response = await withKey({
+      positions: [
+        post(tracker, at(1000)),
+        post(tracker, at(2000), { lat: 91 }),
+        post('NOT-MINE', at(3000)),
+        post(tracker, at(40 * MINUTE)),
+        post(tracker, at(4000), { type: 'rocket' }),
+        post(tracker, at(5000), { charge: null, spd: null }),
+      ],
+    });
+
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      accepted: 2,
+      rejected: [
+        { index: 1, code: 'VALIDATION_FAILED', message: expect.stringContaining('lat: validation:tooBig') },
+        { index: 2, code: 'TRACK_UNKNOWN_TRACKER', message: expect.stringContaining('NOT-MINE') },
+        { index: 3, code: 'VALIDATION_FAILED', message: 'time: validation:dateInFuture' },
+        { index: 4, code: 'VALIDATION_FAILED', message: expect.stringContaining('type:') },
+      ],
+    });
+    expect(await tracksOf(tracker)).toEqual([
+      expect.objectContaining({ time: new Date(at(1000)), lat: 48.71, heightM: 42, speedMs: 6.5, charge: 80, userId: owner.user.id }),
+      expect.objectContaining({ time: new Date(at(5000)), speedMs: null, charge: null }),
+    ]);
+    expect(received.flat().map((position) => position.time.toISOString())).toEqual([at(1000), at(5000)]);
+  });
+
+  it('a track sent twice is "already exists", in a batch and as a single post', async () => {
+    await withKey({ positions: [post(tracker, at(20_000))] });
+
+    const again = await withKey({ positions: [post(tracker, at(21_000)), post(tracker, at(20_000)), post(tracker, at(21_000))] });
+    expect(again.body).toEqual({
+      accepted: 1,
+      rejected: [
+        { index: 1, code: 'TRACK_ALREADY_EXISTS', message: expect.any(String) },
+        { index: 2, code: 'TRACK_ALREADY_EXISTS', message: expect.any(String) },
+      ],
+    });
+    expectError(await withKey(post(tracker, at(20_000))), 409, 'TRACK_ALREADY_EXISTS');
+  });
+
+  it('an unknown API key is "unknown user"; no key and no session is unauthenticated; nothing is stored', async () => {
+    expectError(await withKey({ positions: [post(tracker, at(30_000))] }, 'not-a-key'), 401, 'TRACK_UNKNOWN_USER');
+    expectError(
+      await request(t.app)
+        .post('/api/traffics/')
+        .send(post(tracker, at(30_000))),
+      401,
+      'UNAUTHENTICATED',
+    );
+    expect(await t.db.prisma.track.count({ where: { time: new Date(at(30_000)) } })).toBe(0);
+  });
+
+  it('refuses a batch over the limit or of no position as a whole', async () => {
+    const many = Array.from({ length: TRAFFIC_BATCH_MAX + 1 }, (_, i) => post(tracker, at(40_000 + i)));
+    expectError(await withKey({ positions: many }), 422, 'VALIDATION_FAILED');
+    expectError(await withKey({ positions: [] }), 422, 'VALIDATION_FAILED');
+    expect(await t.db.prisma.track.count({ where: { time: { gte: new Date(at(40_000)) } } })).toBe(0);
+  });
+
+  it('a single post with the API key answers its own error', async () => {
+    const refused = await withKey(post(tracker, at(50_000), { heading: 400 }));
+    expectError(refused, 422, 'VALIDATION_FAILED');
+    expect(refused.body.fields).toEqual({ heading: ['validation:tooBig'] });
+    expectError(await withKey(post('NOT-MINE', at(50_000))), 422, 'TRACK_UNKNOWN_TRACKER');
+    expect(await withKey(post(tracker, at(50_000)))).toMatchObject({ status: 201, body: { accepted: 1, rejected: [] } });
+  });
+
+  it("a tracker's positions belong to its user's flying mission while it flies, whenever they arrive", async () => {
+    const iso = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
+    await withKey(post(tracker, iso(-1000)));
+    const missionId = await flyingMission();
+    t.clock.advance(2000);
+    await withKey(post(tracker, iso(1000)));
+    await land(missionId);
+    t.clock.advance(2000);
+    // A late position of the flight still belongs to it; the one after the landing does not.
+    await withKey({ positions: [post(tracker, iso(1500)), post(tracker, iso(3000))] });
+
+    const tracks = await t.db.prisma.track.findMany({
+      where: { ident: tracker, time: { gte: new Date(iso(-1000)) } },
+      orderBy: { time: 'asc' },
+    });
+    expect(tracks.map((track) => track.missionId)).toEqual([null, missionId, missionId, null]);
+    expect(received.flat().map((position) => position.missionId)).toEqual([null, missionId, missionId, null]);
+  });
+
+  describe('with a session', () => {
+    const own = (time: string, change: Partial<Record<keyof TrafficPost, unknown>> = {}) =>
+      post('JD', time, { type: 'user', source: 'mo', ...change });
+
+    it("stores the user's own position, linked to the mission the user flies", async () => {
+      t.clock.advance(MINUTE);
+      const missionId = await flyingMission();
+      t.clock.advance(1000);
+      const response = await request(t.app).post('/api/traffics/').set(owner.auth).send(own(t.clock.now().toISOString()));
+      await land(missionId);
+
+      expect(response.body).toEqual({ accepted: 1, rejected: [] });
+      expect(response.status).toBe(201);
+      expect(await t.db.prisma.track.findMany({ where: { ident: 'JD' } })).toEqual([
+        expect.objectContaining({ source: 'mo', type: 'user', userId: owner.user.id, missionId }),
+      ]);
+    });
+
+    it("takes the user's own trackers; refuses someone else's and batches", async () => {
+      const other = await signedInUser(t.app, t.db.prisma, ['TRAFFIC_LIST']);
+
+      expect(
+        (
+          await request(t.app)
+            .post('/api/traffics/')
+            .set(owner.auth)
+            .send(post(tracker, at(80_000)))
+        ).status,
+      ).toBe(201);
+      expectError(
+        await request(t.app)
+          .post('/api/traffics/')
+          .set(other.auth)
+          .send(post(tracker, at(81_000))),
+        422,
+        'TRACK_UNKNOWN_TRACKER',
+      );
+      expectError(
+        await request(t.app)
+          .post('/api/traffics/')
+          .set(other.auth)
+          .send({ positions: [own(at(82_000))] }),
+        403,
+        'TRACK_BATCH_NEEDS_API_KEY',
+      );
+      expectError(
+        await request(t.app)
+          .post('/api/traffics/')
+          .set(other.auth)
+          .send(own(at(83_000), { source: 'wi' })),
+        422,
+        'TRACK_UNKNOWN_TRACKER',
+      );
+      expect(await t.db.prisma.track.count({ where: { userId: other.user.id } })).toBe(0);
+    });
+  });
+
+  it('the retention job deletes tracks older than TRACK_RETENTION_DAYS in batches and keeps the others', async () => {
+    const retention = t.config.trackRetentionDays * DAY;
+    t.clock.set(new Date(CLOCK_START.getTime() - retention - DAY));
+    await withKey({ positions: [post(tracker, at(-retention - DAY)), post(tracker, at(-retention - DAY + 1000))] });
+    t.clock.set(NOW);
+    const before = await t.db.prisma.track.count();
+
+    await t.ctx.jobs.runNow('tracks-retention');
+
+    expect(await t.db.prisma.track.count({ where: { time: { lt: new Date(at(-retention)) } } })).toBe(0);
+    expect(await t.db.prisma.track.count()).toBe(before - 2);
+  });
+});

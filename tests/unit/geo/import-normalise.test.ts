@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importShapes } from '../../../src/shared/geo/import-shapes';
+
+const parseXml = (text: string) => new DOMParser().parseFromString(text, 'application/xml');
+const fixture = (name: string) => readFileSync(path.resolve('tests/fixtures/shapes', name), 'utf8');
+
+const decimals = (value: number) => (String(value).split('.')[1] ?? '').length;
+
+describe('imported coordinates are what the drawing accepts', () => {
+  it('reads a Google Earth KML whose coordinates carry an altitude (lon,lat,0) as 2D positions', () => {
+    const shapes = importShapes(fixture('google-earth-field.kml'), 'kml', parseXml);
+    expect(shapes.areas).toHaveLength(1);
+    expect(shapes.areas[0].properties).toEqual({ name: 'Champ Saclay' });
+    const ring = shapes.areas[0].geometry.coordinates[0];
+    expect(ring).toHaveLength(5);
+    expect(ring.every((position) => position.length === 2)).toBe(true);
+    expect(ring[0]).toEqual([2.164024, 48.7294153]);
+    expect(ring.at(-1)).toEqual(ring[0]);
+    expect(shapes.waypoints.map((point) => point.geometry.coordinates)).toEqual([[2.1675193, 48.7273711]]);
+  });
+
+  it('rounds a QGIS GeoJSON of 15 decimals with a Z value to 7 decimals and two dimensions', () => {
+    const shapes = importShapes(fixture('qgis-field.geojson'), 'geojson', parseXml);
+    const ring = shapes.areas[0].geometry.coordinates[0];
+    expect(ring).toHaveLength(5);
+    for (const position of ring) {
+      expect(position).toHaveLength(2);
+      expect(Math.max(...position.map(decimals))).toBeLessThanOrEqual(7);
+    }
+    expect(ring[1]).toEqual([2.1711602, 48.7295128]);
+  });
+
+  it('drops the corners that rounding merges and an area left with fewer than three', () => {
+    const tiny = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [2.1, 48.1],
+                [2.100000001, 48.100000001],
+                [2.2, 48.1],
+                [2.2, 48.2],
+                [2.1, 48.1],
+              ],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [3.1, 48.1],
+                [3.100000001, 48.1],
+                [3.1, 48.100000001],
+                [3.1, 48.1],
+              ],
+            ],
+          },
+        },
+      ],
+    });
+    const shapes = importShapes(tiny, 'geojson', parseXml);
+    expect(shapes.areas.map((area) => area.geometry.coordinates[0])).toEqual([
+      [
+        [2.1, 48.1],
+        [2.2, 48.1],
+        [2.2, 48.2],
+        [2.1, 48.1],
+      ],
+    ]);
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeArrayBuffer } from 'geotiff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGeoTiffFolderTerrain, noTerrain } from '../../../server/integrations/terrain/terrain-client';
+import { createLogger } from '../../../server/lib/logger';
+import { countriesOfArea, regulationOf } from '../../../server/modules/regulation/area-countries';
+import type { Polygon } from '../../../src/shared/geozones/zone';
+
+const square = (lon: number, lat: number, side: number): Polygon => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + side, lat],
+      [lon + side, lat + side],
+      [lon, lat + side],
+      [lon, lat],
+    ],
+  ],
+});
+
+describe('GeoTIFF terrain folder', () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'terrain-'));
+    // A 10 × 10 tile over [-2, 48]–[-1, 49], 0.1° pixels, the ground rising 10 m a column eastwards from 20 m.
+    const values = Array.from({ length: 100 }, (_, index) => 20 + (index % 10) * 10);
+    const tiff = writeArrayBuffer(values, {
+      width: 10,
+      height: 10,
+      ModelPixelScale: [0.1, 0.1, 0],
+      ModelTiepoint: [0, 0, 0, -2, 49, 0],
+      GeographicTypeGeoKey: 4326,
+      GTModelTypeGeoKey: 2,
+      GTRasterTypeGeoKey: 1,
+    });
+    await writeFile(path.join(directory, 'N48W002.tif'), Buffer.from(tiff));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('answers the highest ground sampled under the area, in m AMSL', async () => {
+    const terrain = createGeoTiffFolderTerrain(directory, createLogger('silent'));
+    // Columns 3 (−1.70) to 4 (−1.55): 50 m and 60 m.
+    expect(await terrain.groundElevationM(square(-1.68, 48.5, 0.1))).toBe(60);
+    expect(await terrain.groundElevationM(square(-1.98, 48.5, 0.01))).toBe(20);
+  });
+
+  it('answers null where no tile covers the area, and without a terrain model', async () => {
+    const terrain = createGeoTiffFolderTerrain(directory, createLogger('silent'));
+    expect(await terrain.groundElevationM(square(2.3, 48.8, 0.01))).toBeNull();
+    expect(await noTerrain.groundElevationM(square(-1.68, 48.5, 0.01))).toBeNull();
+  });
+});
+
+describe('the country of an area (offline boundaries)', () => {
+  it.each([
+    ['FR', 'FR'],
+    ['RE', 'FR'],
+    ['LU', 'LU'],
+    ['MC', 'MC'],
+    ['JP', 'JP'],
+    ['DE', 'EU'],
+    ['IT', 'EU'],
+    ['CH', null],
+    ['PF', null],
+    ['US', null],
+  ])('%s → regulation %s', (territory, regulation) => {
+    expect(regulationOf(territory)).toBe(regulation);
+  });
+
+  it('finds both countries of an area across a border, the larger share first', () => {
+    // 49.492° N is the French–Luxembourg border at 6.13° E; this square is mostly French.
+    expect(countriesOfArea(square(6.125, 49.46, 0.035)).map((country) => country.code)).toEqual(['FR', 'LU']);
+    expect(countriesOfArea(square(13.4, 52.52, 0.01))).toEqual([{ code: 'DE', regulation: 'EU' }]);
+    expect(countriesOfArea(square(-20, 45, 0.01))).toEqual([]);
+  });
+});
