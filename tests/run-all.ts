@@ -8,9 +8,14 @@ const label = process.argv.find((arg) => arg.startsWith('--label='))?.slice('--l
 
 mkdirSync('reports', { recursive: true });
 
-function run(command: string, args: string[]) {
+const timings: string[] = [];
+
+function run(name: string, command: string, args: string[]) {
   console.log(`\n$ ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+  const started = performance.now();
+  const status = spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+  timings.push(`${name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return status;
 }
 
 interface Totals {
@@ -39,14 +44,14 @@ const vitestReport = `reports/vitest-${label}.json`;
 rmSync(vitestReport, { force: true });
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`];
 if (integrationOnly) vitestArgs.push('--project', 'integration');
-const vitestStatus = run('npx', vitestArgs);
+const vitestStatus = run('vitest', 'npx', vitestArgs);
 const totals = vitestTotals(vitestReport);
 if (vitestStatus !== 0 && totals.failed === 0) totals.failed = 1;
 
 if (!integrationOnly) {
   const e2eReport = 'reports/e2e.json';
   rmSync(e2eReport, { force: true });
-  const e2eStatus = run('npx', ['playwright', 'test']);
+  const e2eStatus = run('playwright', 'npx', ['playwright', 'test']);
   const e2e = playwrightTotals(e2eReport);
   if (e2eStatus !== 0 && e2e.failed === 0) e2e.failed = 1;
   totals.passed += e2e.passed;
@@ -54,5 +59,6 @@ if (!integrationOnly) {
 }
 
 writeFileSync(`reports/summary-${label}.json`, JSON.stringify(totals));
-console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+console.log(`\n${timings.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

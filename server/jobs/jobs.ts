@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { Logger } from '../lib/logger';
 
@@ -55,19 +55,19 @@ export function createJobs(options: {
     },
     async trigger(name) {
       if (!boss) throw new Error('The job queue is not started');
-      await boss.send(find(name).name, null);
+      await boss.send(find(name).name, {});
     },
     async start() {
       // pg-boss shares the application's pool: the embedded database serves a single connection.
       boss = new PgBoss({
-        db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+        db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
         schema: JOBS_SCHEMA,
       });
       boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
       await boss.start();
       for (const definition of definitions) {
-        await boss.createQueue(definition.name, RETRY);
-        await boss.schedule(definition.name, definition.cron, null, { tz: 'UTC' });
+        await boss.createQueue(definition.name, { name: definition.name, ...RETRY });
+        await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
         await boss.work(definition.name, { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
           const started = Date.now();
           await definition.run(context());

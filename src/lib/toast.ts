@@ -1,6 +1,7 @@
 import type * as MantineNotifications from '@mantine/notifications';
 import type { NotificationData } from '@mantine/notifications';
 import { MAX_TOASTS } from '@/shared/domain/limits';
+import { i18n } from './i18n';
 
 /**
  * Bottom left: the top right holds the mission editor's Save button and every page's header actions, the bottom right
@@ -45,7 +46,10 @@ export function showToast(data: NotificationData) {
     hostRequested = true;
     for (const listener of hostListeners) listener();
   }
-  void loadNotifications().then(({ notifications }) => notifications.show(data));
+  // Mantine's close button is an icon without a name for screen readers.
+  void loadNotifications().then(({ notifications }) =>
+    notifications.show({ closeButtonProps: { 'aria-label': i18n.t('common:close') }, ...data }),
+  );
 }
 
 /**

@@ -175,6 +175,12 @@ describe('api client: error toasts (spec §8)', () => {
     expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-left');
   });
 
+  it("names a toast's close button for screen readers", async () => {
+    const toast = await toastFor(() => ({ status: 500, data: { code: 'INTERNAL', message: 'Server failure' } }));
+
+    expect(within(toast.closest('.mantine-Notification-root')!).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
   it('stays silent for requests flagged silent (takeoff, landing, traffic)', async () => {
     renderToasts();
     mockApi(() => networkError());

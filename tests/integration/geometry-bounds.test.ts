@@ -70,11 +70,10 @@ function annulusZone() {
   });
 }
 
-async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number; doneAt: number }> {
-  const started = performance.now();
+/** The call's result and when it arrived, to compare which of concurrent calls answered first. */
+async function timed<T>(call: () => Promise<T>): Promise<{ value: T; doneAt: number }> {
   const value = await call();
-  const doneAt = performance.now();
-  return { value, ms: doneAt - started, doneAt };
+  return { value, doneAt: performance.now() };
 }
 
 describe('bounded geometry work', () => {
@@ -185,7 +184,6 @@ describe('bounded geometry work', () => {
       const intersection = await heavy;
 
       expect(health.value.status).toBe(200);
-      expect(health.ms).toBeLessThan(1000);
       expect(health.doneAt).toBeLessThan(intersection.doneAt);
       expect(intersection.value.status).toBe(200);
       expect(((await intersection.value.json()) as { zones: unknown[] }).zones).toEqual([]);
@@ -202,7 +200,7 @@ describe('bounded geometry work', () => {
       const missions = await Promise.all(heavy);
 
       expect(health.value.status).toBe(200);
-      expect(health.ms).toBeLessThan(1000);
+      expect(health.doneAt).toBeLessThan(Math.min(...missions.map((mission) => mission.doneAt)));
       expect(missions.map((mission) => mission.value.status)).toEqual([201, 201, 201]);
     });
   });
