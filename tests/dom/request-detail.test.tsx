@@ -327,6 +327,7 @@ describe('request detail, manager side', () => {
     expect(screen.getByTestId('operator-phone-info')).toHaveTextContent("Operator's phone: +33 6 12 34 56 78");
     expect(screen.getByTestId('call-control')).toHaveTextContent('Call control: none');
     expect(screen.getByTestId('twr-phone')).toHaveTextContent('This airspace has no phone number.');
+    expect(screen.getByTestId('sms-input')).toBe(screen.getByLabelText('SMS to the operator, at +33 6 12 34 56 78'));
   });
 
   it('says when the operator gave no phone, and shows the call control required', async () => {

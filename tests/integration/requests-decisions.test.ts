@@ -100,6 +100,19 @@ describe('permission request decisions', () => {
     expect(response.body.events.map((e: { action: string }) => e.action)).toEqual(['submit', 'reject', 'cancelDecision']);
   });
 
+  it('a call required by an acceptance is no longer required once the decision is cancelled, nor after a rejection', async () => {
+    const { id } = await filed();
+    await decide(t, space.manager.auth, id, 'acceptWithRestrictions', { restrictions: [{ kind: 'callBeforeAfter', phone: null }] });
+
+    const cancelled = await decide(t, space.manager.auth, id, 'cancelDecision', { reason: 'New survey of the site' });
+    expect(cancelled.body).toMatchObject({ status: 'submitted', callControl: false, restrictions: [] });
+    await decide(t, space.manager.auth, id, 'accept', { callControl: true });
+    await decide(t, space.manager.auth, id, 'cancelDecision', { reason: 'Second thoughts' });
+    const rejected = await decide(t, space.manager.auth, id, 'reject', { reason: 'Crane on the site' });
+
+    expect(rejected.body).toMatchObject({ status: 'rejected', callControl: false });
+  });
+
   it("the operator's message answers a request awaiting information and e-mails the managers; the manager's e-mails the operator", async () => {
     const { id, operator, referenceNumber } = await filed();
     await decide(t, space.manager.auth, id, 'askInformation', { reason: 'Which take-off point?' });
@@ -152,6 +165,24 @@ describe('permission request decisions', () => {
       `${withPhone.referenceNumber}: Call the tower`,
     ]);
     expectError(refused, 409, 'OPERATOR_NO_TERMINAL');
+  });
+
+  it('an SMS goes to the phone shown on the request: the one typed at filing, else the account\'s', async () => {
+    const { operator, missionId } = await operatorWithMission(t);
+    await t.db.prisma.user.update({ where: { id: operator.user.id }, data: { phoneNumber: '+33 6 10 20 30 40' } });
+    const typed = await file(t, operator.auth, { missionId, airspaceId: space.airspace.id, operatorPhone: '+33 7 99 88 77 66' });
+    const other = await operatorWithMission(t);
+    await t.db.prisma.user.update({ where: { id: other.operator.user.id }, data: { phoneNumber: '+33 6 55 44 33 22' } });
+    const untyped = await file(t, other.operator.auth, { missionId: other.missionId, airspaceId: space.airspace.id });
+
+    expect(typed.body.operatorPhone).toBe('+33 7 99 88 77 66');
+    expect(untyped.body.operatorPhone).toBe('+33 6 55 44 33 22');
+    await request(t.app).post(`/api/procedures/${typed.body.id}/sms`).set(space.manager.auth).send({ body: 'Crane at noon' });
+    await request(t.app).post(`/api/procedures/${untyped.body.id}/sms`).set(space.manager.auth).send({ body: 'Tower closed' });
+
+    expect((await outboxFor(t, '+33 7 99 88 77 66', 'sms')).map((sms) => sms.text)).toEqual([`${typed.body.referenceNumber}: Crane at noon`]);
+    expect(await outboxFor(t, '+33 6 10 20 30 40', 'sms')).toEqual([]);
+    expect((await outboxFor(t, '+33 6 55 44 33 22', 'sms')).map((sms) => sms.text)).toEqual([`${untyped.body.referenceNumber}: Tower closed`]);
   });
 
   it('the auto-reject job rejects, at their deadline, requests nobody answered, and e-mails the operator', async () => {

@@ -32,7 +32,7 @@ export interface MissionToFile {
   constraints: MissionSnapshot['constraints'];
   referentPilot: MissionSnapshot['referentPilot'];
   mainMachine: MissionSnapshot['mainMachine'];
-  owner: { email: string; lang: Lang; firstName: string; lastName: string; companyName: string | null };
+  owner: { email: string; lang: Lang; firstName: string; lastName: string; companyName: string | null; phoneNumber: string | null };
   /** Who files: the owner, or a supervised pilot filing for them. */
   actor: UserRef;
 }
@@ -46,7 +46,7 @@ const MISSION_TO_FILE = `
               ELSE jsonb_build_object('id', x.id, 'internalName', x."internalName", 'serialNumber', x."serialNumber",
                                       'classes', x.classes::text[], 'massGrams', x."massGrams") END AS "mainMachine",
          jsonb_build_object('email', o.email, 'lang', o.lang, 'firstName', o."firstName", 'lastName', o."lastName",
-                            'companyName', o."companyName") AS owner,
+                            'companyName', o."companyName", 'phoneNumber', o."phoneNumber") AS owner,
          (SELECT jsonb_build_object('id', a.id, 'firstName', a."firstName", 'lastName', a."lastName")
             FROM "User" a WHERE a.id = $2::uuid) AS actor
     FROM "Mission" m

@@ -216,9 +216,9 @@ function managerTransition(action: ManagerAction, actorId: string, callControl: 
       };
     case 'reject':
       if (!body.reason) throw invalid('reason', 'validation:required');
-      return { action, actorId, reason: body.reason, data: { ...decision, restrictions: [], rejectionReason: body.reason } };
+      return { action, actorId, reason: body.reason, data: { ...decision, restrictions: [], rejectionReason: body.reason, callControl: false } };
     case 'cancelDecision':
-      // Re-examination: the request is under analysis again, without the decision; the history keeps it.
+      // Re-examination: the request is under analysis again, without the decision (its call included); the history keeps it.
       return {
         action,
         actorId,
@@ -231,6 +231,7 @@ function managerTransition(action: ManagerAction, actorId: string, callControl: 
           automationRuleVersion: null,
           restrictions: [],
           rejectionReason: null,
+          callControl: false,
           autoRejectAt: null,
         },
       };
@@ -535,7 +536,8 @@ export function createRequestsService(deps: RequestsServiceDeps) {
         operatorId: mission.userId,
         status,
         automatic: decision !== null,
-        operatorPhone: input.operatorPhone ?? null,
+        // The number the manager sees on the request and texts: the one typed, else the account's.
+        operatorPhone: input.operatorPhone ?? mission.owner.phoneNumber,
         missionSnapshot: filed,
         impactLevel: evaluation.impactLevel,
         classification: evaluation.classification,
@@ -664,12 +666,11 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       return detail(request.id, side);
     },
 
-    /** SEND_SMS: a manager texts the operator's registered phone (spec §8 when there is none). */
+    /** SEND_SMS: a manager texts the phone shown on the request (spec §8 when there is none). */
     async sendSms(actor: AuthUser, id: string, body: string) {
       const request = await findManaged(actor, id);
-      const operator = await prisma.user.findUniqueOrThrow({ where: { id: request.operatorId }, select: { phoneNumber: true } });
-      if (!operator.phoneNumber) throw new AppError('OPERATOR_NO_TERMINAL', 'The operator has no registered terminal');
-      await sms.send(operator.phoneNumber, `${request.referenceNumber}: ${body}`);
+      if (!request.operatorPhone) throw new AppError('OPERATOR_NO_TERMINAL', 'The operator has no registered terminal');
+      await sms.send(request.operatorPhone, `${request.referenceNumber}: ${body}`);
       await prisma.permissionRequestMessage.create({
         data: { requestId: request.id, authorId: actor.id, body: `SMS: ${body}`, at: clock.now() },
       });

@@ -251,7 +251,7 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
             <Group align="flex-end" mt="sm">
               <Textarea
                 style={{ flex: 1 }}
-                label={t('sms.label')}
+                label={request.operatorPhone ? t('sms.labelTo', { phone: request.operatorPhone }) : t('sms.label')}
                 value={sms}
                 onChange={(event) => setSms(event.currentTarget.value)}
                 data-testid="sms-input"
