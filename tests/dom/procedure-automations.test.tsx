@@ -121,6 +121,48 @@ describe('automation rules screen', () => {
     expect(api.to('GET', 'automation-rules')[0]?.params).toMatchObject({ airspaceId: SOUTH.id, search: 'night', page: 2 });
   });
 
+  it('tries an edited rule as the rule it edits, so that its saved version does not answer first', async () => {
+    signInAs('airspaceManager');
+    const rule = {
+      id: '5b1f0c2e-3a54-4a63-9d55-2f6b8c1e0a31',
+      airspaceId: NORTH.id,
+      airspaceName: NORTH.name,
+      title: 'Low impact',
+      mode: 'acceptAuto',
+      range: null,
+      impactLevels: ['low'],
+      customReply: null,
+      restrictions: [],
+      enabled: true,
+      priority: 0,
+      version: 1,
+      createdAt: '2026-06-01T08:00:00.000Z',
+      updatedAt: '2026-06-01T08:00:00.000Z',
+    };
+    const api = mockApi((request) => {
+      if (request.url === 'managed-airspaces') return { status: 200, data: [NORTH] };
+      if (request.url === 'automation-rules') return { status: 200, data: { items: [rule], total: 1, page: 1, pageSize: 20 } };
+      if (request.url === 'automation-rules/dry-run')
+        return {
+          status: 200,
+          data: { tried: 0, answered: 0, byStatus: { autoAccepted: 0, autoAcceptedWithRestrictions: 0, autoRejected: 0 }, items: [] },
+        };
+      return undefined;
+    });
+    renderApp('/backoffice/procedureautomations');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 10_000 }));
+    await user.click(screen.getByRole('button', { name: 'Try on past requests' }));
+
+    expect(await screen.findByText('This rule would have answered 0 of the last 0 requests.')).toBeInTheDocument();
+    expect(api.to('POST', 'automation-rules/dry-run')[0]?.body).toMatchObject({
+      ruleId: rule.id,
+      title: 'Low impact',
+      airspaceId: NORTH.id,
+    });
+  });
+
   it('shows the first managed airspace when the address names none of them', async () => {
     signInAs('airspaceManager');
     const api = serve();

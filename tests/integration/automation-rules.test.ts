@@ -212,5 +212,30 @@ describe('classification and automation rules of a managed airspace', () => {
         }),
       ]);
     });
+
+    it('an edited rule tried before saving is not preceded by its own saved version', async () => {
+      const operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_EDIT']);
+      const dryAirspace = await createAirspace(t.db.prisma, [manager.user.id]);
+      const filed = await createFiledRequest(
+        t.db.prisma,
+        { airspaceId: dryAirspace.id, operatorId: operator.user.id },
+        { impactLevel: 'low' },
+      );
+      const rule = { airspaceId: dryAirspace.id, title: 'Low impact', mode: 'acceptAuto', impactLevels: ['low'], enabled: true };
+      const saved = await request(t.app).post('/api/automation-rules').set(manager.auth).send(rule);
+      const otherAirspace = await createAirspace(t.db.prisma, [manager.user.id]);
+
+      const edited = await request(t.app)
+        .post('/api/automation-rules/dry-run')
+        .set(manager.auth)
+        .send({ ...rule, title: 'Low impact, reworded', ruleId: saved.body.id });
+      const elsewhere = await request(t.app)
+        .post('/api/automation-rules/dry-run')
+        .set(manager.auth)
+        .send({ ...rule, airspaceId: otherAirspace.id, ruleId: saved.body.id });
+
+      expect(edited.body.items).toEqual([expect.objectContaining({ requestId: filed.id, wouldAnswer: 'autoAccepted', precededBy: null })]);
+      expectError(elsewhere, 404, 'NOT_FOUND');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import {
   DRY_RUN_LIMIT,
+  type AutomationDryRunBody,
   type AutomationRuleCreate,
   type AutomationRuleListQuery,
   type AutomationRuleUpdate,
@@ -173,10 +174,12 @@ export function createAutomationRulesService(ctx: Pick<AppContext, 'prisma'>) {
       return dryRun(rule.airspaceId, toAutomationInput<Restriction>(rule), rule.id);
     },
 
-    async dryRunUnsaved(user: AuthUser, body: AutomationRuleCreate) {
+    async dryRunUnsaved(user: AuthUser, body: AutomationDryRunBody) {
       await assertManages(prisma, user.id, body.airspaceId);
+      const edited = body.ruleId ? await find(user, body.ruleId) : null;
+      if (edited && edited.airspaceId !== body.airspaceId) throw new AppError('NOT_FOUND', 'Automation rule not found');
       const rule: AutomationRuleInput<Restriction> = {
-        id: 'unsaved',
+        id: edited?.id ?? 'unsaved',
         title: body.title,
         mode: body.mode,
         range: body.range,
@@ -186,9 +189,9 @@ export function createAutomationRulesService(ctx: Pick<AppContext, 'prisma'>) {
         enabled: true,
         priority: body.priority,
         version: 0,
-        createdAt: new Date(8.64e15),
+        createdAt: edited?.createdAt ?? new Date(8.64e15),
       };
-      return dryRun(body.airspaceId, rule, null);
+      return dryRun(body.airspaceId, rule, edited?.id ?? null);
     },
   };
 }

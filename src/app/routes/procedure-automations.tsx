@@ -54,7 +54,7 @@ export default function ProcedureAutomationsRoute() {
           initial={editing.values}
           saving={save.isPending}
           onSave={(body) => save.mutate({ id: editing.id, body }, { onSuccess: () => setEditing(null) })}
-          onDryRun={(body) => dryRun.mutateAsync(body)}
+          onDryRun={(body) => dryRun.mutateAsync({ ...body, ...(editing.id && { ruleId: editing.id }) })}
           onCancel={() => setEditing(null)}
         />
       )}

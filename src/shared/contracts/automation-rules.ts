@@ -91,7 +91,9 @@ export const automationRuleListQuerySchema = pageQuerySchema.extend({
 export type AutomationRuleListQuery = z.infer<typeof automationRuleListQuerySchema>;
 
 /** POST /api/automation-rules/dry-run: an unsaved rule tried on its airspace's past requests. */
-export const automationDryRunBodySchema = automationRuleCreateSchema;
+/** A rule tried before it is saved; `ruleId` names the saved rule it edits, which then does not precede itself. */
+export const automationDryRunBodySchema = automationRuleCreateSchema.extend({ ruleId: z.uuid('validation:invalid').optional() });
+export type AutomationDryRunBody = z.infer<typeof automationDryRunBodySchema>;
 
 export const AUTOMATIC_STATUSES = ['autoAccepted', 'autoAcceptedWithRestrictions', 'autoRejected'] as const;
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { AutomationRuleCreate, AutomationRuleDto, DryRunResult } from '@/shared/contracts/automation-rules';
+import type { AutomationDryRunBody, AutomationRuleCreate, AutomationRuleDto, DryRunResult } from '@/shared/contracts/automation-rules';
 import type { ManagedAirspace } from '@/shared/contracts/classification-rules';
 
 const rulesKey = ['automation-rules'] as const;
@@ -40,7 +40,7 @@ export function useAutomationRuleMutations() {
     }),
     remove: useMutation({ mutationFn: async (id: string) => void (await apiClient.delete(`automation-rules/${id}`)), onSuccess }),
     dryRun: useMutation({
-      mutationFn: async (body: AutomationRuleCreate) => (await apiClient.post<DryRunResult>('automation-rules/dry-run', body)).data,
+      mutationFn: async (body: AutomationDryRunBody) => (await apiClient.post<DryRunResult>('automation-rules/dry-run', body)).data,
     }),
   };
 }
