@@ -330,6 +330,21 @@ describe('request detail, manager side', () => {
     expect(screen.getByTestId('sms-input')).toBe(screen.getByLabelText('SMS to the operator, at +33 6 12 34 56 78'));
   });
 
+  it("shows the airspace's description and both sets of conditions, each under its name", async () => {
+    signInAs('airspaceManager');
+    const space = {
+      ...detail().space,
+      description: 'Grass strip beside the A10.',
+      generalConditions: 'Call the tower.',
+      permanentConditions: 'No flight over the hangars.',
+    };
+    await openDetail(detail({ space }));
+
+    expect(screen.getByTestId('space-description')).toHaveTextContent('DescriptionGrass strip beside the A10.');
+    expect(screen.getByTestId('space-generalConditions')).toHaveTextContent('General conditionsCall the tower.');
+    expect(screen.getByTestId('space-permanentConditions')).toHaveTextContent('Permanent conditionsNo flight over the hangars.');
+  });
+
   it('says when the operator gave no phone, and shows the call control required', async () => {
     signInAs('airspaceManager');
     await openDetail(detail({ operatorPhone: null, callControl: true, space: { ...detail().space, twrPhoneNumber: '+33 1 00 00 00 00' } }));

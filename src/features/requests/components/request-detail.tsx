@@ -203,8 +203,17 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
         </Section>
         <Section title={t('space.title')} testId="space-information">
           <Stack gap={4}>
-            {request.space.generalConditions && <Text style={{ whiteSpace: 'pre-wrap' }}>{request.space.generalConditions}</Text>}
-            {request.space.permanentConditions && <Text style={{ whiteSpace: 'pre-wrap' }}>{request.space.permanentConditions}</Text>}
+            {(['description', 'generalConditions', 'permanentConditions'] as const).map(
+              (field) =>
+                request.space[field] && (
+                  <div key={field} data-testid={`space-${field}`}>
+                    <Text fw={600} size="sm">
+                      {t(`space.${field}`)}
+                    </Text>
+                    <Text style={{ whiteSpace: 'pre-wrap' }}>{request.space[field]}</Text>
+                  </div>
+                ),
+            )}
             {request.space.news && (
               <Alert color="yellow" title={t('space.news')}>
                 {request.space.news}
