@@ -108,6 +108,10 @@ test('the administrator creates an alert from a GeoJSON file and a drawn area, a
   for (const chart of ['chart-popularity', 'chart-profile', 'chart-operators']) {
     await expect(page.getByTestId(chart).locator('svg.recharts-surface').first()).toBeVisible();
   }
+  // Each chart says what its colours are.
+  await expect(page.getByTestId('chart-popularity').locator('.recharts-legend-wrapper')).toContainText('Machines');
+  await expect(page.getByTestId('chart-profile').locator('.recharts-legend-wrapper')).toContainText('Nombre');
+  await expect(page.getByTestId('chart-operators').locator('.recharts-legend-wrapper')).not.toBeEmpty();
   await expect(page.getByTestId('chart-detections-empty')).toContainText('Aucune détection');
   expect(pageErrors).toEqual([]);
 });

@@ -86,6 +86,13 @@ test('a mission made in the UI gets its verdict from the server on save, and the
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-country', 'FR');
   await expect(page.getByTestId('area-country-FR')).toHaveAttribute('data-regulation', 'FR');
   await expect(page.getByTestId('regulation-ground')).toHaveAttribute('data-value', /\d/);
+  // Rule labels: English with the French under it; in French, the French alone.
+  await expect(page.getByTestId('regulation-panel').locator('tbody [lang]').first()).toHaveAttribute('lang', 'en');
+  expect(await page.getByTestId('regulation-panel').locator('tbody [lang="fr"]').count()).toBeGreaterThan(0);
+  await page.getByTestId('language-fr').click();
+  await expect(page.getByTestId('regulation-panel').locator('tbody [lang="en"]')).toHaveCount(0);
+  expect(await page.getByTestId('regulation-panel').locator('tbody [lang="fr"]').count()).toBeGreaterThan(0);
+  await page.getByTestId('language-en').click();
 
   await page.getByTestId('mission-tab-notification').click();
   await expect(page.getByTestId('mission-notifications')).toBeVisible();

@@ -115,7 +115,20 @@ describe('creating a notification', () => {
     expect(recorded[0]).toMatchObject({ recipient: 'Préfecture', status: 'recorded' });
     expect(JSON.parse(recorded[0]!.text).mission.startAt).toBe(FLIGHT_START);
     const mails = await t.db.prisma.outboxMessage.findMany({ where: { channel: 'email', recipient: user.email } });
-    expect(mails.map((mail) => mail.subject)).toEqual(['Aerogate: flight notification sent']);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Aerogate: flight notified']);
+  });
+
+  it("tells the operator in the operator's language", async () => {
+    t = await createTestApp();
+    const { auth, missionId, user } = await missionRequiring(['PREFECTURE_DECLARATION']);
+    await t.db.prisma.user.update({ where: { id: user.id }, data: { lang: 'fr' } });
+
+    await notify(auth, missionId, 'prefecture').expect(201);
+
+    const mails = await t.db.prisma.outboxMessage.findMany({ where: { channel: 'email', recipient: user.email } });
+    expect(mails.map((mail) => [mail.subject, mail.text])).toEqual([
+      ['Aerogate : vol notifié', expect.stringMatching(/^Votre vol « .+ » a été notifié à la préfecture\.$/)],
+    ]);
   });
 
   it('schedules a military notification before its window, and refuses a second one of the same type: 409', async () => {
@@ -178,7 +191,9 @@ describe('the dispatch job', () => {
       lastError: 'The sending window closed',
     });
     expect(
-      await t.db.prisma.outboxMessage.count({ where: { recipient: user.email, subject: 'Aerogate: flight notification expired' } }),
+      await t.db.prisma.outboxMessage.count({
+        where: { recipient: user.email, subject: 'Aerogate: flight notification not sent in time' },
+      }),
     ).toBe(1);
   });
 });

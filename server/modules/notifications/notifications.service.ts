@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { MissionRow } from '../missions/missions.repository';
 import type { MissionsService } from '../missions/missions.service';
+import { notificationEmail, type NotificationOutcome } from './notifications.emails';
 
 /** After a failed sending, the dispatch job waits this long (doubling at each failure, at most an hour). */
 const RETRY_BASE_MS = 60_000;
@@ -97,18 +98,14 @@ export function createNotificationSender(ctx: AppContext) {
     };
   }
 
-  async function tellUser(notification: Notification, outcome: 'sent' | 'failed' | 'canceled' | 'expired') {
-    const user = await prisma.user.findUnique({ where: { id: notification.userId }, select: { email: true } });
+  async function tellUser(notification: Notification, outcome: NotificationOutcome) {
+    const user = await prisma.user.findUnique({ where: { id: notification.userId }, select: { email: true, lang: true } });
     const mission = (notification.payload as { mission: { title: string } }).mission;
     if (!user) return;
-    const authority = notification.type === 'army' ? 'the Ministère des Armées' : 'the prefecture';
-    const text = {
-      sent: `Your flight "${mission.title}" was notified to ${authority}.`,
-      failed: `Notifying your flight "${mission.title}" to ${authority} failed: ${notification.lastError ?? ''}. It will be retried while the sending window is open.`,
-      canceled: `The notification of your flight "${mission.title}" to ${authority} was cancelled.`,
-      expired: `The sending window for your flight "${mission.title}" closed before it could be notified to ${authority}.`,
-    }[outcome];
-    await ctx.mailer.send({ to: user.email, subject: `Aerogate: flight notification ${outcome}`, text });
+    await ctx.mailer.send({
+      to: user.email,
+      ...notificationEmail(user.lang, outcome, notification.type, mission.title, notification.lastError ?? ''),
+    });
   }
 
   /** One call to the authority; the status moves only if it is still the one read. Throws when the call fails. */

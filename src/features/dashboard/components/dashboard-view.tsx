@@ -58,7 +58,17 @@ function Counts({
   }));
   return (
     <ChartCard title={title} testId={testId} empty={!hasData(rows)} emptyLabel={t('noData')}>
-      <DonutChart data={data} withLabelsLine withLabels withTooltip tooltipDataSource="segment" size={180} thickness={28} mx="auto" />
+      <DonutChart
+        data={data}
+        withLabelsLine
+        withLabels
+        withLegend
+        withTooltip
+        tooltipDataSource="segment"
+        size={180}
+        thickness={28}
+        mx="auto"
+      />
     </ChartCard>
   );
 }
@@ -111,13 +121,20 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
             data={models}
             dataKey="model"
             orientation="vertical"
+            withLegend
             yAxisProps={{ width: 120 }}
             series={[{ name: 'machines', label: t('popularity.series'), color: 'blue.6' }]}
           />
         </ChartCard>
         <ChartCard title={t('detections.title')} testId="chart-detections" empty={noDetections} emptyLabel={t('detections.empty')}>
           <Stack>
-            <BarChart h={180} data={days} dataKey="day" series={[{ name: 'detections', label: t('detections.series'), color: 'red.6' }]} />
+            <BarChart
+              h={180}
+              data={days}
+              dataKey="day"
+              withLegend
+              series={[{ name: 'detections', label: t('detections.series'), color: 'red.6' }]}
+            />
             <BarChart
               h={160}
               data={periods}
@@ -136,7 +153,13 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
           empty={!hasData(profile)}
           emptyLabel={t('profile.empty')}
         >
-          <BarChart h={220} data={profile} dataKey="item" series={[{ name: 'count', label: t('profile.series'), color: 'teal.6' }]} />
+          <BarChart
+            h={220}
+            data={profile}
+            dataKey="item"
+            withLegend
+            series={[{ name: 'count', label: t('profile.series'), color: 'teal.6' }]}
+          />
         </ChartCard>
       </SimpleGrid>
       {dashboard.admin && (

@@ -8,7 +8,8 @@ import type { MissionVerdict } from '@/shared/contracts/regulation';
 import type { Verdict } from '@/shared/regulation';
 import { useMissionVerdict } from '../api/regulation';
 
-// Every rule is shown with its English and French label whatever the interface language (issue 4).
+// In English a rule shows its French label under the English one, the legal text being French (issue 4); in French,
+// the French label alone (issue 14).
 const RULE_LABELS: Record<'en' | 'fr', Record<string, string>> = { en: enRegulation.rules, fr: frRegulation.rules };
 const ruleLabel = (language: 'en' | 'fr', labelKey: string) => RULE_LABELS[language][labelKey.replace('regulation:rules.', '')] ?? labelKey;
 
@@ -102,7 +103,8 @@ function MissionVerdictView({ verdict }: { verdict: MissionVerdict }) {
 }
 
 function VerdictView({ verdict }: { verdict: Verdict }) {
-  const { t } = useTranslation(['missions', 'regulation']);
+  const { t, i18n } = useTranslation(['missions', 'regulation']);
+  const french = i18n.language.startsWith('fr');
   const notice = verdict.noticeWorkingDays ?? verdict.noticeDays;
   return (
     <Stack gap="sm" data-testid="verdict" data-category={verdict.category} data-country={verdict.country}>
@@ -186,12 +188,20 @@ function VerdictView({ verdict }: { verdict: Verdict }) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs" lang="en">
-                    {ruleLabel('en', rule.labelKey)}
-                  </Text>
-                  <Text size="xs" lang="fr" c="dimmed">
-                    {ruleLabel('fr', rule.labelKey)}
-                  </Text>
+                  {french ? (
+                    <Text size="xs" lang="fr">
+                      {ruleLabel('fr', rule.labelKey)}
+                    </Text>
+                  ) : (
+                    <>
+                      <Text size="xs" lang="en">
+                        {ruleLabel('en', rule.labelKey)}
+                      </Text>
+                      <Text size="xs" lang="fr" c="dimmed">
+                        {ruleLabel('fr', rule.labelKey)}
+                      </Text>
+                    </>
+                  )}
                   {rule.subjects && rule.subjects.length > 0 ? (
                     <Text size="xs" c="dimmed">
                       {rule.subjects.join(', ')}
