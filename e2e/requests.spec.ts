@@ -152,7 +152,8 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
   const restricted = await fileToDemoAirspace(operator, restrictedId!, 'Inspection of the bridge piles', generalConditions);
   await openAsManager(manager, restricted);
   await expect(manager.getByTestId('request-detail')).toHaveAttribute('data-status', 'submitted');
-  await expect(manager.getByTestId('operator-phone-info')).toContainText('has not given a phone number');
+  // No phone typed when filing: the request carries the account's, and the SMS would go there.
+  await expect(manager.getByTestId('operator-phone-info')).toContainText('+33 1 23 45 67 89');
   await manager.getByTestId('action-acceptWithRestrictions').click();
   const drawMap = manager.getByTestId('restriction-map').getByTestId('map');
   await expect(drawMap).toBeVisible();

@@ -300,6 +300,33 @@ describe('request detail, manager side', () => {
     });
   });
 
+  it("refuses a height limit not below the mission's height and a slot a year later, then sends them once they fit", async () => {
+    signInAs('airspaceManager');
+    const api = await openDetail(detail());
+    await userEvent.click(screen.getByTestId('action-acceptWithRestrictions'));
+    expect(await screen.findByText('The mission flies up to 120 m.')).toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('restriction-max-height'), '500');
+    await userEvent.type(screen.getByTestId('restriction-slot-start'), '2027-12-01T10:00');
+    await userEvent.type(screen.getByTestId('restriction-slot-end'), '2027-12-01T11:00');
+    await userEvent.click(screen.getByTestId('decision-confirm'));
+
+    expect(await screen.findByText("The limit must be below the mission's height.")).toBeInTheDocument();
+    expect(screen.getByText("The slot must meet the mission's time.")).toBeInTheDocument();
+    expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByTestId('restriction-max-height'));
+    await userEvent.type(screen.getByTestId('restriction-max-height'), '60');
+    await userEvent.clear(screen.getByTestId('restriction-slot-start'));
+    await userEvent.type(screen.getByTestId('restriction-slot-start'), '2026-12-01T10:00');
+    await userEvent.clear(screen.getByTestId('restriction-slot-end'));
+    await userEvent.type(screen.getByTestId('restriction-slot-end'), '2026-12-01T10:30');
+    await userEvent.click(screen.getByTestId('decision-confirm'));
+    await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(1));
+    expect(
+      api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')[0].body.restrictions.map((r: { kind: string }) => r.kind),
+    ).toEqual(['maxHeight', 'timeSlot']);
+  });
+
   it('accepts with the call-control flag when ticked', async () => {
     signInAs('airspaceManager');
     const api = await openDetail(detail());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MANAGER_ACTIONS, REQUEST_STATUSES, REQUEST_TRANSITIONS, type RequestStatus } from '../../src/shared/domain/request-status';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { completeMission } from './missions-support';
+import { completeMission, square } from './missions-support';
 import { CLOCK_START, HOUR, MINUTE, expectError, outboxFor } from './support';
 import { INSIDE, decide, file, managedAirspace, operatorWithMission } from './requests-support';
 
@@ -90,6 +90,38 @@ describe('permission request decisions', () => {
     expect(seen.body).toMatchObject({ viewer: 'operator', allowedActions: [], restrictions: response.body.restrictions });
   });
 
+  it('refuses restrictions that cannot restrict the mission, each on its field, and changes nothing', async () => {
+    const { id } = await filed();
+    const farAway = square(5.4, 43.3, 0.005);
+
+    const response = await decide(t, space.manager.auth, id, 'acceptWithRestrictions', {
+      restrictions: [
+        { kind: 'maxHeight', maxHeightM: 500 },
+        { kind: 'timeSlot', startAt: '2027-07-01T08:00:00.000Z', endAt: '2027-07-01T09:00:00.000Z' },
+        { kind: 'reducedArea', area: { type: 'Polygon', coordinates: farAway.coordinates[0] } },
+        { kind: 'observerRequired' },
+      ],
+    });
+
+    expectError(response, 422, 'VALIDATION_FAILED');
+    expect(response.body.fields).toEqual({
+      'restrictions.0': ['validation:restriction.heightNotBelow'],
+      'restrictions.1': ['validation:restriction.slotOutside'],
+      'restrictions.2': ['validation:restriction.areaApart'],
+    });
+    expect(await t.db.prisma.permissionRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: 'submitted',
+      decidedAt: null,
+    });
+    const within = await decide(t, space.manager.auth, id, 'acceptWithRestrictions', {
+      restrictions: [
+        { kind: 'maxHeight', maxHeightM: 49 },
+        { kind: 'timeSlot', startAt: '2026-07-01T07:00:00.000Z', endAt: '2026-07-01T08:30:00.000Z' },
+      ],
+    });
+    expect(within.status, JSON.stringify(within.body)).toBe(200);
+  });
+
   it('cancelling a decision puts the request back under analysis without the decision, the history keeping it', async () => {
     const { id } = await filed();
     await decide(t, space.manager.auth, id, 'reject', { reason: 'Runway works' });
@@ -167,7 +199,7 @@ describe('permission request decisions', () => {
     expectError(refused, 409, 'OPERATOR_NO_TERMINAL');
   });
 
-  it('an SMS goes to the phone shown on the request: the one typed at filing, else the account\'s', async () => {
+  it("an SMS goes to the phone shown on the request: the one typed at filing, else the account's", async () => {
     const { operator, missionId } = await operatorWithMission(t);
     await t.db.prisma.user.update({ where: { id: operator.user.id }, data: { phoneNumber: '+33 6 10 20 30 40' } });
     const typed = await file(t, operator.auth, { missionId, airspaceId: space.airspace.id, operatorPhone: '+33 7 99 88 77 66' });
@@ -180,9 +212,13 @@ describe('permission request decisions', () => {
     await request(t.app).post(`/api/procedures/${typed.body.id}/sms`).set(space.manager.auth).send({ body: 'Crane at noon' });
     await request(t.app).post(`/api/procedures/${untyped.body.id}/sms`).set(space.manager.auth).send({ body: 'Tower closed' });
 
-    expect((await outboxFor(t, '+33 7 99 88 77 66', 'sms')).map((sms) => sms.text)).toEqual([`${typed.body.referenceNumber}: Crane at noon`]);
+    expect((await outboxFor(t, '+33 7 99 88 77 66', 'sms')).map((sms) => sms.text)).toEqual([
+      `${typed.body.referenceNumber}: Crane at noon`,
+    ]);
     expect(await outboxFor(t, '+33 6 10 20 30 40', 'sms')).toEqual([]);
-    expect((await outboxFor(t, '+33 6 55 44 33 22', 'sms')).map((sms) => sms.text)).toEqual([`${untyped.body.referenceNumber}: Tower closed`]);
+    expect((await outboxFor(t, '+33 6 55 44 33 22', 'sms')).map((sms) => sms.text)).toEqual([
+      `${untyped.body.referenceNumber}: Tower closed`,
+    ]);
   });
 
   it('the auto-reject job rejects, at their deadline, requests nobody answered, and e-mails the operator', async () => {

@@ -22,6 +22,7 @@ import {
   type RequestAction,
   type RequestStatus,
 } from '../../../src/shared/domain/request-status';
+import { restrictionProblems } from '../../../src/shared/domain/restriction-checks';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
 import type { SmsClient } from '../../integrations/sms/sms-client';
@@ -216,7 +217,12 @@ function managerTransition(action: ManagerAction, actorId: string, callControl: 
       };
     case 'reject':
       if (!body.reason) throw invalid('reason', 'validation:required');
-      return { action, actorId, reason: body.reason, data: { ...decision, restrictions: [], rejectionReason: body.reason, callControl: false } };
+      return {
+        action,
+        actorId,
+        reason: body.reason,
+        data: { ...decision, restrictions: [], rejectionReason: body.reason, callControl: false },
+      };
     case 'cancelDecision':
       // Re-examination: the request is under analysis again, without the decision (its call included); the history keeps it.
       return {
@@ -271,6 +277,19 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     const found = await findVisible(actor, id);
     if (found.side !== 'manager') throw new AppError('NOT_FOUND', 'Unknown request');
     return found.request;
+  }
+
+  /** Restrictions that cannot restrict the mission are refused, each on its own field (docs/requests.md). */
+  async function checkRestrictions(restrictions: Restriction[], mission: MissionSnapshot) {
+    const fields: Record<string, string[]> = {};
+    for (const { index, problem } of restrictionProblems(restrictions, mission)) fields[`restrictions.${index}`] = [problem];
+    if (mission.areas.coordinates.length > 0)
+      for (const [index, restriction] of restrictions.entries())
+        if (restriction.kind === 'reducedArea') {
+          const [meets] = await geometry.intersectsEach(restriction.area, [mission.areas]);
+          if (!meets) fields[`restrictions.${index}`] = ['validation:restriction.areaApart'];
+        }
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields });
   }
 
   async function ownMission(actor: AuthUser, missionId: string) {
@@ -646,6 +665,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       const request = await findManaged(actor, id);
       if (nextRequestStatus(request.status, action) === null)
         throw new AppError('REQUEST_TRANSITION_NOT_ALLOWED', `Action ${action} is not allowed on a request in status ${request.status}`);
+      if (action === 'acceptWithRestrictions') await checkRestrictions(body.restrictions ?? [], snapshotOf(request));
       await transition(request, managerTransition(action, actor.id, request.callControl, body, clock.now()));
       if (action !== 'archive')
         await mailDecision(request.id, action === 'reject' ? (body.reason ?? null) : (body.reply ?? body.reason ?? null));

@@ -6,13 +6,14 @@ import { DrawControl } from '@/components/map/draw-control';
 import { FitBounds } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { MapView } from '@/components/map/map-view';
-import type { MissionAreas } from '@/shared/contracts/missions';
-import type { RequestActionBody, Restriction } from '@/shared/contracts/requests';
+import type { MissionSnapshot, RequestActionBody, Restriction } from '@/shared/contracts/requests';
 import type { ManagerAction } from '@/shared/domain/request-status';
+import { reducedAreaApart, restrictionProblems, type RestrictionProblem } from '@/shared/domain/restriction-checks';
 
 interface DecisionDialogProps {
   action: ManagerAction | null;
-  areas: MissionAreas;
+  /** The mission as filed: restrictions must be able to restrict it. */
+  mission: MissionSnapshot;
   center: [number, number];
   loading: boolean;
   onCancel: () => void;
@@ -50,6 +51,15 @@ function slotProblem(draft: RestrictionDraft): { field: 'slotStart' | 'slotEnd';
   return null;
 }
 
+/** The problem of each restriction kind that cannot restrict the mission (the server refuses them alike). */
+function problemsOf(restrictions: Restriction[], mission: MissionSnapshot): Partial<Record<Restriction['kind'], RestrictionProblem>> {
+  const found: Partial<Record<Restriction['kind'], RestrictionProblem>> = {};
+  for (const { index, problem } of restrictionProblems(restrictions, mission)) found[restrictions[index]!.kind] = problem;
+  const area = restrictions.find((restriction) => restriction.kind === 'reducedArea');
+  if (area && reducedAreaApart(area.area, mission.areas)) found.reducedArea = 'validation:restriction.areaApart';
+  return found;
+}
+
 function restrictionsOf(draft: RestrictionDraft): Restriction[] {
   const list: Restriction[] = [];
   if (draft.maxHeight !== '') list.push({ kind: 'maxHeight', maxHeightM: Number(draft.maxHeight) });
@@ -67,7 +77,7 @@ function restrictionsOf(draft: RestrictionDraft): Restriction[] {
  * What a manager's decision needs: a reason to reject, typed restrictions (the reduced area drawn on the map) to
  * accept with restrictions, a confirmation to cancel a decision or archive.
  */
-export function DecisionDialog({ action, areas, center, loading, onCancel, onConfirm }: DecisionDialogProps) {
+export function DecisionDialog({ action, mission, center, loading, onCancel, onConfirm }: DecisionDialogProps) {
   const { t } = useTranslation('requests');
   const [note, setNote] = useState('');
   const [callControl, setCallControl] = useState(false);
@@ -91,8 +101,8 @@ export function DecisionDialog({ action, areas, center, loading, onCancel, onCon
     }
     if (action === 'acceptWithRestrictions') {
       setChecked(true);
-      if (slotProblem(draft)) return;
       const restrictions = restrictionsOf(draft);
+      if (slotProblem(draft) || Object.keys(problemsOf(restrictions, mission)).length > 0) return;
       if (restrictions.length === 0) return setMissing(true);
       return onConfirm({ restrictions, reply: text });
     }
@@ -100,8 +110,12 @@ export function DecisionDialog({ action, areas, center, loading, onCancel, onCon
     return onConfirm({ reason: text });
   };
 
-  const slot = checked ? slotProblem(draft) : null;
-  const areasLayer = { type: 'FeatureCollection' as const, features: [{ type: 'Feature' as const, properties: {}, geometry: areas }] };
+  const problems = checked ? problemsOf(restrictionsOf(draft), mission) : {};
+  const slot = checked ? (slotProblem(draft) ?? (problems.timeSlot ? { field: 'slotStart', message: problems.timeSlot } : null)) : null;
+  const areasLayer = {
+    type: 'FeatureCollection' as const,
+    features: [{ type: 'Feature' as const, properties: {}, geometry: mission.areas }],
+  };
   return (
     <Modal
       opened={action !== null}
@@ -119,6 +133,8 @@ export function DecisionDialog({ action, areas, center, loading, onCancel, onCon
               min={1}
               value={draft.maxHeight}
               onChange={(value) => set({ maxHeight: value === '' ? '' : Number(value) })}
+              error={problems.maxHeight && t(problems.maxHeight)}
+              description={mission.maxHeightM !== null ? t('restrictions.missionHeight', { height: mission.maxHeightM }) : undefined}
               data-testid="restriction-max-height"
             />
             <Text size="sm" fw={500}>
@@ -139,6 +155,11 @@ export function DecisionDialog({ action, areas, center, loading, onCancel, onCon
             <Text size="xs" data-testid="restriction-area-state">
               {draft.reducedArea ? t('restrictions.areaDrawn') : t('restrictions.areaNone')}
             </Text>
+            {problems.reducedArea && (
+              <Text c="red" size="xs" role="alert" data-testid="restriction-area-error">
+                {t(problems.reducedArea)}
+              </Text>
+            )}
             <Group grow>
               <TextInput
                 type="datetime-local"

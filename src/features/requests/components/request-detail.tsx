@@ -321,7 +321,7 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
         <DecisionDialog
           key={action ?? 'none'}
           action={action}
-          areas={snapshot.areas}
+          mission={snapshot}
           center={centerOf(request)}
           loading={act.isPending}
           onCancel={() => setAction(null)}
