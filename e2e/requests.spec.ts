@@ -181,6 +181,11 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
   await expect
     .poll(() => operator.getByTestId('request-map').getByTestId('map').getAttribute('data-visible-layers'))
     .toContain('request-reduced-area');
+  // Its mission now shows what the acceptance locks.
+  await operator.goto(`/backoffice/preflights/edit/${restrictedId}`);
+  await expect(operator.getByTestId('mission-fields-locked')).toBeVisible();
+  await expect(operator.getByTestId('mission-machine')).toBeDisabled();
+  await expect(operator.getByTestId('mission-title')).toBeEnabled();
 
   // Rejected with a reason after a chat exchange.
   const rejected = await fileToDemoAirspace(operator, rejectedId!, 'Filming the campus', generalConditions);

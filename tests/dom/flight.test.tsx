@@ -33,6 +33,7 @@ function missionDetail(status: MissionStatus, overrides: Partial<MissionDetail> 
     maxAltitudeSource: null,
     groundElevationM: null,
     groundElevationSource: null,
+    fieldsLocked: false,
     maximumDurationMin: null,
     totalFlightTimeMin: null,
     description: null,

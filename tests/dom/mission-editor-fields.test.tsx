@@ -135,14 +135,30 @@ describe('mission form: height and area', () => {
 describe('mission editor: saved referent pilot and main machine', () => {
   afterEach(resetApp);
 
-  function SavedMissionForm() {
+  function SavedMissionForm({ locked = false }: { locked?: boolean }) {
     const form = useForm<MissionFormValues>({ defaultValues: { ...toFormValues(), referentPilotId: 'p-2', mainMachineId: 'm-2' } });
     return (
       <FormProvider {...form}>
-        <GeneralFields />
+        <GeneralFields locked={locked} startOptions={<button type="button">Tomorrow</button>} />
       </FormProvider>
     );
   }
+
+  it('marks the fields an accepted request locks, and leaves the others editable', async () => {
+    mockApi(() => ({ status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } }));
+    render(
+      <AppProvider queryClient={createQueryClient()}>
+        <SavedMissionForm locked />
+      </AppProvider>,
+    );
+
+    for (const id of ['mission-machine', 'mission-height-m']) expect(await screen.findByTestId(id)).toBeDisabled();
+    for (const id of ['mission-startAt', 'mission-endAt']) expect(screen.getByTestId(id)).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Tomorrow' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('mission-title')).toBeEnabled();
+    expect(screen.getByTestId('mission-pilot')).toBeEnabled();
+    expect(screen.getByTestId('mission-height-ft')).toBeEnabled();
+  });
 
   it('show the stored choices once the pilots and machines have loaded after the mission', async () => {
     let release!: () => void;

@@ -248,7 +248,10 @@ describe('permission request decisions', () => {
 
   it("an accepted request locks the mission's dates, main machine, height and areas, not its other fields", async () => {
     const { id, operator, missionId } = await filed();
+    const detail = () => request(t.app).get(`/api/preflights/${missionId}`).set(operator.auth);
+    expect((await detail()).body.fieldsLocked).toBe(false);
     await decide(t, space.manager.auth, id, 'accept', {});
+    expect((await detail()).body.fieldsLocked).toBe(true);
     const base = completeMission(operator, { areas: INSIDE });
     const put = (change: Record<string, unknown>) =>
       request(t.app)
@@ -280,6 +283,7 @@ describe('permission request decisions', () => {
     expectError(await put({ mainMachineId: null }), 409, 'MISSION_FIELDS_LOCKED');
     const renamed = await put({ title: 'Survey of the hangars, east side' });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.fieldsLocked).toBe(true);
   });
 
   it('an automation rule answers at filing: the request is accepted with its restrictions, the history names the rule and its version', async () => {

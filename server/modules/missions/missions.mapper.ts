@@ -29,9 +29,10 @@ export function toMissionSummary(row: MissionSummaryRow): MissionSummary {
   };
 }
 
-export function toMissionDetail(row: MissionRow): MissionDetail {
+export function toMissionDetail(row: MissionRow, fieldsLocked = false): MissionDetail {
   return {
     ...toMissionSummary(row),
+    fieldsLocked,
     additionalPilots: row.additionalPilots,
     additionalMachines: row.additionalMachines,
     maxAltitudeFt: row.maxAltitudeFt,

@@ -165,13 +165,18 @@ export function createMissionsService(deps: MissionsServiceDeps) {
     input.areas && input.areas.coordinates.length > 0 ? terrain.groundElevationM(input.areas) : null;
   /** The detail as `actor` may act on it: no `validate` for whoever sent the mission for validation. */
   async function detailFor(actor: AuthUser, row: MissionRow): Promise<MissionDetail> {
-    const detail = toMissionDetail(row);
+    const detail = toMissionDetail(row, await fieldsLocked(row));
     if (!detail.allowedActions.includes('validate') || (await repository.lastSender(row.id)) !== actor.id) return detail;
     return { ...detail, allowedActions: detail.allowedActions.filter((action) => action !== 'validate') };
   }
 
   function record(actor: AuthUser, action: string, mission: { id: string; userId: string }) {
     return audit.record({ actorId: actor.id, action, subjectType: 'mission', subjectId: mission.id, data: { ownerId: mission.userId } });
+  }
+
+  /** Whether the editor must show the granted fields as locked: only while the mission can still be edited. */
+  async function fieldsLocked(row: MissionRow) {
+    return isInPreparation(row.status) && (await requests.locksMission(row.id));
   }
 
   /** Once a permission request is accepted, what it was granted for cannot change. */
@@ -265,7 +270,8 @@ export function createMissionsService(deps: MissionsServiceDeps) {
           : { from: mission.status, to: data.status, action: 'save', actorId: actor.id, at: clock.now() };
       const updated = await repository.update(mission.id, data, history);
       await record(actor, 'mission.updated', updated);
-      return toMissionDetail(await afterSave(updated));
+      const saved = await afterSave(updated);
+      return toMissionDetail(saved, await fieldsLocked(saved));
     },
 
     async remove(actor: AuthUser, id: string) {

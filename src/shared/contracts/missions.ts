@@ -187,6 +187,8 @@ export const missionDetailSchema = missionSummarySchema.extend({
   maxAltitudeSource: z.enum(['operator', 'terrain']).nullable(),
   groundElevationM: z.number().nullable(),
   groundElevationSource: z.enum(GROUND_SOURCES).nullable(),
+  /** A permission request was accepted: start, end, main machine, height and areas can no longer change. */
+  fieldsLocked: z.boolean(),
   maximumDurationMin: z.number().int().nullable(),
   totalFlightTimeMin: z.number().int().nullable(),
   description: z.string().nullable(),

@@ -14,7 +14,16 @@ const asNumber = (value: string | number): NumberField => (typeof value === 'num
 type NumberName = 'maximumDurationMin' | 'totalFlightTimeMin';
 
 /** General information: title, country, who flies what, how high, how long, when. */
-export function GeneralFields({ startOptions, groundElevationM }: { startOptions?: React.ReactNode; groundElevationM?: number | null }) {
+export function GeneralFields({
+  startOptions,
+  groundElevationM,
+  locked = false,
+}: {
+  startOptions?: React.ReactNode;
+  groundElevationM?: number | null;
+  /** A permission request was accepted: start, end, main machine and height are shown but cannot change. */
+  locked?: boolean;
+}) {
   const { t } = useTranslation('missions');
   const errorText = useFieldErrorText();
   const {
@@ -63,6 +72,7 @@ export function GeneralFields({ startOptions, groundElevationM }: { startOptions
           valueFormat="YYYY-MM-DD HH:mm"
           value={toLocalDateTime(field.value)}
           onChange={(value) => field.onChange(fromLocalDateTime(value))}
+          disabled={locked}
           error={errorText(errors[name]?.message)}
           data-testid={`mission-${name}`}
           data-value={field.value ?? ''}
@@ -126,6 +136,7 @@ export function GeneralFields({ startOptions, groundElevationM }: { startOptions
               value={field.value ?? ''}
               onChange={(event) => field.onChange(event.currentTarget.value)}
               onBlur={field.onBlur}
+              disabled={locked}
               error={errorText(errors.mainMachineId?.message)}
               data-testid="mission-machine"
             />
@@ -146,12 +157,12 @@ export function GeneralFields({ startOptions, groundElevationM }: { startOptions
           )}
         />
       </SimpleGrid>
-      <HeightFields groundElevationM={groundElevationM} />
+      <HeightFields groundElevationM={groundElevationM} locked={locked} />
       <Group grow align="flex-start">
         {numberField('maximumDurationMin')}
         {numberField('totalFlightTimeMin')}
       </Group>
-      {startOptions}
+      {locked ? null : startOptions}
       <Group grow align="flex-start">
         {dateField('startAt')}
         {dateField('endAt')}

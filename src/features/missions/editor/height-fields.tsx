@@ -10,13 +10,15 @@ const asNumber = (value: string | number): NumberField => (typeof value === 'num
 export interface HeightFieldsProps {
   /** The saved mission's ground under the area (m AMSL), when known: it links the two figures. */
   groundElevationM?: number | null;
+  /** A permission request was accepted: the height it was granted for cannot change. */
+  locked?: boolean;
 }
 
 /**
  * Two figures, not one in two units: the maximum height above the ground (m AGL) and the maximum altitude above mean
  * sea level (ft AMSL). With the ground known, each is shown next to the other's equivalent.
  */
-export function HeightFields({ groundElevationM = null }: HeightFieldsProps) {
+export function HeightFields({ groundElevationM = null, locked = false }: HeightFieldsProps) {
   const { t } = useTranslation('missions');
   const errorText = useFieldErrorText();
   const {
@@ -41,6 +43,7 @@ export function HeightFields({ groundElevationM = null }: HeightFieldsProps) {
             value={field.value}
             name={field.name}
             onBlur={field.onBlur}
+            disabled={locked}
             error={errorText(errors.maxHeightM?.message)}
             description={
               ground !== null && altitude !== ''

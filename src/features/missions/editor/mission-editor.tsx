@@ -193,6 +193,11 @@ export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }
                 {t('notEditable')}
               </Alert>
             ) : null}
+            {editable && mission?.fieldsLocked ? (
+              <Alert color="blue" mx="sm" p="xs" data-testid="mission-fields-locked">
+                {t('fieldsLocked')}
+              </Alert>
+            ) : null}
             {saveError ? (
               <Alert color="red" mx="sm" p="xs" role="alert" data-testid="mission-save-error" data-code={saveError}>
                 {t(`errors:${saveError}`)}
@@ -228,6 +233,7 @@ export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }
                     <GeneralFields
                       startOptions={editable ? <StartOptions onStart={setStart} /> : undefined}
                       groundElevationM={mission?.groundElevationM ?? null}
+                      locked={mission?.fieldsLocked ?? false}
                     />
                   </fieldset>
                   {mission ? weather : null}
