@@ -275,7 +275,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(systemRouter(registry, database, ctx.config, () => adsb?.status() ?? null));
   api.use(database.gate);
   api.use(authRouter(registry, auth, securityLimit));
-  api.use(accountRouter(registry, auth, agreements));
+  api.use(accountRouter(registry, auth, agreements, owners));
   api.use(usersRouter(registry, users, ctx.userListCache));
   api.use(groupsRouter(registry, createGroupsService({ repository: createGroupsRepository(ctx.prisma), audit })));
   api.use(airspacesRouter(registry, createAirspacesService({ repository: createAirspacesRepository(ctx.prisma), audit })));

@@ -164,7 +164,7 @@ const MENU: MenuDefinition[] = [
     key: 'parentAccount',
     section: 'mySpace',
     visible: onSession(has('SUPERVISION_ACCOUNT_EDIT')),
-    href: fixedHref(paths.account.getHref()),
+    href: fixedHref(paths.parentAccount.getHref()),
   },
   { key: 'pilots', section: 'mySpace', visible: onSession(has('PILOT_LIST')), href: fixedHref(paths.pilots.getHref()) },
   {

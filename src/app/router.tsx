@@ -124,6 +124,10 @@ const adminRoutes: RouteObject[] = [
     screen(() => import('./routes/account'), 'account', 'auth'),
   ),
   at(
+    paths.parentAccount.path,
+    screen(() => import('./routes/parent-account'), 'account'),
+  ),
+  at(
     paths.outbox.path,
     screen(() => import('./routes/outbox'), 'outbox'),
   ),

@@ -29,6 +29,7 @@ export const paths = {
   userAdd: fixed(`${BO}/users/add`),
   userEdit: route(`${BO}/users/edit/:id`, (id: string) => `${BO}/users/edit/${enc(id)}`),
   account: fixed(`${BO}/account`),
+  parentAccount: fixed(`${BO}/account/parent`),
   outbox: fixed(`${BO}/outbox`),
   procedureAutomations: fixed(`${BO}/procedureautomations`),
   procedureClassifications: fixed(`${BO}/procedureclassifications`),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Account } from '@/shared/contracts/auth';
 import type { OutboxMessage } from '@/shared/contracts/system';
-import { mockApi, renderApp, resetApp, signInAs } from './helpers';
+import { mockApi, renderApp, resetApp, signInAs, signInWith } from './helpers';
 
 function account(overrides: Partial<Account> = {}): Account {
   return {
@@ -158,6 +158,41 @@ function message(index: number, overrides: Partial<OutboxMessage> = {}): OutboxM
     ...overrides,
   };
 }
+
+describe('parent account', () => {
+  afterEach(resetApp);
+
+  it('shows the operator a supervised pilot works for and saves only its company and phone', async () => {
+    signInWith(['SUPERVISION_PILOT', 'SUPERVISION_ACCOUNT_EDIT'], { supervision: 'pilot-7' });
+    const parent = account({ id: 'operator-1', email: 'boss@sky.test', companyName: 'Sky Works', city: 'Paris' });
+    const api = mockApi((request) => {
+      if (request.url === 'account/parent' && request.method === 'GET') return { status: 200, data: parent };
+      if (request.url === 'account/parent' && request.method === 'PATCH')
+        return { status: 200, data: { ...parent, ...(request.body as object) } };
+      return undefined;
+    });
+    renderApp('/backoffice/account/parent');
+
+    expect(await screen.findByTestId('parent-account-summary', {}, { timeout: 10_000 })).toHaveTextContent('boss@sky.test');
+    const city = screen.getByTestId('parent-city');
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Rennes');
+    await userEvent.click(screen.getByTestId('parent-account-save'));
+
+    await waitFor(() => expect(api.to('PATCH', 'account/parent')).toHaveLength(1));
+    expect(api.to('PATCH', 'account/parent')[0]!.body).toEqual({
+      companyName: 'Sky Works',
+      phoneNumber: '+33 6 00 00 00 00',
+      addressLine1: '1 rue du Ciel',
+      addressLine2: null,
+      addressLine3: null,
+      postalCode: '75001',
+      city: 'Rennes',
+      country: 'France',
+    });
+    expect(await screen.findByTestId('parent-account-saved')).toBeInTheDocument();
+  });
+});
 
 describe('admin outbox', () => {
   afterEach(resetApp);

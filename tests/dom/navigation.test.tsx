@@ -99,7 +99,7 @@ describe('tabs and side menu follow spec §2 for the demo profiles', () => {
 
     const { menu } = await renderDashboard();
 
-    expect(within(menu).getByTestId('menu-parentAccount')).toHaveAttribute('href', '/backoffice/account');
+    expect(within(menu).getByTestId('menu-parentAccount')).toHaveAttribute('href', '/backoffice/account/parent');
   });
 
   it('shows the devices entry only to e-mails of the devices domain from /api/status', async () => {

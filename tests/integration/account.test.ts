@@ -450,4 +450,53 @@ describe('the signed-in account', () => {
       expect(await outboxFor(t, newEmail)).toHaveLength(0);
     });
   });
+
+  describe('the parent account (SUPERVISION_ACCOUNT_EDIT)', () => {
+    it("a supervised pilot with the right reads and updates its operator's company and phone, nothing else", async () => {
+      const operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST'], {
+        companyName: 'Skyline Survey',
+        doubleFactorEnabled: false,
+      });
+      const pilot = await signedInUser(t.app, t.db.prisma, ['SUPERVISION_PILOT', 'SUPERVISION_ACCOUNT_EDIT'], {
+        parent: { connect: { id: operator.user.id } },
+      });
+
+      const read = await request(t.app).get('/api/account/parent').set(pilot.auth);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ id: operator.user.id, email: operator.user.email, companyName: 'Skyline Survey' });
+
+      const updated = await request(t.app)
+        .patch('/api/account/parent')
+        .set(pilot.auth)
+        .send({
+          companyName: 'Skyline Survey SAS',
+          city: 'Rennes',
+          phoneNumber: '+33 2 99 00 11 22',
+          lang: 'fr',
+          doubleFactorEnabled: true,
+        });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(updated.body).toMatchObject({ id: operator.user.id, companyName: 'Skyline Survey SAS', city: 'Rennes' });
+      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: operator.user.id } })).toMatchObject({
+        companyName: 'Skyline Survey SAS',
+        phoneNumber: '+33 2 99 00 11 22',
+        lang: operator.user.lang,
+        doubleFactorEnabled: false,
+      });
+      expect((await request(t.app).get('/api/account').set(pilot.auth)).body.id).toBe(pilot.user.id);
+    });
+
+    it('is refused without the right (403) and to a user who works for nobody (404)', async () => {
+      const operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST']);
+      const basic = await signedInUser(t.app, t.db.prisma, ['SUPERVISION_PILOT', 'PREFLIGHT_LIST'], {
+        parent: { connect: { id: operator.user.id } },
+      });
+      const alone = await signedInUser(t.app, t.db.prisma, ['SUPERVISION_ACCOUNT_EDIT']);
+
+      expectError(await request(t.app).get('/api/account/parent').set(basic.auth), 403, 'NOT_ALLOWED');
+      expectError(await request(t.app).patch('/api/account/parent').set(basic.auth).send({ city: 'Nowhere' }), 403, 'NOT_ALLOWED');
+      expectError(await request(t.app).get('/api/account/parent').set(alone.auth), 404, 'NOT_FOUND');
+      expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: operator.user.id } })).city).toBeNull();
+    });
+  });
 });

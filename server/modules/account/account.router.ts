@@ -1,14 +1,30 @@
-import { accountSchema, accountUpdateSchema, changeEmailRequestSchema, messageResponseSchema } from '../../../src/shared/contracts/auth';
+import {
+  accountSchema,
+  accountUpdateSchema,
+  changeEmailRequestSchema,
+  messageResponseSchema,
+  parentAccountUpdateSchema,
+} from '../../../src/shared/contracts/auth';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-token';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
 import type { AgreementsService } from '../agreements/agreements.service';
 import type { AuthService } from '../auth/auth.service';
+import type { RecordOwners } from '../users/record-owner';
 
 export function accountRouter(
   registry: ApiRegistry,
   service: AuthService,
   agreements: Pick<AgreementsService, 'companyInfo' | 'companyInfoSaved'>,
+  owners: RecordOwners,
 ) {
+  /** The operator account a supervised pilot works for; a user who works for nobody has none. */
+  const parentOf = async (user: AuthUser) => {
+    const parentId = await owners.ownerId(user, { kind: 'own' });
+    if (parentId === user.id) throw new AppError('NOT_FOUND', 'No parent account');
+    return parentId;
+  };
   return new ApiRouter(registry, '/api/account', 'account')
     .route({
       method: 'get',
@@ -30,6 +46,29 @@ export function accountRouter(
         await service.updateAccount(user.id, body);
         await agreements.companyInfoSaved(user.id, before, user.id);
         return service.account(user.id);
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/parent',
+      summary: "The operator account a supervised pilot reaches: its profile and company information",
+      access: ['SUPERVISION_ACCOUNT_EDIT'],
+      response: accountSchema,
+      handler: async ({ user }) => service.account(await parentOf(user)),
+    })
+    .route({
+      method: 'patch',
+      path: '/parent',
+      summary: "Update the parent account's company information and phone; a change asks a running agreement for revalidation",
+      access: ['SUPERVISION_ACCOUNT_EDIT'],
+      body: parentAccountUpdateSchema,
+      response: accountSchema,
+      handler: async ({ user, body }) => {
+        const parentId = await parentOf(user);
+        const before = await agreements.companyInfo(parentId);
+        await service.updateAccount(parentId, body);
+        await agreements.companyInfoSaved(parentId, before, user.id);
+        return service.account(parentId);
       },
     })
     .route({

@@ -157,4 +157,17 @@ export const accountUpdateSchema = z.object({
     })
     .optional(),
 });
+
+/** What a supervised pilot with SUPERVISION_ACCOUNT_EDIT may change of the operator's account: its company and phone. */
+export const parentAccountUpdateSchema = accountUpdateSchema.pick({
+  phoneNumber: true,
+  companyName: true,
+  addressLine1: true,
+  addressLine2: true,
+  addressLine3: true,
+  postalCode: true,
+  city: true,
+  country: true,
+});
+export type ParentAccountUpdate = z.infer<typeof parentAccountUpdateSchema>;
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
