@@ -95,6 +95,17 @@ describe('creating a notification', () => {
     expect((await list()).body.tabsValidated).toBe(false);
   });
 
+  it('is refused for a mission of a country with its own declaration service: 422 OWN_DECLARATION_SERVICE', async () => {
+    t = await createTestApp();
+    for (const country of ['LU', 'JP', 'MC']) {
+      const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
+      await t.db.prisma.mission.update({ where: { id: missionId }, data: { country: country as never } });
+
+      expectError(await notify(auth, missionId, 'prefecture'), 422, 'OWN_DECLARATION_SERVICE');
+      expect(await t.db.prisma.notification.count({ where: { missionId } })).toBe(0);
+    }
+  });
+
   it('is refused when the verdict does not call for it: 422 NOTIFICATION_NOT_REQUIRED', async () => {
     t = await createTestApp();
     const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);

@@ -235,6 +235,9 @@ export function createNotificationsService(ctx: AppContext, missions: Pick<Missi
       const mission = await missions.findMission(actor, missionId, 'PREFLIGHT_EDIT_ADMIN');
       if (!tabsValidated(mission) || !mission.startAt || !mission.endAt)
         throw new AppError('NOTIFICATION_TABS_NOT_VALIDATED', 'Validate the general information and regulation tabs first');
+      // The army and the prefecture are French authorities; elsewhere the country's own service takes declarations.
+      if (mission.country !== null && mission.country !== 'FR')
+        throw new AppError('OWN_DECLARATION_SERVICE', `Flights in ${mission.country} are declared through that country's own service`);
       if (!requiredTypes(mission).includes(type))
         throw new AppError('NOTIFICATION_NOT_REQUIRED', 'The regulation verdict does not call for this notification');
       if (!coversFlight(type, mission.startAt, mission.endAt))
