@@ -9,7 +9,8 @@ import { AreaSummary } from '@/features/missions/editor/area-summary';
 import { toFormValues, toMissionInput, type MissionFormValues } from '@/features/missions/editor/form-values';
 import { GeneralFields } from '@/features/missions/editor/general-fields';
 import { HeightFields } from '@/features/missions/editor/height-fields';
-import { ConstraintFields } from '@/features/missions/editor/other-fields';
+import { ConstraintFields, WaypointFields } from '@/features/missions/editor/other-fields';
+import type { MarkerMeta } from '@/features/missions/editor/mission-map';
 import { changeLanguage, i18n, initI18n, loadNamespaces } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { MissionAreas } from '@/shared/contracts/missions';
@@ -105,6 +106,32 @@ describe('mission form: height and area', () => {
     expect(screen.getByLabelText('Flight above 120 m asked by the owner of an obstacle')).toHaveValue('');
 
     expect(toMissionInput(values!).constraints).toEqual({ publicSpace: true, inProtectedSpeciesZone: false });
+  });
+
+  it("asks an obstacle marker's height, keeps it for the map, sends it, and drops it when the marker is no obstacle", async () => {
+    const meta: MarkerMeta = new Map();
+    function MarkersForm() {
+      const form = useForm<MissionFormValues>({
+        defaultValues: { ...toFormValues(), contextMarkers: [{ kind: 'obstacle', position: [2.35, 48.85], radiusM: 0 }] },
+      });
+      latest = form.watch();
+      return (
+        <FormProvider {...form}>
+          <WaypointFields markerIds={['marker-1']} markerMeta={meta} />
+        </FormProvider>
+      );
+    }
+    renderWithProviders(<MarkersForm />);
+
+    await userEvent.type(screen.getByTestId('marker-height-0'), '130');
+
+    expect(latest!.contextMarkers[0]).toEqual({ kind: 'obstacle', position: [2.35, 48.85], radiusM: 0, heightM: 130 });
+    expect(meta.get('marker-1')).toEqual({ kind: 'obstacle', radiusM: 0, heightM: 130 });
+    expect(toMissionInput(latest!).contextMarkers).toEqual([{ kind: 'obstacle', position: [2.35, 48.85], radiusM: 0, heightM: 130 }]);
+
+    await userEvent.selectOptions(screen.getByLabelText('Marker kind'), 'Take-off');
+    expect(screen.queryByTestId('marker-height-0')).not.toBeInTheDocument();
+    expect(latest!.contextMarkers[0]).toEqual({ kind: 'takeoff', position: [2.35, 48.85], radiusM: 0 });
   });
 
   it('asks for an area while none is drawn', () => {

@@ -18,6 +18,8 @@ export interface ContextMarkerValue {
   kind: MarkerKind;
   position: [number, number];
   radiusM: number;
+  /** An obstacle's height above the ground (m); other kinds have none. */
+  heightM?: number;
 }
 
 export interface SafetyZonesValue {
@@ -110,6 +112,7 @@ export function toFormValues(mission?: MissionDetail): MissionFormValues {
       kind: marker.kind,
       position: [marker.position[0] ?? 0, marker.position[1] ?? 0],
       radiusM: marker.radiusM,
+      ...(marker.heightM !== undefined && { heightM: marker.heightM }),
     })),
     safetyZones: {
       exclusionM: numberOrEmpty(safety.exclusionM),

@@ -23,7 +23,7 @@ const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const ZONE_MARGIN_DEG = 0.05;
 
 /** Terra-draw's feature ids of the drawn markers, with the kind and radius each was given. */
-export type MarkerMeta = Map<string | number, { kind: MarkerKind; radiusM: number }>;
+export type MarkerMeta = Map<string | number, { kind: MarkerKind; radiusM: number; heightM?: number }>;
 
 const restrictionColor = [
   'match',
@@ -59,7 +59,7 @@ function areasOf(shapes: MapShapes): MissionAreas | null {
 export function initialShapes(values: MissionFormValues, meta: MarkerMeta): Partial<MapShapes> {
   const markers = values.contextMarkers.map((marker): Feature<Point> => {
     const id = crypto.randomUUID();
-    meta.set(id, { kind: marker.kind, radiusM: marker.radiusM });
+    meta.set(id, { kind: marker.kind, radiusM: marker.radiusM, ...(marker.heightM !== undefined && { heightM: marker.heightM }) });
     return { type: 'Feature', id, properties: {}, geometry: { type: 'Point', coordinates: marker.position } };
   });
   return {

@@ -121,10 +121,16 @@ export function WaypointFields({ markerIds, markerMeta }: { markerIds: (string |
   const [waypoints, markers] = useWatch({ control, name: ['waypoints', 'contextMarkers'] });
   const coordinates = (position: [number, number]) => `${position[1].toFixed(5)}, ${position[0].toFixed(5)}`;
 
-  const changeMarker = (index: number, change: Partial<{ kind: MarkerKind; radiusM: number }>) => {
-    const next = markers.map((marker, each) => (each === index ? { ...marker, ...change } : marker));
+  const changeMarker = (index: number, change: Partial<{ kind: MarkerKind; radiusM: number; heightM: number | undefined }>) => {
+    const next = markers.map((marker, each) => {
+      if (each !== index) return marker;
+      // Only an obstacle has a height (UAS.OPEN.010(2)).
+      const { heightM, ...changed } = { ...marker, ...change };
+      return changed.kind === 'obstacle' && heightM !== undefined ? { ...changed, heightM } : changed;
+    });
     const id = markerIds[index];
-    if (id !== undefined) markerMeta.set(id, { kind: next[index]!.kind, radiusM: next[index]!.radiusM });
+    const { position: _position, ...meta } = next[index]!;
+    if (id !== undefined) markerMeta.set(id, meta);
     setValue('contextMarkers', next, { shouldDirty: true });
   };
 
@@ -171,6 +177,18 @@ export function WaypointFields({ markerIds, markerMeta }: { markerIds: (string |
                 value={marker.radiusM}
                 onChange={(value) => changeMarker(index, { radiusM: typeof value === 'number' ? value : 0 })}
               />
+              {marker.kind === 'obstacle' ? (
+                <NumberInput
+                  size="xs"
+                  w={130}
+                  label={t('map.markerHeight')}
+                  min={0}
+                  max={1000}
+                  value={marker.heightM ?? ''}
+                  onChange={(value) => changeMarker(index, { heightM: typeof value === 'number' ? value : undefined })}
+                  data-testid={`marker-height-${index}`}
+                />
+              ) : null}
               <Text size="xs" c="dimmed">
                 {coordinates(marker.position)}
               </Text>
