@@ -322,7 +322,9 @@ describe('request detail, manager side', () => {
     await userEvent.type(screen.getByTestId('restriction-slot-end'), '2026-12-01T10:30');
     await userEvent.click(screen.getByTestId('decision-confirm'));
     await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(1));
-    const { restrictions } = api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')[0].body as { restrictions: { kind: string }[] };
+    const { restrictions } = api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')[0].body as {
+      restrictions: { kind: string }[];
+    };
     expect(restrictions.map((restriction) => restriction.kind)).toEqual(['maxHeight', 'timeSlot']);
   });
 

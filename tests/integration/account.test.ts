@@ -465,16 +465,13 @@ describe('the signed-in account', () => {
       expect(read.status).toBe(200);
       expect(read.body).toMatchObject({ id: operator.user.id, email: operator.user.email, companyName: 'Skyline Survey' });
 
-      const updated = await request(t.app)
-        .patch('/api/account/parent')
-        .set(pilot.auth)
-        .send({
-          companyName: 'Skyline Survey SAS',
-          city: 'Rennes',
-          phoneNumber: '+33 2 99 00 11 22',
-          lang: 'fr',
-          doubleFactorEnabled: true,
-        });
+      const updated = await request(t.app).patch('/api/account/parent').set(pilot.auth).send({
+        companyName: 'Skyline Survey SAS',
+        city: 'Rennes',
+        phoneNumber: '+33 2 99 00 11 22',
+        lang: 'fr',
+        doubleFactorEnabled: true,
+      });
       expect(updated.status, JSON.stringify(updated.body)).toBe(200);
       expect(updated.body).toMatchObject({ id: operator.user.id, companyName: 'Skyline Survey SAS', city: 'Rennes' });
       expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: operator.user.id } })).toMatchObject({

@@ -51,7 +51,7 @@ export function accountRouter(
     .route({
       method: 'get',
       path: '/parent',
-      summary: "The operator account a supervised pilot reaches: its profile and company information",
+      summary: 'The operator account a supervised pilot reaches: its profile and company information',
       access: ['SUPERVISION_ACCOUNT_EDIT'],
       response: accountSchema,
       handler: async ({ user }) => service.account(await parentOf(user)),
