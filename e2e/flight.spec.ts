@@ -21,7 +21,8 @@ async function outboxTo(request: APIRequestContext, admin: Record<string, string
   return ((await response.json()) as { items: { subject: string; text: string }[] }).items;
 }
 
-test.use({ geolocation: HOME, permissions: ['geolocation'] });
+// The recording marker blinks unless the user asks for reduced motion (the suite's default, playwright.config.ts).
+test.use({ geolocation: HOME, permissions: ['geolocation'], reducedMotion: 'no-preference' });
 
 test('a new user prepares a mission, has it validated, takes off, sees their position and a tracker live, violates a doNotEnter alert once, and lands', async ({
   page,
