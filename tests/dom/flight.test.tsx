@@ -201,7 +201,8 @@ describe('take-off and landing on the mission screen (spec §3, §4, §7)', () =
     const card = await screen.findByTestId('flight-card');
     expect(within(card).getByTestId('flight-status')).toHaveTextContent('Flying');
     expect(within(card).getByTestId('flight-elapsed').textContent).toMatch(/^00:01:0[5-9]$/);
-    expect(within(card).getByTestId('flight-position')).toBeVisible();
+    // The panel opens with a transition: visible once it has run (slower on a loaded machine).
+    await waitFor(() => expect(within(card).getByTestId('flight-position')).toBeVisible());
     expect(within(card).getByTestId('flight-land')).toHaveAttribute('data-size', 'xl');
   });
 });
