@@ -16,8 +16,8 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
-    // MapLibre then jumps instead of animating its camera: fewer frames drawn in software WebGL (about a minute less
-    // for the suite). A spec that checks an animation asks for motion itself (flight.spec.ts).
+    // MapLibre then jumps instead of animating its camera: fewer frames drawn in software WebGL. A spec that checks an
+    // animation asks for motion itself (flight.spec.ts).
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
