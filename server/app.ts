@@ -64,6 +64,7 @@ import { createGroupsService } from './modules/groups/groups.service';
 import { createMachinesRepository } from './modules/machines/machines.repository';
 import { machinesRouter, userMachinesRouter } from './modules/machines/machines.router';
 import { createMachinesService } from './modules/machines/machines.service';
+import { touchedAirspaces } from './modules/airspaces/touched-airspaces';
 import { createFlightsRepository } from './modules/flights/flights.repository';
 import { createFlightsService } from './modules/flights/flights.service';
 import { createMissionRegulation, createMissionVerdicts } from './modules/missions/missions.regulation';
@@ -217,7 +218,12 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   });
   const missionsRepository = createMissionsRepository(ctx.prisma);
   const notificationSender = createNotificationSender(ctx);
-  const flights = createFlightsService({ repository: createFlightsRepository(ctx.prisma), audit, clock: ctx.clock });
+  const flights = createFlightsService({
+    repository: createFlightsRepository(ctx.prisma),
+    audit,
+    clock: ctx.clock,
+    touchedAirspaces: (areas) => touchedAirspaces(ctx.prisma, ctx.geometry, areas),
+  });
   const missionVerdicts = createMissionVerdicts({
     repository: missionsRepository,
     zones: ctx.zones,

@@ -1,7 +1,5 @@
-import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { MissionStatus } from '../../../src/shared/domain/mission-status';
-import { booleanIntersects } from '@turf/turf';
 
 const pilotAccount = { select: { supervisedUserId: true } } as const;
 
@@ -20,27 +18,6 @@ export function createFlightsRepository(prisma: PrismaClient) {
           additionalPilots: pilotAccount,
         },
       });
-    },
-
-    /** The airspaces open to operators whose geometry the mission's areas touch. */
-    async touchedAirspaces(areas: MissionAreas) {
-      const points = areas.coordinates.flatMap((polygon) => polygon.flat());
-      if (points.length === 0) return [];
-      const lons = points.map((point) => point[0]!);
-      const lats = points.map((point) => point[1]!);
-      const candidates = await prisma.airspace.findMany({
-        where: {
-          visibleToOperators: true,
-          minLon: { lte: Math.max(...lons) },
-          maxLon: { gte: Math.min(...lons) },
-          minLat: { lte: Math.max(...lats) },
-          maxLat: { gte: Math.min(...lats) },
-        },
-        select: { id: true, name: true, geometry: true, activationTrigger: true },
-      });
-      return candidates.filter(
-        (airspace) => airspace.geometry !== null && booleanIntersects(areas, airspace.geometry as unknown as MissionAreas),
-      );
     },
 
     /** The mission's latest request in each airspace, archived ones aside, with its activations. */

@@ -4,6 +4,7 @@ import { activationsRequired } from '../../../src/shared/domain/activation-dates
 import { isAccepted } from '../../../src/shared/domain/request-status';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import type { Airspace } from '../../generated/prisma/client';
 import type { Clock } from '../../lib/clock';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { FlightsRepository } from './flights.repository';
@@ -14,6 +15,8 @@ export interface FlightsServiceDeps {
   repository: FlightsRepository;
   audit: AuditRepository;
   clock: Clock;
+  /** The airspaces the areas touch (airspaces/touched-airspaces.ts). */
+  touchedAirspaces: (areas: MissionAreas) => Promise<Pick<Airspace, 'id' | 'name' | 'activationTrigger'>[]>;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface FlightsServiceDeps {
  * machine. Both the spec's calls and the mission actions `takeOff`/`land` land here (docs/live-traffic.md).
  */
 export function createFlightsService(deps: FlightsServiceDeps) {
-  const { repository, audit, clock } = deps;
+  const { repository, audit, clock, touchedAirspaces } = deps;
 
   /**
    * Whether `actor` may take off and land this mission: its operator (the owning account) or one of its pilots
@@ -46,7 +49,7 @@ export function createFlightsService(deps: FlightsServiceDeps) {
    */
   async function checkAuthorisations(mission: FlightMission, now: Date) {
     if (!mission.areas) return;
-    const airspaces = await repository.touchedAirspaces(mission.areas as MissionAreas);
+    const airspaces = await touchedAirspaces(mission.areas as MissionAreas);
     if (airspaces.length === 0) return;
     const requests = await repository.latestRequests(mission.id);
     for (const airspace of airspaces) {

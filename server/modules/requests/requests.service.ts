@@ -31,6 +31,7 @@ import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { GeometryPool } from '../../lib/geometry-pool';
 import type { Geometry } from 'geojson';
+import { touchedAirspaces } from '../airspaces/touched-airspaces';
 import type { RecordOwners } from '../users/record-owner';
 import { decisionEmail, messageEmail, submittedEmail, type RequestMailContext } from './requests.emails';
 import { extentKm, limitBreach } from './requests.limits';
@@ -298,30 +299,6 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     return mission;
   }
 
-  /** The airspaces open to operators whose geometry the areas meet: bounding boxes in SQL, then turf on the shapes. */
-  async function touching(areas: MissionAreas) {
-    const points = areas.coordinates.flatMap((polygon) => polygon.flat());
-    if (points.length === 0) return [];
-    const lons = points.map((point) => point[0]!);
-    const lats = points.map((point) => point[1]!);
-    const candidates = await prisma.airspace.findMany({
-      where: {
-        visibleToOperators: true,
-        minLon: { lte: Math.max(...lons) },
-        maxLon: { gte: Math.min(...lons) },
-        minLat: { lte: Math.max(...lats) },
-        maxLat: { gte: Math.min(...lats) },
-      },
-      orderBy: { name: 'asc' },
-    });
-    const shaped = candidates.filter((airspace) => airspace.geometry !== null);
-    const touched = await geometry.intersectsEach(
-      areas,
-      shaped.map((airspace) => airspace.geometry as unknown as Geometry),
-    );
-    return shaped.filter((_, index) => touched[index]);
-  }
-
   function snapshot(mission: MissionToFile): MissionSnapshot {
     const areas = mission.areas as MissionAreas;
     return missionSnapshotSchema.parse({
@@ -477,7 +454,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     async touchedAirspaces(actor: AuthUser, missionId: string): Promise<TouchedAirspace[]> {
       const mission = await ownMission(actor, missionId);
       if (!mission.areas) return [];
-      const airspaces = await touching(mission.areas as MissionAreas);
+      const airspaces = await touchedAirspaces(prisma, geometry, mission.areas as MissionAreas);
       const pending = await prisma.permissionRequest.findMany({
         where: { missionId, status: { in: [...UNDER_ANALYSIS_STATUSES] } },
         select: { id: true, airspaceId: true },
