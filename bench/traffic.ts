@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -28,10 +29,58 @@ const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 interface LoadReport {
   accepted: number;
   seconds: number;
+  /** Ingest to delivery on client 0, the one client that parses what it receives. */
   latencies: number[];
-  deliveredToClients: number;
+  /** Targets in the deltas client 0 parsed. */
+  upserts: number;
+  /** Violation events client 0 parsed. */
+  violations: number;
+  /** Bytes and events (blocks ended by a blank line) each client received. */
+  bytes: number[];
+  events: number[];
   /** Batches answered with an error, by status. */
   refused: Record<string, number>;
+}
+
+interface Reader {
+  bytes: number;
+  events: number;
+  close(): void;
+}
+
+/**
+ * One live-map client: a real SSE connection that receives every byte. Client 0 parses each event to measure the
+ * latency; the others count bytes and events only, so that the load generator's own parsing (200 copies of every
+ * delta) does not set the ceiling of the figures.
+ */
+function openReader(url: string, token: string, onEvent: ((block: string) => void) | null): Promise<Reader> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/live?bbox=${BBOX.join(',')}`, { headers: { Authorization: `Bearer ${token}` } }, (response) => {
+      if (response.statusCode !== 200) {
+        reject(new Error(`live stream answered ${response.statusCode}`));
+        return;
+      }
+      const reader: Reader = { bytes: 0, events: 0, close: () => request.destroy() };
+      let endedWithNewline = false;
+      let text = '';
+      response.on('data', (chunk: Buffer) => {
+        reader.bytes += chunk.length;
+        if (endedWithNewline && chunk[0] === 0x0a) reader.events++;
+        for (let at = chunk.indexOf('\n\n'); at >= 0; at = chunk.indexOf('\n\n', at + 2)) reader.events++;
+        endedWithNewline = chunk[chunk.length - 1] === 0x0a;
+        if (!onEvent) return;
+        text += chunk.toString('utf8');
+        let end: number;
+        while ((end = text.indexOf('\n\n')) >= 0) {
+          onEvent(text.slice(0, end));
+          text = text.slice(end + 2);
+        }
+      });
+      response.on('error', () => undefined);
+      resolve(reader);
+    });
+    request.on('error', (error) => reject(error));
+  });
 }
 
 /** The child: opens the live-map clients, posts batches as fast as the server answers, measures on client 0. */
@@ -43,43 +92,18 @@ async function load() {
     idents: string[];
   };
   const latencies: number[] = [];
-  let delivered = 0;
-  const controllers: AbortController[] = [];
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, index) => {
-      const controller = new AbortController();
-      controllers.push(controller);
-      const response = await fetch(`${url}/live?bbox=${BBOX.join(',')}`, {
-        headers: { Authorization: `Bearer ${token}` },
-        signal: controller.signal,
-      });
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      void (async () => {
-        let buffer = '';
-        try {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) return;
-            buffer += value;
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (!block.startsWith('event: delta')) continue;
-              const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { upserts: { time: string }[] };
-              delivered += data.upserts.length;
-              if (index === 0) {
-                const now = Date.now();
-                for (const target of data.upserts) latencies.push(now - Date.parse(target.time));
-              }
-            }
-          }
-        } catch {
-          // Aborted at the end.
-        }
-      })();
-    }),
-  );
+  let upserts = 0;
+  let violations = 0;
+  const measure = (block: string) => {
+    if (block.startsWith('event: violation')) violations++;
+    if (!block.startsWith('event: delta')) return;
+    const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { upserts: { time: string }[] };
+    const now = Date.now();
+    upserts += data.upserts.length;
+    for (const target of data.upserts) latencies.push(now - Date.parse(target.time));
+  };
+  const readers: Reader[] = [];
+  for (let index = 0; index < CLIENTS; index++) readers.push(await openReader(url, token, index === 0 ? measure : null));
   const last = new Map<string, number>();
   let next = 0;
   let accepted = 0;
@@ -104,15 +128,26 @@ async function load() {
         });
         const answer = (await response.json()) as { accepted?: number; code?: string };
         if (response.ok) accepted += answer.accepted ?? 0;
-        else
-          refused[`${response.status} ${answer.code ?? ''}`.trim()] = (refused[`${response.status} ${answer.code ?? ''}`.trim()] ?? 0) + 1;
+        else {
+          const status = `${response.status} ${answer.code ?? ''}`.trim();
+          refused[status] = (refused[status] ?? 0) + 1;
+        }
       }
     }),
   );
   const seconds = (Date.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  for (const controller of controllers) controller.abort();
-  process.send!({ accepted, seconds, latencies, deliveredToClients: delivered, refused } satisfies LoadReport);
+  for (const reader of readers) reader.close();
+  process.send!({
+    accepted,
+    seconds,
+    latencies,
+    upserts,
+    violations,
+    bytes: readers.map((reader) => reader.bytes),
+    events: readers.map((reader) => reader.events),
+    refused,
+  } satisfies LoadReport);
 }
 
 function runLoad(target: object): Promise<LoadReport> {
@@ -137,10 +172,16 @@ const percentile = (values: number[], p: number) => {
 function print(name: string, report: LoadReport, cpuMicros: number) {
   const rate = Math.round(report.accepted / report.seconds);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(report.latencies, p));
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   console.log(
     `${name.padEnd(34)} ${String(rate).padStart(7)} positions/s  p50 ${p50} ms  p95 ${p95} ms  p99 ${p99} ms  ` +
-      `server CPU ${(cpuMicros / report.accepted).toFixed(1)} µs/position  (${report.accepted} positions, ${report.deliveredToClients} deliveries)` +
+      `server CPU ${(cpuMicros / report.accepted).toFixed(1)} µs/position  (${report.accepted} positions)` +
       (Object.keys(report.refused).length > 0 ? `  refused batches: ${JSON.stringify(report.refused)}` : ''),
+  );
+  console.log(
+    `${''.padEnd(34)} client 0: ${report.upserts} targets in deltas, ${report.violations} violation events; ` +
+      `${report.bytes.length} clients: ${(sum(report.bytes) / 1e6).toFixed(1)} MB, ${sum(report.events)} events, ` +
+      `bytes per client ${Math.min(...report.bytes)}–${Math.max(...report.bytes)}`,
   );
 }
 
@@ -206,9 +247,9 @@ function bareServer() {
   let pending: object[] = [];
   setInterval(() => {
     if (pending.length === 0) return;
-    const text = `event: delta\ndata: ${JSON.stringify({ upserts: pending, removals: [] })}\n\n`;
+    const bytes = Buffer.from(`event: delta\ndata: ${JSON.stringify({ upserts: pending, removals: [] })}\n\n`);
     pending = [];
-    for (const client of clients) client.write(text);
+    for (const client of clients) client.write(bytes);
   }, 250).unref();
   app.get('/live', (req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
