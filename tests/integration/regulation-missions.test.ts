@@ -68,7 +68,10 @@ describe('The verdict of missions on the real shipped zones, stored on every sav
     expect(verdict.category).not.toBe('FORBIDDEN');
     expect(verdict.groundSource).toBe('operator');
     expect(outcomeOf(verdict, 'GZ-03-P')).toBe('pass');
-    expect(subjectsOf(verdict, 'GZ-03-P')).toEqual(expect.arrayContaining(['FR3215', 'FR2181']));
+    expect(subjectsOf(verdict, 'GZ-03-P')).toEqual(expect.arrayContaining(['FR3215']));
+    // The CTR is controlled airspace, not a prohibition: art. 7 (FR-CTR-*) decides, free up to 50 m.
+    expect(subjectsOf(verdict, 'GZ-03-P')).not.toContain('FR2181');
+    expect(verdict.geozones.find((zone) => zone.identifier === 'FR2181')).toMatchObject({ airspaceKind: 'CTR' });
     expect(subjectsOf(verdict, 'GZ-03-A')).toEqual(expect.arrayContaining(['FR4397']));
     expect(verdict.requirements).toEqual(expect.arrayContaining(['ZONE_AUTHORISATION', 'AERODROME_AGREEMENT']));
     expect(verdict.blockers).not.toContain('MISSION_ALTITUDE_REQUIRED');
@@ -87,23 +90,21 @@ describe('The verdict of missions on the real shipped zones, stored on every sav
     expect(verdict.groundElevationM).toBeNull();
   });
 
-  it('Saclay at 40 m with its altitude: R 205/11 (from 3,053 m AMSL) and TMA PARIS clear; only zones starting at the ground remain', async () => {
+  it('Saclay at 40 m with its altitude: R 205/11 (from 3,053 m AMSL) and TMA PARIS clear; the zones from the ground ask for agreements', async () => {
     // 600 ft = 182.9 m AMSL: the plateau is at about 143 m.
     const withAltitude = await saved({ areas: SACLAY, maxAltitudeFt: 600 });
     const without = await saved({ areas: SACLAY, maxAltitudeFt: null });
 
     expect(subjectsOf(without, 'GZ-01-ALT')).toEqual(expect.arrayContaining(['FR4687', 'FR3210']));
     expect(subjectsOf(withAltitude, 'GZ-01-ALT')).toEqual([]);
-    const entered = withAltitude.rules.find((rule) => rule.id === 'GZ-03-P');
-    expect(entered?.subjects).not.toContain('FR4687');
-    expect(entered?.subjects).not.toContain('FR3210');
-    // The shipped data has R 324 "VEILLE REGION PARISIENNE" prohibited from the ground over the whole plateau (and
-    // R 275, CTR VILLACOUBLAY): the mission stays FORBIDDEN, for those zones only.
-    expect(withAltitude.category).toBe('FORBIDDEN');
-    expect(entered?.subjects).toEqual(expect.arrayContaining(['FR593']));
-    const zones = new Map(withAltitude.geozones.map((zone) => [zone.identifier, zone]));
-    for (const identifier of entered?.subjects ?? [])
-      expect(zones.get(identifier)).toMatchObject({ lowerLimitM: 0, lowerReference: 'AGL' });
+    expect(withAltitude.category).not.toBe('FORBIDDEN');
+    expect(withAltitude.blockers).not.toContain('GEOZONE_PROHIBITED');
+    expect(outcomeOf(withAltitude, 'GZ-03-P')).toBe('pass');
+    // R 324 "VEILLE REGION PARISIENNE" and R 275 PARIS, restricted from the ground: the agreement of their manager.
+    expect(subjectsOf(withAltitude, 'FR-ZONE-01')).toEqual(expect.arrayContaining(['FR593', 'FR573']));
+    // CTR VILLACOUBLAY, a military control zone from the ground: the ATC agreement at any height.
+    expect(withAltitude.geozones.find((zone) => zone.identifier === 'FR2194')).toMatchObject({ airspaceKind: 'CTR', lowerLimitM: 0 });
+    expect(withAltitude.requirements).toEqual(expect.arrayContaining(['ZONE_AUTHORISATION', 'ATC_AGREEMENT', 'AERODROME_AGREEMENT']));
     // The runway zones ask for an authorisation.
     expect(subjectsOf(withAltitude, 'GZ-03-A')).toEqual(expect.arrayContaining(['FR4331']));
   });

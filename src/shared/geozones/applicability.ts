@@ -1,4 +1,5 @@
-import { TIME_OF_DAY_PATTERN, type ApplicabilityPeriod, type DailyPeriod, type WeekDay, type Zone } from './zone';
+import tzLookup from '@photostructure/tz-lookup';
+import { TIME_OF_DAY_PATTERN, type ApplicabilityPeriod, type DailyPeriod, type Position, type WeekDay, type Zone } from './zone';
 
 const SECONDS_PER_DAY = 86_400;
 const DAY_CODES: readonly WeekDay[] = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
@@ -8,13 +9,42 @@ interface TimeOfDay {
   offsetMinutes: number;
 }
 
-function parseTimeOfDay(value: string): TimeOfDay | undefined {
+/** The UTC offset, in minutes, of the IANA time zone at this instant (summer time included). */
+export function utcOffsetMinutes(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((each) => each.type === type)?.value);
+  const wallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return Math.round((wallClock - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The time zone a zone's schedule is written in when its times carry no designator: the one of where the zone lies. */
+export function zoneTimeZone(zone: Pick<Zone, 'volumes'>): string {
+  const volume = zone.volumes[0];
+  const ring = volume?.geometry.type === 'Polygon' ? volume.geometry.coordinates[0] : volume?.geometry.coordinates[0]?.[0];
+  const [lon, lat]: Position = volume?.circle?.center ?? ring?.[0] ?? [0, 0];
+  return tzLookup(lat, lon);
+}
+
+/**
+ * GZ-05 reads "Z" as UTC and an explicit offset as written; a time without a designator is the local time of the
+ * zone (`localOffsetMinutes`, the offset of its time zone at the instant checked).
+ */
+function parseTimeOfDay(value: string, localOffsetMinutes: () => number): TimeOfDay | undefined {
   const match = TIME_OF_DAY_PATTERN.exec(value);
   if (!match) return undefined;
   const [, hours, minutes, seconds, zone] = match;
   let offsetMinutes = 0;
-  // GZ-05 reads "Z" as UTC; an explicit offset is honoured; no designator at all is read as UTC too.
-  if (zone !== undefined && zone !== 'Z') {
+  if (zone === undefined) offsetMinutes = localOffsetMinutes();
+  else if (zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
     offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0'));
@@ -28,9 +58,9 @@ function parseTimeOfDay(value: string): TimeOfDay | undefined {
  * Sunrise/sunset events cannot be computed without an ephemeris, so an event bound widens the window
  * to the whole day: the zone is then taken as active more often, never less (the safe side).
  */
-function isInDailyWindow(period: DailyPeriod, at: Date): boolean {
-  const start = period.startEvent || !period.startTime ? undefined : parseTimeOfDay(period.startTime);
-  const end = period.endEvent || !period.endTime ? undefined : parseTimeOfDay(period.endTime);
+function isInDailyWindow(period: DailyPeriod, at: Date, localOffsetMinutes: () => number): boolean {
+  const start = period.startEvent || !period.startTime ? undefined : parseTimeOfDay(period.startTime, localOffsetMinutes);
+  const end = period.endEvent || !period.endTime ? undefined : parseTimeOfDay(period.endTime, localOffsetMinutes);
   const offsetMinutes = start?.offsetMinutes ?? end?.offsetMinutes ?? 0;
   const local = new Date(at.getTime() + offsetMinutes * 60_000);
   const secondOfDay = Math.floor((local.getTime() - Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate())) / 1000);
@@ -44,16 +74,18 @@ function isInDailyWindow(period: DailyPeriod, at: Date): boolean {
   return (listsDay(today) && secondOfDay >= startSecond) || (listsDay(yesterday) && secondOfDay <= endSecond);
 }
 
-export function isPeriodActiveAt(period: ApplicabilityPeriod, at: Date): boolean {
+export function isPeriodActiveAt(period: ApplicabilityPeriod, at: Date, localOffsetMinutes: () => number): boolean {
   if (period.permanent) return true;
   const time = at.getTime();
   if (period.start !== undefined && time < Date.parse(period.start)) return false;
   if (period.end !== undefined && time > Date.parse(period.end)) return false;
   if (!period.schedule) return true;
-  return period.schedule.some((daily) => isInDailyWindow(daily, at));
+  return period.schedule.some((daily) => isInDailyWindow(daily, at, localOffsetMinutes));
 }
 
 /** GZ-01 (c) and GZ-05: whether the zone applies at this instant (any of its periods does). */
-export function isActiveAt(zone: Pick<Zone, 'applicability'>, at: Date): boolean {
-  return zone.applicability.some((period) => isPeriodActiveAt(period, at));
+export function isActiveAt(zone: Pick<Zone, 'applicability' | 'volumes'>, at: Date): boolean {
+  let offset: number | undefined;
+  const localOffsetMinutes = () => (offset ??= utcOffsetMinutes(zoneTimeZone(zone), at));
+  return zone.applicability.some((period) => isPeriodActiveAt(period, at, localOffsetMinutes));
 }

@@ -15,6 +15,14 @@ export const HEIGHT_REFERENCES = ['AGL', 'AMSL', 'WGS84'] as const;
 export type HeightReference = (typeof HEIGHT_REFERENCES)[number];
 
 /**
+ * France: the kind of a zone in the AIP, which the SIA's ED-269 file publishes as PROHIBITED for all of them and names
+ * in `otherReasonInfo`: prohibited (P), restricted (R), dangerous (D) zones, control zones (CTR), terminal control
+ * areas (TMA) and low-altitude overflight bans (SUR, ENR 5.7.1). The law gives R, D and SUR zones and CTRs a way in.
+ */
+export const FR_AIRSPACE_KINDS = ['P', 'R', 'D', 'CTR', 'TMA', 'SUR'] as const;
+export type FrAirspaceKind = (typeof FR_AIRSPACE_KINDS)[number];
+
+/**
  * One applicable geozone volume, flattened by the server from ED-269 / ED-318 (regulation.md §5): the server
  * decides which zones intersect the mission horizontally and in time, the engine decides the consequences.
  * A null upper limit means "no ceiling" (ED-269 null upper limit).
@@ -32,6 +40,7 @@ export const geozoneFactSchema = z
     message: z.string().optional(),
     authorityName: z.string().optional(),
     intervalBeforeDays: z.number().int().min(0).optional(),
+    airspaceKind: z.enum(FR_AIRSPACE_KINDS).optional(),
   })
   .strict()
   .refine(

@@ -3,7 +3,7 @@ import { pickAuthority } from '../geozones/flatten';
 import { parseEd269Zone } from '../geozones/parse-ed269';
 import { parseEd318Feature } from '../geozones/parse-ed318';
 import type { Position, Zone, ZoneVolume } from '../geozones/zone';
-import type { GeozoneFact, MissionFacts } from './facts';
+import type { FrAirspaceKind, GeozoneFact, MissionFacts } from './facts';
 import { RegulationError } from './regulation-error';
 
 /** The geoid undulation N (metres) at [lon, lat]: WGS84 ellipsoidal height = AMSL altitude + N. */
@@ -22,6 +22,21 @@ function toFactLimit(value: number, reference: ZoneVolume['lowerReference'], vol
   return { value: geoid ? value - geoid(lon, lat) : value, reference: 'AMSL' as const };
 }
 
+/** The SIA's `otherReasonInfo` of each French AIP zone kind. */
+const FR_KIND_OF_REASON: Readonly<Record<string, FrAirspaceKind>> = {
+  'Zone interdite': 'P',
+  'Zone réglementée': 'R',
+  'Zone dangereuse': 'D',
+  'Zone de contrôle civile': 'CTR',
+  'Zone de contrôle militaire': 'CTR',
+  'Région de contrôle terminal': 'TMA',
+  'Marque interdiction de survol': 'SUR',
+};
+
+function frAirspaceKind(zone: Zone): FrAirspaceKind | undefined {
+  return zone.country === 'FRA' && zone.otherReasonInfo !== undefined ? FR_KIND_OF_REASON[zone.otherReasonInfo.trim()] : undefined;
+}
+
 /**
  * One volume of a zone as the engine's flattened `geozones` fact, its limits in their own reference (AGL or AMSL; a
  * WGS84 limit converted to AMSL with the geoid), so that the engine compares them with the mission's height or altitude.
@@ -35,6 +50,7 @@ export function geozoneFactOf(
   const authority = pickAuthority(restriction, zone.zoneAuthorities);
   const lower = toFactLimit(volume.lowerM, volume.lowerReference, volume, geoid);
   const upper = volume.upperM === null ? null : toFactLimit(volume.upperM, volume.upperReference, volume, geoid);
+  const airspaceKind = frAirspaceKind(zone);
   return {
     identifier: zone.identifier,
     name: zone.name,
@@ -47,6 +63,7 @@ export function geozoneFactOf(
     ...(authority?.name === undefined ? {} : { authorityName: authority.name }),
     // Rounded up: a notice of 36 hours is two days to plan for, never one.
     ...(authority?.intervalBeforeHours === undefined ? {} : { intervalBeforeDays: Math.ceil(authority.intervalBeforeHours / 24) }),
+    ...(airspaceKind === undefined ? {} : { airspaceKind }),
   };
 }
 

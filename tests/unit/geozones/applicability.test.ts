@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { isActiveAt } from '@/shared/geozones/applicability';
-import type { ApplicabilityPeriod } from '@/shared/geozones/zone';
+import type { ApplicabilityPeriod, Position, ZoneVolume } from '@/shared/geozones/zone';
 import { parseSeedFile, rawZone, zonesFrom } from './geozone-fixtures';
 
-const zoneWith = (...applicability: ApplicabilityPeriod[]) => ({ applicability });
+const PARIS: Position = [2.35, 48.85];
+const TOKYO: Position = [139.69, 35.69];
+const volumeAt = ([lon, lat]: Position): ZoneVolume => ({
+  lowerM: 0,
+  upperM: 120,
+  lowerReference: 'AGL',
+  upperReference: 'AGL',
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lon, lat],
+        [lon + 0.01, lat],
+        [lon + 0.01, lat + 0.01],
+        [lon, lat],
+      ],
+    ],
+  },
+});
+const zoneIn = (position: Position, ...applicability: ApplicabilityPeriod[]) => ({ applicability, volumes: [volumeAt(position)] });
+const zoneWith = (...applicability: ApplicabilityPeriod[]) => zoneIn(PARIS, ...applicability);
 const at = (iso: string) => new Date(iso);
 
 describe('GZ-05: when a zone is active', () => {
@@ -103,6 +123,21 @@ describe('GZ-05: when a zone is active', () => {
       // Sunday 22:45 UTC is Monday 00:45 at +02:00.
       expect(isActiveAt(zone, at('2026-05-17T22:45:00Z'))).toBe(true);
       expect(isActiveAt(zone, at('2026-05-18T00:45:00Z'))).toBe(false);
+    });
+
+    it('reads times without a designator in the local time of where the zone lies, summer time included', () => {
+      const paris = zoneWith({ permanent: false, schedule: [{ days: ['MON'], startTime: '08:00:00', endTime: '12:00:00' }] });
+      const tokyo = zoneIn(TOKYO, { permanent: false, schedule: [{ days: ['MON'], startTime: '08:00', endTime: '12:00' }] });
+
+      // Paris in summer (UTC+2): 08:00–12:00 is 06:00–10:00 UTC.
+      expect(isActiveAt(paris, at('2026-07-06T06:30:00Z'))).toBe(true);
+      expect(isActiveAt(paris, at('2026-07-06T10:30:00Z'))).toBe(false);
+      // In winter (UTC+1): 07:00–11:00 UTC.
+      expect(isActiveAt(paris, at('2026-01-05T06:30:00Z'))).toBe(false);
+      expect(isActiveAt(paris, at('2026-01-05T10:30:00Z'))).toBe(true);
+      // Tokyo (UTC+9): Monday 08:00 is Sunday 23:00 UTC.
+      expect(isActiveAt(tokyo, at('2026-07-05T23:30:00Z'))).toBe(true);
+      expect(isActiveAt(tokyo, at('2026-07-06T06:30:00Z'))).toBe(false);
     });
 
     it('treats a sunrise or sunset bound as the whole day, so the zone is never missed', () => {

@@ -160,6 +160,106 @@ describe('Category FORBIDDEN whenever a blocker has no authorisation path (regul
   });
 });
 
+describe('FR-ZONE-01, FR-CTR-*: French zones published PROHIBITED that the law lets one enter', () => {
+  const ART_4 = 'Arrêté du 3 décembre 2020 « espace » art. 4 1°–3°';
+  const ART_7 = 'Arrêté du 3 décembre 2020 « espace » art. 7 1°, 2°';
+  const frZone = (airspaceKind: GeozoneFact['airspaceKind'], overrides: Partial<GeozoneFact> = {}): GeozoneFact => ({
+    identifier: `FR-${airspaceKind ?? 'none'}`,
+    name: `[LF][${airspaceKind ?? 'X'} 1]`,
+    restriction: 'PROHIBITED',
+    lowerLimitM: 0,
+    upperLimitM: 762,
+    lowerReference: 'AGL',
+    upperReference: 'AMSL',
+    ...(airspaceKind === undefined ? {} : { airspaceKind }),
+    ...overrides,
+  });
+  const at40m = { maxHeightM: 40, maxAltitudeAmslM: 180 };
+  const rows: VerdictRow[] = [
+    {
+      name: `${ART_4} 2°: a restricted zone (R) from the ground needs its manager's agreement, it does not forbid`,
+      facts: { ...at40m, geozones: [frZone('R')] },
+      category: 'OPEN',
+      subcategory: 'A1',
+      blockers: [],
+      requirements: ['ZONE_AUTHORISATION'],
+    },
+    {
+      name: `${ART_4} 2°: a dangerous zone (D) likewise`,
+      facts: { ...at40m, geozones: [frZone('D')] },
+      category: 'OPEN',
+      subcategory: 'A1',
+      blockers: [],
+      requirements: ['ZONE_AUTHORISATION'],
+    },
+    {
+      name: `${ART_4} 3°: a low-altitude overflight ban (ENR 5.7.1) with the site manager's authorisation`,
+      facts: { ...at40m, geozones: [frZone('SUR')] },
+      category: 'OPEN',
+      subcategory: 'A1',
+      blockers: [],
+      requirements: ['ZONE_AUTHORISATION'],
+    },
+    {
+      name: `${ART_4} 1°: a prohibited zone (P) stays forbidden`,
+      facts: { ...at40m, geozones: [frZone('P')] },
+      category: 'FORBIDDEN',
+      blockers: ['GEOZONE_PROHIBITED'],
+    },
+    {
+      name: `${ART_7}: a military control zone from the ground asks for the ATC agreement at any height`,
+      facts: { ...at40m, inCTR: true, ctrListedAnnexII3: true, geozones: [frZone('CTR')] },
+      category: 'OPEN',
+      subcategory: 'A1',
+      blockers: [],
+      requirements: ['ATC_AGREEMENT'],
+    },
+    {
+      name: `${ART_4} 2°: a restricted zone whose floor (457 m AMSL) is above the flight (180 m AMSL) asks for nothing`,
+      facts: { ...at40m, geozones: [frZone('R', { lowerLimitM: 457, lowerReference: 'AMSL' })] },
+      category: 'OPEN',
+      subcategory: 'A1',
+      blockers: [],
+      absentRequirements: ['ZONE_AUTHORISATION'],
+    },
+  ];
+  it.each(rows)('$name', (row) => expectVerdict(classifyRow('FR', row), row));
+
+  it('outside France a zone published PROHIBITED forbids, whatever its kind', () => {
+    const verdict = classify('LU', missionFacts({ ...at40m, geozones: [frZone('R')] }));
+    expect(verdict.category).toBe('FORBIDDEN');
+    expect(verdict.blockers).toContain('GEOZONE_PROHIBITED');
+  });
+
+  it('the kind comes from the SIA file: otherReasonInfo of a French ED-269 zone', () => {
+    const zone = {
+      identifier: 'FR593',
+      country: 'FRA',
+      name: '[LF][R 324] VEILLE REGION PARISIENNE',
+      type: 'COMMON',
+      restriction: 'PROHIBITED',
+      reason: ['OTHER'],
+      otherReasonInfo: 'Zone réglementée',
+      applicability: [{ permanent: 'YES' }],
+      zoneAuthority: [{ name: 'DGAC', purpose: 'AUTHORIZATION' }],
+      geometry: [
+        {
+          uomDimensions: 'M',
+          lowerLimit: 0,
+          lowerVerticalReference: 'AGL',
+          upperLimit: 762,
+          upperVerticalReference: 'AMSL',
+          horizontalProjection: { type: 'Polygon', coordinates: [[[2, 48], [3, 48], [3, 49], [2, 49], [2, 48]]] },
+        },
+      ],
+      missionInsideHorizontalProjection: true,
+    };
+    const verdict = classify('FR', missionFacts({ ...at40m, geozone: zone }));
+    expect(verdict.category).not.toBe('FORBIDDEN');
+    expect(verdict.rules.find((rule) => rule.id === 'FR-ZONE-01')).toMatchObject({ outcome: 'info', subjects: ['FR593'] });
+  });
+});
+
 describe('GZ-01 (b): zone limits compared in their own reference (regulation.md §5.3)', () => {
   const zone = (
     lower: number,

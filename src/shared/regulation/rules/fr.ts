@@ -2,6 +2,7 @@ import type { MissionFacts } from '../facts';
 import { defineRule, notApplicable, type Evaluation, type NationalProfile, type RegulationRule, type RuleContext } from '../rule';
 import { addDays, calendarDaysBetween, countFrJoursOuvrablesBetween, earliestFrFlightDateByJoursOuvrables } from '../working-days';
 import { heightCapM } from './eu';
+import { applies, flightBand, FR_MANAGED_ZONE_KINDS } from './geozones';
 
 const ARRETE_ESPACE_URL = 'https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000042635803';
 const ARRETE_2025_ART5_URL = 'https://juriblio.fr/arretes/arrete-du-23-decembre-2025/187384467/article-5';
@@ -251,6 +252,21 @@ export const frRules: readonly RegulationRule[] = [
       return blockers.length === 0
         ? { outcome: 'pass', requirements: ['LIGHT_SIGNALLING'] }
         : { outcome: 'fail', requirements: ['LIGHT_SIGNALLING', 'FR_NIGHT_DEROGATION'], blockers };
+    },
+  }),
+  defineRule({
+    id: 'FR-ZONE-01',
+    catalogueCode: 'WTS121',
+    source: `Arrêté du 3 décembre 2020 « espace » art. 4 1°–3°: restricted (R) and dangerous (D) zones with the agreement of their manager, low-altitude overflight bans (AIP ENR 5.7.1) with that of the site's — ${ARRETE_ESPACE_URL}`,
+    stage: 'zones',
+    evaluate: ({ facts }) => {
+      const band = flightBand(facts);
+      const entered = (facts.geozones ?? []).filter(
+        (zone) => zone.restriction === 'PROHIBITED' && zone.airspaceKind !== undefined && FR_MANAGED_ZONE_KINDS.has(zone.airspaceKind) && applies(zone, band),
+      );
+      return entered.length === 0
+        ? notApplicable
+        : { outcome: 'info', requirements: ['ZONE_AUTHORISATION'], subjects: entered.map((zone) => zone.identifier) };
     },
   }),
   defineRule({

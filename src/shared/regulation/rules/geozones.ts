@@ -1,3 +1,4 @@
+import type { Country } from '../codes';
 import type { GeozoneFact, MissionFacts } from '../facts';
 import { defineRule, notApplicable, type RegulationRule } from '../rule';
 import { addDays } from '../working-days';
@@ -61,12 +62,24 @@ function floorAglM(zone: GeozoneFact, band: FlightBand): number {
 }
 
 /** Without the altitude a zone whose overlap is unknown is counted (the safe side). */
-function applies(zone: GeozoneFact, band: FlightBand): boolean {
+export function applies(zone: GeozoneFact, band: FlightBand): boolean {
   return verticalOverlap(zone, band) !== 'no';
 }
 
 function zonesWith(facts: MissionFacts, restriction: GeozoneFact['restriction']): GeozoneFact[] {
   return (facts.geozones ?? []).filter((zone) => zone.restriction === restriction);
+}
+
+/** France, arrêté « espace » art. 4 1°–3°: the zone kinds published PROHIBITED entered with their manager's agreement. */
+export const FR_MANAGED_ZONE_KINDS: ReadonlySet<string> = new Set(['R', 'D', 'SUR']);
+
+/**
+ * A zone published PROHIBITED that the country's law lets one enter with an agreement: in France the managed kinds
+ * (FR-ZONE-01) and the control zones (art. 7, FR-CTR-*).
+ */
+export function hasWayIn(zone: GeozoneFact, country: Country): boolean {
+  const kind = zone.airspaceKind;
+  return country === 'FR' && kind !== undefined && (FR_MANAGED_ZONE_KINDS.has(kind) || kind === 'CTR');
 }
 
 function applicableZonesWith(facts: MissionFacts, restriction: GeozoneFact['restriction']): GeozoneFact[] {
@@ -84,8 +97,8 @@ export const geozoneRules: readonly RegulationRule[] = [
     catalogueCode: 'CPX301',
     source: `${ED269_SOURCE}: PROHIBITED`,
     stage: 'zones',
-    evaluate: ({ facts }) => {
-      const prohibited = zonesWith(facts, 'PROHIBITED');
+    evaluate: ({ facts, country }) => {
+      const prohibited = zonesWith(facts, 'PROHIBITED').filter((zone) => !hasWayIn(zone, country));
       if (prohibited.length === 0) return notApplicable;
       const band = flightBand(facts);
       const capM = Math.min(...prohibited.map((zone) => floorAglM(zone, band)));
