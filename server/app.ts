@@ -97,6 +97,12 @@ import { createWeatherService } from './modules/weather/weather.service';
 import { createPostFlightsRepository } from './modules/post-flights/post-flights.repository';
 import { postFlightsRouter } from './modules/post-flights/post-flights.router';
 import { createPostFlightsService } from './modules/post-flights/post-flights.service';
+import { createTracksRepository } from './modules/tracks/tracks.repository';
+import { tracksRouter } from './modules/tracks/tracks.router';
+import { createTracksService } from './modules/tracks/tracks.service';
+import { createReplayRepository } from './modules/replay/replay.repository';
+import { replayRouter } from './modules/replay/replay.router';
+import { createReplayService } from './modules/replay/replay.service';
 import { createRegistry, openApiDocument } from './openapi';
 import { ZONE_IMPORT_PATH, zonesRouter } from './zones/zones.router';
 
@@ -301,12 +307,16 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   });
   api.use(missionWeatherRouter(registry, weather));
   api.use(weatherSettingsRouter(registry, ctx.config.rainRadarUrl));
+  const postFlights = createPostFlightsService({ repository: createPostFlightsRepository(ctx.prisma), owners, clock: ctx.clock });
+  api.use(postFlightsRouter(registry, postFlights));
   api.use(
-    postFlightsRouter(
+    tracksRouter(
       registry,
-      createPostFlightsService({ repository: createPostFlightsRepository(ctx.prisma), owners, clock: ctx.clock }),
+      createTracksService({ repository: createTracksRepository(ctx.pool), diaries: postFlights }),
+      uploadsDir(ctx.config.dataDir),
     ),
   );
+  api.use(replayRouter(registry, createReplayService({ repository: createReplayRepository(ctx.pool), owners })));
   api.use(notificationsRouter(registry, notifications));
   api.use(attachmentsRouter(registry, attachments, uploadsDir(ctx.config.dataDir)));
   api.use(agreementRouter(registry, agreements));

@@ -1,0 +1,57 @@
+import { once } from 'node:events';
+import { replayFlightsSchema, replayPageQuerySchema, replayPageSchema, replaySelectionSchema } from '../../../src/shared/contracts/replay';
+import { ApiRouter } from '../../lib/api-router';
+import type { ApiRegistry } from '../../openapi';
+import type { ReplayService } from './replay.service';
+
+const READ = ['JOURNEY_LIST', 'JOURNEY_LIST_ADMIN'] as const;
+
+/** Replay and extraction of stored tracks (docs/post-flight.md "Replay"). */
+export function replayRouter(registry: ApiRegistry, service: ReplayService) {
+  return new ApiRouter(registry, '/api/replay', 'replay')
+    .route({
+      method: 'get',
+      path: '/flights',
+      summary: 'Missions with stored positions in the period (and mission, account, source, area), latest first',
+      access: READ,
+      query: replaySelectionSchema,
+      response: replayFlightsSchema,
+      handler: ({ user, query }) => service.flights(user, query),
+    })
+    .route({
+      method: 'get',
+      path: '/positions',
+      summary: 'One page of the selected positions in time order, by columns; `next` asks for the following page',
+      access: READ,
+      query: replayPageQuerySchema,
+      response: replayPageSchema,
+      handler: ({ user, query }) => service.page(user, query),
+    })
+    .route({
+      method: 'get',
+      path: '/positions.csv',
+      summary: 'The whole selection as CSV, streamed page by page (time, source, ident, type, missionId, lat, lon, height, speed, heading)',
+      access: READ,
+      query: replaySelectionSchema,
+      handler: async ({ user, query, res }) => {
+        const chunks = await service.csv(user, query);
+        res.status(200).set({
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="replay.csv"',
+          'Cache-Control': 'no-store',
+        });
+        const gone = new AbortController();
+        res.once('close', () => gone.abort());
+        try {
+          for await (const chunk of chunks) {
+            if (!res.write(chunk)) await once(res, 'drain', { signal: gone.signal });
+          }
+        } catch (error) {
+          // The status line is sent: a failure (or the client leaving) can only cut the download short.
+          res.destroy(error as Error);
+          return;
+        }
+        res.end();
+      },
+    }).router;
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import {
+  REPLAY_CSV_COLUMNS,
+  REPLAY_FLIGHTS_MAX,
+  REPLAY_PAGE_DEFAULT,
+  type ReplayFlights,
+  type ReplayPage,
+  type ReplayPageQuery,
+  type ReplaySelection,
+  type ReplayTarget,
+} from '../../../src/shared/contracts/replay';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-token';
+import type { RecordOwners } from '../users/record-owner';
+import type { ReplayCursor, ReplayRepository, ReplayRow, ReplayScope } from './replay.repository';
+
+/** Rows read per query of the CSV extraction: what the server holds at once, whatever the selection. */
+const CSV_PAGE = 10_000;
+
+const cursorSchema = z.object({
+  t: z.number().int(),
+  s: z.string().max(8).optional(),
+  i: z.string().max(64).optional(),
+  w: z.number().int().min(1_000),
+});
+
+const encodeCursor = (cursor: ReplayCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string, selection: ReplaySelection): ReplayCursor {
+  let cursor: ReplayCursor;
+  try {
+    cursor = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString()));
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { after: ['validation:invalid'] } });
+  }
+  const span = Date.parse(selection.to) - Date.parse(selection.from);
+  return { ...cursor, t: Math.max(cursor.t, Date.parse(selection.from)), w: Math.min(cursor.w, span) };
+}
+
+/** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
+const csvField = (value: string | number | null) => {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+const csvLine = (row: ReplayRow) =>
+  [new Date(row.ms).toISOString(), row.source, row.ident, row.type, row.missionId, row.lat, row.lon, row.heightM, row.speedMs, row.heading]
+    .map(csvField)
+    .join(',') + '\r\n';
+
+/**
+ * Replay of stored tracks (docs/post-flight.md "Replay"): JOURNEY_LIST_ADMIN reads every position; JOURNEY_LIST the
+ * positions of its account (its own and its trackers', a supervised pilot's operator's) and of the account's missions.
+ */
+export function createReplayService(deps: { repository: ReplayRepository; owners: RecordOwners }) {
+  const { repository, owners } = deps;
+
+  async function scopeOf(actor: AuthUser, selection: ReplaySelection): Promise<ReplayScope> {
+    let scope: ReplayScope;
+    if (actor.rights.has('JOURNEY_LIST_ADMIN')) scope = { all: true };
+    else {
+      const ownerId = await owners.ownerId(actor, { kind: 'own' });
+      scope = { all: false, ownerId, accountIds: [...new Set([actor.id, ownerId])] };
+      if (selection.userId && !scope.accountIds.includes(selection.userId))
+        throw new AppError('NOT_ALLOWED', "Not allowed to replay another account's tracks");
+    }
+    if (selection.missionId) {
+      const owner = await repository.missionOwner(selection.missionId);
+      if (!owner || (!scope.all && owner !== scope.ownerId)) throw new AppError('NOT_FOUND', 'Unknown mission');
+    }
+    return scope;
+  }
+
+  return {
+    async page(actor: AuthUser, query: ReplayPageQuery): Promise<ReplayPage> {
+      const scope = await scopeOf(actor, query);
+      const cursor = query.after ? decodeCursor(query.after, query) : null;
+      const { rows, next } = await repository.page(query, scope, cursor, query.limit ?? REPLAY_PAGE_DEFAULT);
+      const targets: ReplayTarget[] = [];
+      const indexes = new Map<string, number>();
+      const page: ReplayPage = { targets, target: [], time: [], lon: [], lat: [], height: [], next: next && encodeCursor(next) };
+      for (const row of rows) {
+        const key = `${row.source}|${row.ident}|${row.missionId ?? ''}`;
+        let index = indexes.get(key);
+        if (index === undefined) {
+          index = targets.push({ source: row.source, ident: row.ident, type: row.type, missionId: row.missionId } as ReplayTarget) - 1;
+          indexes.set(key, index);
+        }
+        page.target.push(index);
+        page.time.push(row.ms);
+        page.lon.push(row.lon);
+        page.lat.push(row.lat);
+        page.height.push(row.heightM);
+      }
+      return page;
+    },
+
+    async flights(actor: AuthUser, selection: ReplaySelection): Promise<ReplayFlights> {
+      const scope = await scopeOf(actor, selection);
+      const rows = await repository.flights(selection, scope, REPLAY_FLIGHTS_MAX);
+      return {
+        items: rows.map((row) => ({ ...row, first: row.first.toISOString(), last: row.last.toISOString() })),
+      };
+    },
+
+    /** The selection as CSV, one chunk per page read: the rights are checked before the first chunk is asked for. */
+    async csv(actor: AuthUser, selection: ReplaySelection): Promise<AsyncGenerator<string>> {
+      const scope = await scopeOf(actor, selection);
+      return (async function* () {
+        yield REPLAY_CSV_COLUMNS.join(',') + '\r\n';
+        let cursor: ReplayCursor | null = null;
+        do {
+          const page = await repository.page(selection, scope, cursor, CSV_PAGE);
+          if (page.rows.length > 0) yield page.rows.map(csvLine).join('');
+          cursor = page.next;
+        } while (cursor);
+      })();
+    },
+  };
+}
+
+export type ReplayService = ReturnType<typeof createReplayService>;

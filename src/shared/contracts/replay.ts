@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { trafficSourceSchema, vehicleTypeSchema } from './alerts';
+
+/** Positions of one page of `GET /api/replay/positions`, by default and at most. */
+export const REPLAY_PAGE_DEFAULT = 5_000;
+export const REPLAY_PAGE_MAX = 20_000;
+/** The longest period one selection may cover. */
+export const REPLAY_SPAN_MAX_DAYS = 31;
+/** The screen stops loading a selection beyond this many positions and says so (docs/post-flight.md "Replay"). */
+export const REPLAY_POSITIONS_MAX = 200_000;
+/** Flights listed for one period, latest first. */
+export const REPLAY_FLIGHTS_MAX = 100;
+
+/** Spec §9 replay legend: heights in metres (0–120, 120–500, above 500). */
+export const REPLAY_HEIGHT_STEPS = [120, 500] as const;
+/** Spec §9 heatmap levels, from no density to the highest. */
+export const HEATMAP_LEVELS = ['none', 'veryLow', 'low', 'medium', 'high', 'max'] as const;
+
+const DAY_MS = 86_400_000;
+const latitude = z.number().min(-90, 'validation:tooSmall').max(90, 'validation:tooBig');
+const longitude = z.number().min(-180, 'validation:tooSmall').max(180, 'validation:tooBig');
+const dateTime = z.iso.datetime({ offset: true, message: 'validation:dateTime' });
+
+/** What a replay selects: a period, and optionally a mission, an account, a source and an area (`west,south,east,north`). */
+const selection = z.object({
+  from: dateTime,
+  to: dateTime,
+  missionId: z.uuid('validation:invalid').optional(),
+  userId: z.uuid('validation:invalid').optional(),
+  source: trafficSourceSchema.optional(),
+  bbox: z
+    .string()
+    .transform((value) => value.split(',').map(Number))
+    .pipe(z.tuple([longitude, latitude, longitude, latitude]))
+    .optional(),
+});
+
+type Period = { from: string; to: string };
+const checkPeriod = (value: Period, context: z.RefinementCtx) => {
+  const span = Date.parse(value.to) - Date.parse(value.from);
+  if (span <= 0) context.addIssue({ code: 'custom', path: ['to'], message: 'validation:endBeforeStart' });
+  else if (span > REPLAY_SPAN_MAX_DAYS * DAY_MS) context.addIssue({ code: 'custom', path: ['to'], message: 'validation:tooBig' });
+};
+
+export const replaySelectionSchema = selection.superRefine(checkPeriod);
+export type ReplaySelection = z.infer<typeof replaySelectionSchema>;
+
+export const replayPageQuerySchema = selection
+  .extend({
+    /** The `next` of the previous page. */
+    after: z.string().max(200, 'validation:tooBig').optional(),
+    limit: z.coerce.number().int('validation:invalid').min(1, 'validation:tooSmall').max(REPLAY_PAGE_MAX, 'validation:tooBig').optional(),
+  })
+  .superRefine(checkPeriod);
+export type ReplayPageQuery = z.infer<typeof replayPageQuerySchema>;
+
+export const replayTargetSchema = z.object({
+  source: trafficSourceSchema,
+  ident: z.string(),
+  type: vehicleTypeSchema,
+  missionId: z.string().nullable(),
+});
+export type ReplayTarget = z.infer<typeof replayTargetSchema>;
+
+/**
+ * One page of positions in time order, by columns: position i is at `time[i]` (ms since the epoch), `lon[i]`,
+ * `lat[i]`, `height[i]` (m above the surface, or null) and belongs to `targets[target[i]]`. `next` asks for the
+ * following page; null on the last one.
+ */
+export const replayPageSchema = z.object({
+  targets: z.array(replayTargetSchema),
+  target: z.array(z.number().int()),
+  time: z.array(z.number()),
+  lon: z.array(z.number()),
+  lat: z.array(z.number()),
+  height: z.array(z.number().nullable()),
+  next: z.string().nullable(),
+});
+export type ReplayPage = z.infer<typeof replayPageSchema>;
+
+/** A mission with stored positions in the period: what the screen offers to replay. */
+export const replayFlightSchema = z.object({
+  missionId: z.string(),
+  title: z.string(),
+  ownerId: z.string(),
+  ownerName: z.string(),
+  first: z.string(),
+  last: z.string(),
+  positions: z.number().int(),
+});
+export type ReplayFlight = z.infer<typeof replayFlightSchema>;
+export const replayFlightsSchema = z.object({ items: z.array(replayFlightSchema) });
+export type ReplayFlights = z.infer<typeof replayFlightsSchema>;
+
+/** The columns of the CSV extraction, in order. */
+export const REPLAY_CSV_COLUMNS = ['time', 'source', 'ident', 'type', 'missionId', 'lat', 'lon', 'height', 'speed', 'heading'] as const;

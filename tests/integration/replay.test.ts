@@ -1,0 +1,206 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Prisma } from '../../server/generated/prisma/client';
+import { REPLAY_PAGE_MAX, replayFlightsSchema, replayPageSchema, type ReplayPage } from '../../src/shared/contracts/replay';
+import { signedInUser } from '../factories/users';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { MINUTE, expectError } from './support';
+
+const START = new Date('2026-05-04T09:00:00Z');
+const at = (minutes: number) => new Date(START.getTime() + minutes * MINUTE);
+const PERIOD = { from: START.toISOString(), to: at(120).toISOString() };
+
+describe('replay of stored tracks', () => {
+  let t: TestApp;
+  let operator: Awaited<ReturnType<typeof signedInUser>>;
+  let other: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let ownMission: string;
+  let otherMission: string;
+
+  const track = (data: Partial<Prisma.TrackCreateManyInput> & { time: Date }): Prisma.TrackCreateManyInput => ({
+    source: 'wi',
+    ident: 'TRK-1',
+    type: 'drone',
+    lat: 48.7,
+    lon: 2.2,
+    heightM: 40,
+    ...data,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    operator = await signedInUser(t.app, t.db.prisma, ['JOURNEY_LIST']);
+    other = await signedInUser(t.app, t.db.prisma, ['JOURNEY_LIST']);
+    admin = await signedInUser(t.app, t.db.prisma, ['JOURNEY_LIST_ADMIN']);
+    const mission = (userId: string, title: string) =>
+      t.db.prisma.mission.create({ data: { userId, title, status: 'archived' }, select: { id: true } }).then((row) => row.id);
+    ownMission = await mission(operator.user.id, 'Quarry survey');
+    otherMission = await mission(other.user.id, 'Vineyard spraying');
+    await t.db.prisma.track.createMany({
+      data: [
+        // The operator's flight: a tracker of another account flew it (the mission is what makes it the operator's).
+        ...Array.from({ length: 10 }, (_, i) =>
+          track({ ident: 'TRK-OWN', userId: other.user.id, missionId: ownMission, time: at(i), lon: 2.2 + i * 0.001, heightM: i * 20 }),
+        ),
+        // Two targets at the same instants: a page boundary may fall between them.
+        ...Array.from({ length: 4 }, (_, i) => track({ source: 'mo', ident: 'OP', type: 'user', userId: operator.user.id, time: at(i) })),
+        // The other operator's flight, far to the east.
+        ...Array.from({ length: 5 }, (_, i) =>
+          track({ ident: 'TRK-OTHER', userId: other.user.id, missionId: otherMission, time: at(i), lon: 5.5, lat: 45.2 }),
+        ),
+        // Third-party traffic (ADS-B): no account, no mission.
+        track({ source: 'ab', ident: '39AC47', type: 'plane', time: at(3), heightM: 900 }),
+        // Outside the period.
+        track({ ident: 'TRK-OWN', userId: other.user.id, missionId: ownMission, time: at(-30) }),
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  const positions = (query: Record<string, string | number>, auth = operator.auth) =>
+    request(t.app).get('/api/replay/positions').query(query).set(auth);
+
+  /** Every page of a selection, followed through `next`. */
+  async function allPages(query: Record<string, string | number>, auth = operator.auth) {
+    const pages: ReplayPage[] = [];
+    let after: string | null | undefined;
+    do {
+      const response = await positions(after ? { ...query, after } : query, auth);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const page = replayPageSchema.parse(response.body);
+      pages.push(page);
+      after = page.next;
+    } while (after);
+    return pages;
+  }
+
+  const rowsOf = (pages: ReplayPage[]) =>
+    pages.flatMap((page) =>
+      page.time.map((time, i) => ({ ident: page.targets[page.target[i]!]!.ident, time, lon: page.lon[i], height: page.height[i] })),
+    );
+
+  it("answers the operator the positions of its account and of its missions, in time order, by columns, and never another operator's", async () => {
+    const response = await positions(PERIOD);
+
+    expect(response.status).toBe(200);
+    const page = replayPageSchema.parse(response.body);
+    expect(page.next).toBeNull();
+    expect(page.targets.map((target) => target.ident).sort()).toEqual(['OP', 'TRK-OWN']);
+    expect(page.targets.find((target) => target.ident === 'TRK-OWN')).toEqual({
+      source: 'wi',
+      ident: 'TRK-OWN',
+      type: 'drone',
+      missionId: ownMission,
+    });
+    expect(page.time).toHaveLength(14);
+    expect(page.time).toEqual([...page.time].sort((a, b) => a - b));
+    expect(page.time[0]).toBe(START.getTime());
+    const own = rowsOf([page]).filter((row) => row.ident === 'TRK-OWN');
+    expect(own.map((row) => row.height)).toEqual([0, 20, 40, 60, 80, 100, 120, 140, 160, 180]);
+  });
+
+  it('answers an administrator every position of the period, and one account when asked', async () => {
+    const all = rowsOf(await allPages(PERIOD, admin.auth));
+    const ofOther = rowsOf(await allPages({ ...PERIOD, userId: other.user.id }, admin.auth));
+
+    expect(all).toHaveLength(20);
+    // The other operator's own missions, and the positions of its trackers wherever they flew.
+    expect(new Set(ofOther.map((row) => row.ident))).toEqual(new Set(['TRK-OTHER', 'TRK-OWN']));
+  });
+
+  it("refuses an operator another account's tracks (403) and another operator's mission (404), and a caller without JOURNEY_LIST", async () => {
+    const nobody = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST']);
+
+    expectError(await positions({ ...PERIOD, userId: other.user.id }), 403, 'NOT_ALLOWED');
+    expectError(await positions({ ...PERIOD, missionId: otherMission }), 404, 'NOT_FOUND');
+    expectError(
+      await request(t.app).get('/api/replay/flights').query(PERIOD).set(operator.auth).query({ missionId: otherMission }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await positions(PERIOD, nobody.auth), 403, 'NOT_ALLOWED');
+    expectError(await request(t.app).get('/api/replay/positions').query(PERIOD), 401, 'UNAUTHENTICATED');
+  });
+
+  it('filters by mission, source, area and period', async () => {
+    const mission = rowsOf(await allPages({ ...PERIOD, missionId: ownMission }));
+    const mobile = rowsOf(await allPages({ ...PERIOD, source: 'mo' }));
+    const area = rowsOf(await allPages({ ...PERIOD, bbox: '2.2035,48.6,2.2055,48.8' }));
+    const firstMinutes = rowsOf(await allPages({ from: START.toISOString(), to: at(2).toISOString() }));
+
+    expect(mission.map((row) => row.ident)).toEqual(Array(10).fill('TRK-OWN'));
+    expect(mobile.map((row) => row.ident)).toEqual(['OP', 'OP', 'OP', 'OP']);
+    expect(area.map((row) => row.lon)).toEqual([2.204, 2.205]);
+    expect(firstMinutes).toHaveLength(4);
+  });
+
+  it('pages through a selection with `next`, each position once, and the pages join in time order', async () => {
+    const whole = rowsOf(await allPages(PERIOD, admin.auth));
+
+    for (const limit of [1, 3, 7]) {
+      const pages = await allPages({ ...PERIOD, limit }, admin.auth);
+      expect(pages.every((page) => page.time.length <= limit)).toBe(true);
+      expect(rowsOf(pages)).toEqual(whole);
+    }
+  });
+
+  it('refuses a page larger than the limit, a period longer than 31 days or reversed, and a forged cursor (422)', async () => {
+    const long = { from: START.toISOString(), to: new Date(START.getTime() + 32 * 24 * 60 * MINUTE).toISOString() };
+
+    expectError(await positions({ ...PERIOD, limit: REPLAY_PAGE_MAX + 1 }), 422, 'VALIDATION_FAILED');
+    expectError(await positions(long), 422, 'VALIDATION_FAILED');
+    expectError(await positions({ from: PERIOD.to, to: PERIOD.from }), 422, 'VALIDATION_FAILED');
+    expectError(await positions({ ...PERIOD, after: 'not-a-cursor' }), 422, 'VALIDATION_FAILED');
+  });
+
+  it('lists the missions flown in the period with their span and count, the operator its own only', async () => {
+    const own = await request(t.app).get('/api/replay/flights').query(PERIOD).set(operator.auth);
+    const all = await request(t.app).get('/api/replay/flights').query(PERIOD).set(admin.auth);
+
+    expect(own.status).toBe(200);
+    expect(replayFlightsSchema.parse(own.body).items).toEqual([
+      {
+        missionId: ownMission,
+        title: 'Quarry survey',
+        ownerId: operator.user.id,
+        ownerName: expect.any(String),
+        first: START.toISOString(),
+        last: at(9).toISOString(),
+        positions: 10,
+      },
+    ]);
+    expect(
+      replayFlightsSchema
+        .parse(all.body)
+        .items.map((item) => item.title)
+        .sort(),
+    ).toEqual(['Quarry survey', 'Vineyard spraying']);
+  });
+
+  it('streams the selection as CSV, past several pages of the extraction, with the rights of the replay', async () => {
+    const day = new Date('2026-05-10T00:00:00Z');
+    await t.db.pool.query(
+      `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "missionId")
+       SELECT 'wi', 'BULK', $1::uuid, ($2::timestamptz AT TIME ZONE 'UTC') + g * interval '1 second', 'drone', 48.7, 2.2, 30, $3::uuid
+         FROM generate_series(0, 24999) g`,
+      [other.user.id, day.toISOString(), ownMission],
+    );
+    const period = { from: day.toISOString(), to: new Date(day.getTime() + 24 * 60 * MINUTE).toISOString() };
+
+    const response = await request(t.app).get('/api/replay/positions.csv').query(period).set(operator.auth);
+    const refused = await request(t.app)
+      .get('/api/replay/positions.csv')
+      .query({ ...period, userId: other.user.id })
+      .set(operator.auth);
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = response.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('time,source,ident,type,missionId,lat,lon,height,speed,heading');
+    expect(lines).toHaveLength(25_001);
+    expect(lines[1]).toBe(`2026-05-10T00:00:00.000Z,wi,BULK,drone,${ownMission},48.7,2.2,30,,`);
+    expect(lines[25_000]!.startsWith('2026-05-10T06:56:39.000Z,')).toBe(true);
+    expectError(refused, 403, 'NOT_ALLOWED');
+  });
+});
