@@ -9,9 +9,11 @@ import {
   mostRestrictive,
   type BlockerCode,
   type Category,
+  type ClassMark,
   type Country,
   type JpCategory,
   type OpenSubcategory,
+  type Overview,
   type RequirementCode,
   type SpecificScenario,
   type Subcategory,
@@ -208,6 +210,13 @@ function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }
 
+/** Art. 20: a legacy aircraft flies the open category only in its limited form; Luxembourg names the full one "generic". */
+function overviewOf(code: Country, category: Category, classMark: ClassMark): Overview | undefined {
+  if (category !== 'OPEN' || code === 'JP' || code === 'MC') return undefined;
+  if (classMark === 'none') return 'OPEN_LIMITED';
+  return code === 'LU' ? 'GENERIC' : undefined;
+}
+
 /**
  * Classifies a mission under the regulation of `country` as it stands on the mission date (`facts.dateISO`).
  * Pure: no clock and no I/O; "today" only comes in through `options.nowISO`.
@@ -243,8 +252,7 @@ export function classify(country: string | null | undefined, facts: MissionFacts
     dateISO: missionFacts.dateISO,
     category: draft.category,
     subcategory: draft.subcategory,
-    // Art. 20: a legacy aircraft flies the open category only in its limited form.
-    overview: draft.category === 'OPEN' && missionFacts.classMark === 'none' && code !== 'JP' && code !== 'MC' ? 'OPEN_LIMITED' : undefined,
+    overview: overviewOf(code, draft.category, missionFacts.classMark),
     transitional: draft.transitional,
     requirements: REQUIREMENT_CODES.filter((requirement) => draft.requirements.has(requirement)),
     blockers: BLOCKER_CODES.filter((blocker) => draft.blockers.has(blocker)),

@@ -21,9 +21,10 @@ export type JpCategory = (typeof JP_CATEGORIES)[number];
 
 /**
  * The overview of spec domain §5: EU "OPEN limited" is the open category as Art. 20 leaves it to a legacy aircraft
- * (A1 under 250 g, A3 under 25 kg), as the DAC Luxembourg "Let me fly" page names it.
+ * (A1 under 250 g, A3 under 25 kg), as the DAC Luxembourg "Let me fly" page names it. Luxembourg's "generic" is the
+ * open category in full, with a class-marked aircraft (C0–C4): the page's "OPEN" beside "OPEN-limited" (LU-01).
  */
-export const OVERVIEWS = ['OPEN_LIMITED'] as const;
+export const OVERVIEWS = ['OPEN_LIMITED', 'GENERIC'] as const;
 export type Overview = (typeof OVERVIEWS)[number];
 
 export const RULE_OUTCOMES = ['pass', 'fail', 'notApplicable', 'info'] as const;

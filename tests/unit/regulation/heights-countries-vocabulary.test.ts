@@ -139,9 +139,15 @@ describe('CTR above 50 m, the 2 kg / 50 m rule, S-1, LUC, OPEN limited: each whe
     (country) => {
       const legacy = classify(country, missionFacts({ classMark: 'none', massGrams: 200, dateISO: '2025-06-10' }));
       expect(legacy).toMatchObject({ category: 'OPEN', overview: 'OPEN_LIMITED' });
-      expect(classify(country, missionFacts()).overview).toBeUndefined();
+      expect(classify(country, missionFacts()).overview).toBe(country === 'LU' ? 'GENERIC' : undefined);
     },
   );
+
+  it('LU-01 (DAC Luxembourg "Let me fly": OPEN beside OPEN-limited): the full open category is the generic overview', () => {
+    expect(classify('LU', missionFacts({ classMark: 'C1', massGrams: 800 }))).toMatchObject({ category: 'OPEN', overview: 'GENERIC' });
+    expect(classify('LU', missionFacts({ maxHeightM: 130 }))).toMatchObject({ category: 'SPECIFIC' });
+    expect(classify('LU', missionFacts({ maxHeightM: 130 })).overview).toBeUndefined();
+  });
 });
 
 describe('Category FORBIDDEN whenever a blocker has no authorisation path (regulation.md §1 conventions)', () => {
