@@ -114,6 +114,9 @@ export const ErrorCode = {
   TRACK_UNKNOWN_TRACKER: 422,
   TRACK_UNKNOWN_USER: 401,
   TRACK_BATCH_NEEDS_API_KEY: 403,
+  TRACK_FILE_INVALID: 422,
+  TRACK_FILE_EMPTY: 422,
+  TRACK_FILE_NO_TIME: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCode;

@@ -43,7 +43,7 @@ export function malformedUpload(error: unknown): AppError {
 const TOO_MANY = new Set(['LIMIT_FILE_COUNT', 'LIMIT_UNEXPECTED_FILE']);
 
 /** Streams the upload to a temporary file, its size limit enforced while it streams (server/lib/uploads.ts). */
-const readUploadWith =
+export const readUploadWith =
   (upload: UploadReader): RequestHandler =>
   (req, res, next) => {
     upload(req, res, (error: unknown) => {

@@ -49,6 +49,11 @@ export function createPostFlightsRepository(prisma: PrismaClient) {
       });
     },
 
+    addHistory(missionId: string, change: { actorId: string; actorName: string; changes: PostFlightChange[]; at: Date }) {
+      const entry = { history: { create: change } };
+      return prisma.postFlight.upsert({ where: { missionId }, create: { missionId, ...entry }, update: entry, select: { id: true } });
+    },
+
     addNote(missionId: string, note: { authorId: string; authorName: string; text: string; at: Date }) {
       const entry = {
         notes: { create: { authorId: note.authorId, authorName: note.authorName, text: note.text, createdAt: note.at } },

@@ -58,6 +58,16 @@ export function createPostFlightsService(deps: { repository: PostFlightsReposito
   }
 
   return {
+    /** The mission of a diary, if the actor may read or edit it (the tracks of a mission follow its diary's rights). */
+    findMission,
+    checkFlown,
+
+    /** Writes one history entry for something attached to the diary, such as an imported track file. */
+    async record(actor: AuthUser, missionId: string, change: PostFlightChange) {
+      const actorName = await repository.actorName(actor.id);
+      await repository.addHistory(missionId, { actorId: actor.id, actorName, changes: [change], at: clock.now() });
+    },
+
     async get(actor: AuthUser, missionId: string): Promise<PostFlight> {
       const mission = await findMission(actor, missionId, 'read');
       return view(mission, await repository.find(missionId));

@@ -28,6 +28,8 @@ export const PAGE_SIZE_MAX = 100;
 // Uploads (spec domain §5 "invalid type, too big, too many files"; the values are ours, docs/registry.md).
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_RECORD_MAX = 10;
+/** A flight's track file (GPX, KML, GeoJSON, CSV): some 100,000 positions (docs/post-flight.md). */
+export const TRACK_FILE_MAX_BYTES = 10 * 1024 * 1024;
 // Operator agreement (docs/agreements.md).
 export const AGREEMENT_DEFAULT_VALIDITY_DAYS = 365;
 export const AGREEMENT_NEARLY_EXPIRED_DAYS = 60;

@@ -1,0 +1,52 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { trackExportQuerySchema, trackImportResultSchema } from '../../../src/shared/contracts/tracks';
+import { TRACK_FILE_MAX_BYTES } from '../../../src/shared/domain/limits';
+import { ApiRouter } from '../../lib/api-router';
+import { AppError } from '../../lib/app-error';
+import { diskUpload } from '../../lib/uploads';
+import type { ApiRegistry } from '../../openapi';
+import { readUploadWith } from '../attachments/attachments.router';
+import type { TracksService } from './tracks.service';
+
+const params = z.object({ missionId: z.uuid('validation:invalid') });
+const READ = ['JOURNEY_LIST', 'JOURNEY_LIST_ADMIN'] as const;
+const EDIT = ['JOURNEY_EDIT', 'JOURNEY_EDIT_ADMIN'] as const;
+
+// ApiRouter checks access after the `before` middleware: nobody without the right makes the server read a file.
+const mayEditBeforeReading: RequestHandler = (req, _res, next) => {
+  if (!req.auth) return next(new AppError('UNAUTHENTICATED', 'Authentication required'));
+  next(EDIT.some((right) => req.auth?.rights.has(right)) ? undefined : new AppError('NOT_ALLOWED', 'Not allowed'));
+};
+
+/** A mission's track in and out: a file's import, and KML, GeoJSON or GPX downloads (docs/post-flight.md). */
+export function tracksRouter(registry: ApiRegistry, service: TracksService, uploadDir: string) {
+  const readUpload = readUploadWith(diskUpload(uploadDir, { maxBytes: TRACK_FILE_MAX_BYTES, fields: 2 }));
+  return new ApiRouter(registry, '/api', 'tracks')
+    .route({
+      method: 'post',
+      path: '/postflights/:missionId/track',
+      summary:
+        'Import a flight\'s track file (multipart field "file": GPX, KML, GeoJSON, or CSV with time, lat, lon, height) into the mission\'s stored track; ' +
+        'a track already stored answers TRACK_ALREADY_EXISTS',
+      access: EDIT,
+      bodyContentType: 'multipart/form-data',
+      before: [mayEditBeforeReading, readUpload],
+      params,
+      response: trackImportResultSchema,
+      handler: ({ user, params, req }) => service.importFile(user, params.missionId, req.file),
+    })
+    .route({
+      method: 'get',
+      path: '/postflights/:missionId/track',
+      summary: "The mission's stored track as a file to download: KML, GeoJSON or GPX (a route per target)",
+      access: READ,
+      params,
+      query: trackExportQuerySchema,
+      handler: async ({ user, params, query, res }) => {
+        const file = await service.exportMission(user, params.missionId, query.format);
+        res.attachment(file.fileName).type(file.mediaType).setHeader('Cache-Control', 'private, no-store');
+        res.status(200).send(file.body);
+      },
+    }).router;
+}
