@@ -95,27 +95,47 @@ function worse(alert: CheckedAlert, current: number | null, next: number | null)
  */
 export function createConformanceChecker(deps: ConformanceDependencies) {
   let snapshot: Snapshot | null = null;
+  let loading: Promise<Snapshot> | null = null;
   let stale = true;
   let loadedAt = 0;
   const idents = new Map<string, IdentState>();
   const grid = new Map<string, Set<IdentState>>();
-  // Batches are checked one after the other: the per-ident state is read and written by each.
-  let queue: Promise<unknown> = Promise.resolve();
+  // Episode rows waiting to be written, by id: a row created and changed again before its write is one insert.
+  let unwritten = { creates: new Map<string, EpisodeRow>(), updates: new Map<string, EpisodeRow>() };
+  // The write under way (or the last one) and the one waiting for it, which takes every row unwritten when it starts.
+  let lastWrite: Promise<unknown> = Promise.resolve();
+  let nextWrite: Promise<void> | null = null;
 
   deps.changes.subscribe((table) => {
     if (table === null || CONFORMANCE_TABLES.has(table)) stale = true;
   });
 
-  async function load(): Promise<Snapshot> {
-    const needed = stale || !snapshot || (!deps.changes.listening() && deps.clock.now().getTime() - loadedAt > UNHEARD_RELOAD_MS);
-    if (!needed && snapshot) return snapshot;
+  /**
+   * What positions are checked against: the snapshot when it is current, else a reload shared by every caller.
+   * Callers that wait for a reload go on in the order they called, so batches are still checked in the order received.
+   */
+  function ready(): Snapshot | Promise<Snapshot> {
+    if (loading) return loading;
+    const unheard = !deps.changes.listening() && deps.clock.now().getTime() - loadedAt > UNHEARD_RELOAD_MS;
+    if (snapshot && !stale && !unheard) return snapshot;
+    loading = reload().finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+
+  async function reload(): Promise<Snapshot> {
     stale = false;
     const first = snapshot === null;
-    const [alerts, trackers, missions] = await Promise.all([
+    const [alerts, trackers, missions, openRows] = await Promise.all([
       deps.repository.alerts(),
       deps.repository.trackers(),
       deps.repository.flyingMissions(),
-    ]);
+      first ? deps.repository.openEpisodes() : Promise.resolve([]),
+    ]).catch((error: unknown) => {
+      stale = true;
+      throw error;
+    });
     const located = alerts.filter((alert) => alert.type !== 'stayInside' && alert.type !== 'missionCompliance');
     let index: Flatbush | null = null;
     if (located.length > 0) {
@@ -132,6 +152,20 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
       }
       for (const alertId of state.entered) if (!byId.has(alertId)) state.entered.delete(alertId);
     }
+    // Episodes left open by a previous run go on: the traffic's next position continues or ends them.
+    for (const row of openRows) {
+      const alert = byId.get(row.alertId);
+      if (!alert) continue;
+      const state = stateOf({
+        ident: row.ident,
+        source: row.source,
+        lat: row.latitude,
+        lon: row.longitude,
+        heightM: row.heightM,
+        time: row.lastAt,
+      });
+      state.open.set(alert.id, { ...row, alert });
+    }
     snapshot = {
       alerts,
       located,
@@ -142,22 +176,6 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
       missions,
     };
     loadedAt = deps.clock.now().getTime();
-    if (first) {
-      // Episodes left open by a previous run go on: the traffic's next position continues or ends them.
-      for (const row of await deps.repository.openEpisodes()) {
-        const alert = byId.get(row.alertId);
-        if (!alert) continue;
-        const state = stateOf({
-          ident: row.ident,
-          source: row.source,
-          lat: row.latitude,
-          lon: row.longitude,
-          heightM: row.heightM,
-          time: row.lastAt,
-        });
-        state.open.set(alert.id, { ...row, alert });
-      }
-    }
     return snapshot;
   }
 
@@ -371,11 +389,14 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
     }
   }
 
-  async function checkBatch(positions: readonly IngestedPosition[]) {
-    const snap = await load();
-    const created = new Set<Episode>();
+  /**
+   * Checks one batch against the snapshot, all in memory and without waiting, so that batches are checked one after
+   * the other without any of them waiting for another's database writes. Answers the episodes it opened (to notify)
+   * and the ones it changed.
+   */
+  function checkBatch(snap: Snapshot, positions: readonly IngestedPosition[]) {
+    const created = new Map<Episode, MissionEnvelope | undefined>();
     const dirty = new Set<Episode>();
-    const missions = new Map<Episode, MissionEnvelope | undefined>();
     for (const position of positions) {
       const state = stateOf(position);
       const found = breaches(snap, position, state);
@@ -416,8 +437,8 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
           positionCount: 1,
         };
         state.open.set(alert.id, episode);
-        created.add(episode);
-        missions.set(episode, position.missionId ? snap.missions.get(position.missionId) : undefined);
+        created.set(episode, position.missionId ? snap.missions.get(position.missionId) : undefined);
+        dirty.add(episode);
         announce(episode);
       }
       for (const [alertId, episode] of state.open) {
@@ -435,46 +456,66 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
       dirty.add(episode);
       announce(episode);
     }
-    await deps.repository.createEpisodes([...created].map(row));
-    await deps.repository.updateEpisodes([...dirty].filter((episode) => !created.has(episode)).map(row));
-    for (const episode of created) {
+    return { created, dirty };
+  }
+
+  /**
+   * Writes the rows of these episodes as they are now. Writes go one after the other (an episode's insert before its
+   * updates), and the rows of every batch checked while a write is under way go together in the next one: two
+   * statements for many batches, and no batch's check waits for another's write. Resolves once these rows are written.
+   */
+  function write(created: ReadonlyMap<Episode, unknown>, dirty: ReadonlySet<Episode>): Promise<void> {
+    for (const episode of dirty) {
+      const rows = created.has(episode) || unwritten.creates.has(episode.id) ? unwritten.creates : unwritten.updates;
+      rows.set(episode.id, row(episode));
+    }
+    if (!nextWrite) {
+      const run = lastWrite.then(async () => {
+        nextWrite = null;
+        const { creates, updates } = unwritten;
+        unwritten = { creates: new Map(), updates: new Map() };
+        await deps.repository.createEpisodes([...creates.values()]);
+        await deps.repository.updateEpisodes([...updates.values()]);
+      });
+      nextWrite = run;
+      lastWrite = run.catch(() => undefined);
+    }
+    return nextWrite;
+  }
+
+  async function check(positions: readonly IngestedPosition[]) {
+    const { created, dirty } = checkBatch(await ready(), positions);
+    if (dirty.size > 0) await write(created, dirty);
+    for (const [episode, mission] of created) {
       try {
-        await notify(episode, missions.get(episode));
+        await notify(episode, mission);
       } catch (error) {
         deps.logger.error({ err: error, violationId: episode.id }, 'violation notification failed');
       }
     }
   }
 
-  function serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = queue.then(task, task);
-    queue = run.catch(() => undefined);
-    return run;
+  async function sweep() {
+    await ready();
+    const dirty = new Set<Episode>();
+    endSilent(deps.clock.now(), dirty);
+    for (const episode of dirty) announce(episode);
+    if (dirty.size > 0) await write(new Map(), dirty);
   }
-
-  const sweep = () =>
-    serial(async () => {
-      await load();
-      const dirty = new Set<Episode>();
-      endSilent(deps.clock.now(), dirty);
-      for (const episode of dirty) announce(episode);
-      await deps.repository.updateEpisodes([...dirty].map(row));
-    });
 
   return {
     /** The PositionListener to hand to the ingest pipeline. */
-    check: (positions: readonly IngestedPosition[]) => serial(() => checkBatch(positions)),
+    check,
     /** Ends the episodes of silent traffic; run on a timer (start) so an episode ends even if nothing else is posted. */
     sweep,
     /** The open episodes of displayed alerts, for the live map's snapshot. */
-    listOpenViolations: () =>
-      serial(async (): Promise<LiveViolation[]> => {
-        await load();
-        const open: LiveViolation[] = [];
-        for (const state of idents.values())
-          for (const episode of state.open.values()) if (episode.alert.isDisplayed) open.push(live(episode));
-        return open;
-      }),
+    async listOpenViolations(): Promise<LiveViolation[]> {
+      await ready();
+      const open: LiveViolation[] = [];
+      for (const state of idents.values())
+        for (const episode of state.open.values()) if (episode.alert.isDisplayed) open.push(live(episode));
+      return open;
+    },
     /** Starts the silence timer; returns its stop. */
     start(intervalMs = Math.max(1_000, Math.floor(deps.silenceMs / 4))) {
       const timer = setInterval(() => {
