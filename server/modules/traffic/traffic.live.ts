@@ -31,11 +31,24 @@ interface Client {
   res: Response;
   box: Box;
   scope: LiveScope;
-  /** Keys of the targets this client shows, with their position's time. */
-  shown: Map<string, number>;
   scopeReadAt: number;
   /** Positions that arrived while the snapshot was read; delivered right after it. */
   backlog: IngestedPosition[] | null;
+  /** The view whose deltas it receives; null while its snapshot is read. */
+  view: View | null;
+}
+
+/**
+ * What some clients show: the same rights and viewport (`signature`) and the same targets with the same times
+ * (`shown`). Each flush's delta of a view is made and encoded once, and the same bytes are written to its clients.
+ */
+interface View {
+  signature: string;
+  scope: LiveScope;
+  box: Box;
+  /** Keys of the targets shown, with their position's time. */
+  shown: Map<string, number>;
+  clients: Set<Client>;
 }
 
 /** One target per ident of a source; an own position (initials) is one per account too. */
@@ -83,7 +96,7 @@ function targetTexts(): TargetTexts {
 
 /**
  * The live map's Server-Sent Events (docs/live-traffic.md): a snapshot at connection, then batched deltas and
- * violations from the bus, filtered per client by its viewport and its rights.
+ * violations from the bus, filtered by viewport and rights once per view (the clients of the same rights and viewport).
  */
 export function createLiveHub(options: LiveHubOptions) {
   const { bus, repository, scopes, clock, logger, staleSeconds } = options;
@@ -91,17 +104,42 @@ export function createLiveHub(options: LiveHubOptions) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const scopeRefreshMs = options.scopeRefreshMs ?? 30_000;
   const clients = new Set<Client>();
+  /** The views of each signature: more than one while a client's targets differ from the others' (just connected). */
+  const views = new Map<string, View[]>();
   const open = new Map<string, LiveViolation>();
   let pending: IngestedPosition[] = [];
+  /** Violation events since the last flush, the latest of each episode. */
+  let pendingViolations = new Map<string, LiveViolation>();
   let flushTimer: NodeJS.Timeout | null = null;
   let heartbeatTimer: NodeJS.Timeout | null = null;
   const listOpenViolations = options.listOpenViolations ?? (async () => [...open.values()]);
 
   const send = (client: Client, event: string, data: unknown) => client.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
-  const seesViolation = (client: Client, violation: LiveViolation) =>
-    inBox(client.box, violation.lon, violation.lat) &&
-    sees(client.scope, { userId: null, missionId: violation.missionId, lat: violation.lat, lon: violation.lon });
+  const seesViolation = (scope: LiveScope, box: Box, violation: LiveViolation) =>
+    inBox(box, violation.lon, violation.lat) &&
+    sees(scope, { userId: null, missionId: violation.missionId, lat: violation.lat, lon: violation.lon });
+
+  /** Gives the client a view of its own with these targets; it joins the others of its signature once it shows what they show. */
+  function attach(client: Client, shown: Map<string, number>) {
+    const signature = `${client.scope.signature}|${client.box.join(',')}`;
+    const view: View = { signature, scope: client.scope, box: client.box, shown, clients: new Set([client]) };
+    client.view = view;
+    const family = views.get(signature);
+    if (family) family.push(view);
+    else views.set(signature, [view]);
+  }
+
+  function detach(client: Client) {
+    const view = client.view;
+    if (!view) return;
+    client.view = null;
+    view.clients.delete(client);
+    if (view.clients.size > 0) return;
+    const family = views.get(view.signature)!.filter((other) => other !== view);
+    if (family.length > 0) views.set(view.signature, family);
+    else views.delete(view.signature);
+  }
 
   async function refreshScopes(now: Date) {
     await Promise.all(
@@ -109,8 +147,14 @@ export function createLiveHub(options: LiveHubOptions) {
         .filter((client) => now.getTime() - client.scopeReadAt >= scopeRefreshMs)
         .map(async (client) => {
           try {
-            client.scope = await scopes(client.user, now);
+            const scope = await scopes(client.user, now);
             client.scopeReadAt = now.getTime();
+            if (scope.signature === client.scope.signature) return;
+            client.scope = scope;
+            if (!client.view) return;
+            const shown = new Map(client.view.shown);
+            detach(client);
+            attach(client, shown);
           } catch {
             client.res.end();
           }
@@ -119,33 +163,49 @@ export function createLiveHub(options: LiveHubOptions) {
   }
 
   /**
-   * One client's delta for these positions, with the removal of what went stale or left its viewport. A target's
-   * JSON is written once per flush (own and not own), not once per client: with hundreds of clients the
-   * serialisation was most of the fan-out's cost (docs/performance.md).
+   * A view's delta for these positions, with the removal of what went stale or left its viewport, as the text of an
+   * event ('' when nothing changed). A target's JSON is written once per flush (own and not own), not once per view.
    */
-  function deliver(client: Client, positions: readonly IngestedPosition[], staleBefore: number, texts: TargetTexts) {
+  function delta(view: View, positions: readonly IngestedPosition[], keys: readonly string[], staleBefore: number, texts: TargetTexts) {
     const upserts = new Map<string, { time: number; text: string }>();
     const removals = new Set<string>();
-    for (const position of positions) {
-      if (!sees(client.scope, position)) continue;
-      const key = targetKey(position);
-      if (!inBox(client.box, position.lon, position.lat)) {
-        if (client.shown.has(key)) removals.add(key);
-        continue;
+    positions.forEach((position, index) => {
+      if (!sees(view.scope, position)) return;
+      const key = keys[index]!;
+      if (!inBox(view.box, position.lon, position.lat)) {
+        if (view.shown.has(key)) removals.add(key);
+        return;
       }
       const time = position.time.getTime();
       // The same time is the same position (the primary key): already in the snapshot or an earlier delta.
-      if (time <= (client.shown.get(key) ?? -Infinity) || time < staleBefore) continue;
-      upserts.set(key, { time, text: texts.of(position, owns(client.scope, position)) });
+      if (time <= (view.shown.get(key) ?? -Infinity) || time < staleBefore) return;
+      upserts.set(key, { time, text: texts.of(position, owns(view.scope, position)) });
       removals.delete(key);
+    });
+    for (const [key, time] of view.shown) if (time < staleBefore && !upserts.has(key)) removals.add(key);
+    for (const key of removals) view.shown.delete(key);
+    for (const [key, upsert] of upserts) view.shown.set(key, upsert.time);
+    if (upserts.size === 0 && removals.size === 0) return '';
+    const targets = [...upserts.values()].map((upsert) => upsert.text).join(',');
+    return `event: delta\ndata: {"upserts":[${targets}],"removals":${JSON.stringify([...removals])}}\n\n`;
+  }
+
+  /** Views of one signature whose targets have become the same are one view from now on. */
+  function merge(family: View[]): View[] {
+    const [largest, ...others] = [...family].sort((a, b) => b.clients.size - a.clients.size);
+    const kept = [largest!];
+    for (const view of others) {
+      const same = view.shown.size === largest!.shown.size && [...view.shown].every(([key, time]) => largest!.shown.get(key) === time);
+      if (!same) {
+        kept.push(view);
+        continue;
+      }
+      for (const client of view.clients) {
+        client.view = largest!;
+        largest!.clients.add(client);
+      }
     }
-    for (const [key, time] of client.shown) if (time < staleBefore && !upserts.has(key)) removals.add(key);
-    for (const key of removals) client.shown.delete(key);
-    for (const [key, upsert] of upserts) client.shown.set(key, upsert.time);
-    if (upserts.size > 0 || removals.size > 0) {
-      const targets = [...upserts.values()].map((upsert) => upsert.text).join(',');
-      client.res.write(`event: delta\ndata: {"upserts":[${targets}],"removals":${JSON.stringify([...removals])}}\n\n`);
-    }
+    return kept;
   }
 
   async function flush() {
@@ -153,11 +213,24 @@ export function createLiveHub(options: LiveHubOptions) {
     await refreshScopes(now);
     const positions = pending;
     pending = [];
+    const violations = [...pendingViolations.values()].map((violation) => ({
+      violation,
+      text: `event: violation\ndata: ${JSON.stringify(violation)}\n\n`,
+    }));
+    pendingViolations = new Map();
     const staleBefore = now.getTime() - staleSeconds * 1000;
     const texts = targetTexts();
-    for (const client of clients) {
-      if (client.backlog) client.backlog.push(...positions);
-      else deliver(client, positions, staleBefore, texts);
+    const keys = positions.map(targetKey);
+    for (const client of clients) client.backlog?.push(...positions);
+    for (const [signature, family] of views) {
+      for (const view of family) {
+        let text = delta(view, positions, keys, staleBefore, texts);
+        for (const { violation, text: event } of violations) if (seesViolation(view.scope, view.box, violation)) text += event;
+        if (text === '') continue;
+        const bytes = Buffer.from(text);
+        for (const client of view.clients) client.res.write(bytes);
+      }
+      if (family.length > 1) views.set(signature, merge(family));
     }
   }
 
@@ -183,7 +256,7 @@ export function createLiveHub(options: LiveHubOptions) {
     violation(violation) {
       if (violation.endedAt) open.delete(violation.id);
       else open.set(violation.id, violation);
-      for (const client of clients) if (!client.backlog && seesViolation(client, violation)) send(client, 'violation', violation);
+      if (clients.size > 0) pendingViolations.set(violation.id, violation);
     },
   });
 
@@ -192,7 +265,7 @@ export function createLiveHub(options: LiveHubOptions) {
     async connect(user: AuthUser, box: Box, res: Response) {
       const now = clock.now();
       const scope = await scopes(user, now);
-      const client: Client = { user, res, box, scope, shown: new Map(), scopeReadAt: now.getTime(), backlog: [] };
+      const client: Client = { user, res, box, scope, scopeReadAt: now.getTime(), backlog: [], view: null };
       res.status(200);
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       // no-transform keeps the compression middleware from buffering the stream.
@@ -204,6 +277,7 @@ export function createLiveHub(options: LiveHubOptions) {
       start();
       res.on('close', () => {
         clients.delete(client);
+        detach(client);
         if (clients.size === 0) stop();
       });
       const [positions, violations] = await Promise.all([
@@ -211,14 +285,16 @@ export function createLiveHub(options: LiveHubOptions) {
         listOpenViolations(),
       ]);
       const targets = positions.filter((position) => sees(scope, position)).map((position) => toTarget(position, owns(scope, position)));
-      for (const target of targets) client.shown.set(target.key, Date.parse(target.time));
       send(client, 'snapshot', {
         targets,
-        violations: violations.filter((violation) => seesViolation(client, violation)),
+        violations: violations.filter((violation) => seesViolation(client.scope, client.box, violation)),
       } satisfies LiveSnapshot);
       const backlog = client.backlog ?? [];
       client.backlog = null;
-      deliver(client, backlog, now.getTime() - staleSeconds * 1000, targetTexts());
+      if (!clients.has(client)) return;
+      attach(client, new Map(targets.map((target) => [target.key, Date.parse(target.time)])));
+      const text = delta(client.view!, backlog, backlog.map(targetKey), now.getTime() - staleSeconds * 1000, targetTexts());
+      if (text) client.res.write(text);
     },
 
     /** For the conformance checker: a violation episode that started, worsened or ended, to every instance's clients. */

@@ -17,6 +17,8 @@ export interface LiveScope {
   airspaces: readonly { box: [number, number, number, number]; geometry: Polygon | MultiPolygon }[];
   ownUserIds: ReadonlySet<string>;
   ownMissionIds: ReadonlySet<string>;
+  /** Equal for two scopes that see and own the same traffic: their clients can share the same deltas. */
+  signature: string;
 }
 
 type Located = Pick<IngestedPosition, 'userId' | 'missionId' | 'lat' | 'lon'>;
@@ -68,7 +70,7 @@ export function createLiveScopes(deps: { prisma: PrismaClient; owners: RecordOwn
     const missionIds = new Set(missions.map((mission) => mission.id));
     const managed = await prisma.airspace.findMany({
       where: { managers: { some: { id: actor.id } } },
-      select: { geometry: true, minLon: true, minLat: true, maxLon: true, maxLat: true },
+      select: { id: true, updatedAt: true, geometry: true, minLon: true, minLat: true, maxLon: true, maxLat: true },
     });
     const airspaces = managed
       .filter((airspace) => airspace.geometry !== null)
@@ -84,13 +86,24 @@ export function createLiveScopes(deps: { prisma: PrismaClient; owners: RecordOwn
     const all = actor.rights.has('TRAFFIC_LIST_ADMIN');
     const listsOwn = actor.rights.has('TRAFFIC_LIST');
     if (!all && !listsOwn && airspaces.length === 0) throw new AppError('NOT_ALLOWED', 'Not allowed to see live traffic');
+    const userIds = listsOwn ? accountIds : new Set<string>();
+    const listed = (ids: Iterable<string>) => [...ids].sort().join(',');
+    const signature = [
+      all,
+      listed(userIds),
+      listsOwn ? listed(missionIds) : '',
+      listed(managed.filter((airspace) => airspace.geometry !== null).map((airspace) => `${airspace.id}@${airspace.updatedAt.getTime()}`)),
+      listed(accountIds),
+      listed(missionIds),
+    ].join('|');
     return {
       all,
-      userIds: listsOwn ? accountIds : new Set(),
+      userIds,
       missionIds: listsOwn ? missionIds : new Set(),
       airspaces,
       ownUserIds: accountIds,
       ownMissionIds: missionIds,
+      signature,
     };
   };
 }
