@@ -48,15 +48,15 @@ describe('routes (spec §2)', () => {
     expect(screen.getByTestId('layout-map')).toBeInTheDocument();
   });
 
-  it('renders placeholder screens inside the right layout', async () => {
+  it('renders screens inside the right layout', async () => {
     signInAs('airspaceManager');
 
     const { router } = renderApp('/backoffice/replay');
-    expect(await screen.findByTestId('placeholder-replay')).toHaveTextContent('This screen arrives with track replay and analysis.');
+    expect(await screen.findByTestId('replay-screen', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('layout-map')).toBeInTheDocument();
 
     await router.navigate('/backoffice/procedure/edit/r-1');
-    // The request screen's chunk brings the map and drawing modules: slower to load than a placeholder.
+    // The request screen's chunk brings the map and drawing modules: slow to load.
     expect(await screen.findByRole('heading', { name: 'Request for permission' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('layout-map')).toBeInTheDocument();
 

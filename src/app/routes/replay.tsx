@@ -1,6 +1,378 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  ScrollArea,
+  Slider,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { FitBounds } from '@/components/map/fit-bounds';
+import { MapView } from '@/components/map/map-view';
+import { ViewportWatcher } from '@/features/live/components/viewport-watcher';
+import type { Bbox } from '@/features/live/live-state';
+import { downloadReplayCsv, useReplayFlights, useReplayLoad } from '@/features/replay/api/replay';
+import { ReplayLayers, type ReplayLayerChoice } from '@/features/replay/components/replay-layers';
+import { HeatmapLegend, HeightLegend } from '@/features/replay/components/replay-legend';
+import { countUntil, extentOf } from '@/features/replay/replay-data';
+import { useCan } from '@/lib/authorization';
+import { notifyError } from '@/lib/api-client';
+import { TRAFFIC_SOURCE_CODES } from '@/shared/contracts/alerts';
+import { REPLAY_POSITIONS_MAX, REPLAY_SPAN_MAX_DAYS, replaySelectionSchema, type ReplaySelection } from '@/shared/contracts/replay';
 
-/** /backoffice/replay: built by a later issue; until then an honest placeholder. */
+const SPEEDS = [1, 10, 60, 300] as const;
+/** How often a playing replay moves its time: the map redraws at most this often. */
+const TICK_MS = 100;
+const PREVIEW_ROWS = 10;
+const HOUR_MS = 3_600_000;
+
+/** A Date as the value of an `<input type="datetime-local">`, in the browser's time zone. */
+function toLocalInput(date: Date) {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+const fromLocalInput = (value: string) => {
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+};
+
+/**
+ * /backoffice/replay: choose a period, a flight (an account for an administrator), a source and optionally the map
+ * view; replay the stored tracks with a time slider, play/pause and speed; switch the tracks, height and heatmap
+ * layers with their legends; preview and download the selection (docs/post-flight.md "Replay").
+ */
 export default function ReplayRoute() {
-  return <PlaceholderPage screen="replay" feature="replay" />;
+  const { t, i18n } = useTranslation(['replay', 'live', 'map']);
+  const phone = useMediaQuery('(max-width: 48em)');
+  const isAdmin = useCan('JOURNEY_LIST_ADMIN');
+  const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - 24 * HOUR_MS)));
+  const [to, setTo] = useState(() => toLocalInput(new Date(Date.now() + HOUR_MS)));
+  const [source, setSource] = useState('');
+  const [missionId, setMissionId] = useState('');
+  const [userId, setUserId] = useState('');
+  const [inView, setInView] = useState(false);
+  const [bbox, setBbox] = useState<Bbox | null>(null);
+  const [layers, setLayers] = useState<ReplayLayerChoice>({ tracks: true, height: false, heatmap: false });
+  const [at, setAt] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<number>(60);
+  const { load, start } = useReplayLoad();
+
+  const period = useMemo(() => {
+    const parsed = replaySelectionSchema.safeParse({ from: fromLocalInput(from), to: fromLocalInput(to) });
+    return parsed.success ? parsed.data : null;
+  }, [from, to]);
+  const flights = useReplayFlights(period && { ...period, ...(source ? { source: source as ReplaySelection['source'] } : {}) });
+  const owners = useMemo(
+    () => [...new Map((flights.data?.items ?? []).map((flight) => [flight.ownerId, flight.ownerName])).entries()],
+    [flights.data],
+  );
+  const offered = (flights.data?.items ?? []).filter((flight) => !userId || flight.ownerId === userId);
+
+  const selection = useMemo<ReplaySelection | null>(
+    () =>
+      period && {
+        ...period,
+        ...(source ? { source: source as ReplaySelection['source'] } : {}),
+        ...(missionId ? { missionId } : {}),
+        ...(userId ? { userId } : {}),
+        ...(inView && bbox ? { bbox: [...bbox] } : {}),
+      },
+    [period, source, missionId, userId, inView, bbox],
+  );
+
+  const { data, status, truncated } = load;
+  const first = data.time[0] ?? 0;
+  const last = data.time[data.time.length - 1] ?? 0;
+  const shown = countUntil(data.time, at);
+
+  // The replay starts at the first position as soon as the first page is there.
+  useEffect(() => {
+    if (data.time.length > 0 && at < first) setAt(first);
+  }, [data.time.length, at, first]);
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => {
+      setAt((current) => {
+        const next = Math.min(current + TICK_MS * speed, last);
+        if (next >= last) setPlaying(false);
+        return next;
+      });
+    }, TICK_MS);
+    return () => clearInterval(timer);
+  }, [playing, speed, last]);
+
+  const replay = useCallback(() => {
+    if (!selection) return;
+    setPlaying(false);
+    setAt(0);
+    void start(selection);
+  }, [selection, start]);
+
+  const extent = useMemo(() => [extentOf(data)], [data]);
+  const formatTime = (time: number) => new Date(time).toLocaleString(i18n.language);
+
+  return (
+    <Box h="100%" style={{ display: 'flex', flexDirection: phone ? 'column' : 'row', minHeight: 0 }} data-testid="replay-screen">
+      <Box style={{ flex: 1, minHeight: 0, minWidth: 0 }}>
+        <MapView label={t('map:label')} center={[2.2, 48.7]} zoom={10}>
+          <ViewportWatcher onChange={setBbox} />
+          <ReplayLayers data={data} start={first} at={at} layers={layers} />
+          <FitBounds data={extent} maxZoom={16} />
+        </MapView>
+      </Box>
+      <Box
+        component="aside"
+        aria-label={t('panel')}
+        w={phone ? '100%' : 360}
+        h={phone ? '50%' : '100%'}
+        style={{ display: 'flex', flexDirection: 'column', borderLeft: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <ScrollArea style={{ flex: 1, minHeight: 0 }}>
+          <Stack gap="sm" p="sm">
+            <Title order={2} size="h4">
+              {t('panel')}
+            </Title>
+            <Stack gap="xs" component="section" aria-label={t('selection.title')}>
+              <Group grow gap="xs">
+                <TextInput
+                  type="datetime-local"
+                  size="xs"
+                  label={t('selection.from')}
+                  value={from}
+                  onChange={(event) => setFrom(event.currentTarget.value)}
+                  data-testid="replay-from"
+                />
+                <TextInput
+                  type="datetime-local"
+                  size="xs"
+                  label={t('selection.to')}
+                  value={to}
+                  onChange={(event) => setTo(event.currentTarget.value)}
+                  data-testid="replay-to"
+                />
+              </Group>
+              {period ? null : (
+                <Text size="xs" c="red" role="alert">
+                  {t('selection.badPeriod', { days: REPLAY_SPAN_MAX_DAYS })}
+                </Text>
+              )}
+              <NativeSelect
+                size="xs"
+                label={t('selection.source')}
+                value={source}
+                onChange={(event) => setSource(event.currentTarget.value)}
+                data={[
+                  { value: '', label: t('selection.anySource') },
+                  ...TRAFFIC_SOURCE_CODES.map((code) => ({ value: code, label: t(`live:sources.${code}`) })),
+                ]}
+                data-testid="replay-source"
+              />
+              {isAdmin ? (
+                <NativeSelect
+                  size="xs"
+                  label={t('selection.account')}
+                  value={userId}
+                  onChange={(event) => {
+                    setUserId(event.currentTarget.value);
+                    setMissionId('');
+                  }}
+                  data={[{ value: '', label: t('selection.allAccounts') }, ...owners.map(([value, label]) => ({ value, label }))]}
+                  data-testid="replay-account"
+                />
+              ) : null}
+              <NativeSelect
+                size="xs"
+                label={t('selection.flight')}
+                value={missionId}
+                onChange={(event) => setMissionId(event.currentTarget.value)}
+                data={[
+                  { value: '', label: t('selection.allFlights') },
+                  ...offered.map((flight) => ({
+                    value: flight.missionId,
+                    label: t('selection.flightOption', {
+                      title: flight.title,
+                      owner: flight.ownerName,
+                      date: formatTime(Date.parse(flight.first)),
+                    }),
+                  })),
+                ]}
+                data-testid="replay-flight"
+              />
+              {flights.data && offered.length === 0 ? (
+                <Text size="xs" c="dimmed" data-testid="replay-no-flights">
+                  {t('selection.noFlights')}
+                </Text>
+              ) : null}
+              <Checkbox
+                size="xs"
+                label={t('selection.inView')}
+                checked={inView}
+                onChange={(event) => setInView(event.currentTarget.checked)}
+                data-testid="replay-in-view"
+              />
+              <Button
+                size="xs"
+                onClick={replay}
+                disabled={!selection}
+                loading={status === 'loading' && data.time.length === 0}
+                data-testid="replay-load"
+              >
+                {t('selection.load')}
+              </Button>
+            </Stack>
+
+            <Box role="status" aria-live="polite" data-testid="replay-status" data-status={status}>
+              {status === 'idle' ? <Text size="xs">{t('status.idle')}</Text> : null}
+              {status === 'loading' ? (
+                <Group gap="xs">
+                  <Loader size="xs" aria-hidden />
+                  <Text size="xs">{t('status.loading')}</Text>
+                </Group>
+              ) : null}
+              {status === 'error' ? (
+                <Text size="xs" c="red">
+                  {t('status.failed')}
+                </Text>
+              ) : null}
+              {status === 'done' && data.time.length === 0 ? (
+                <Text size="xs" data-testid="replay-empty">
+                  {t('status.empty')}
+                </Text>
+              ) : null}
+              {data.time.length > 0 ? (
+                <Text size="xs" data-testid="replay-loaded" data-count={data.time.length}>
+                  {t('status.loaded', { count: data.time.length, targets: data.targets.length })}
+                </Text>
+              ) : null}
+              {truncated ? (
+                <Alert color="yellow" p="xs">
+                  <Text size="xs">{t('status.truncated', { count: REPLAY_POSITIONS_MAX })}</Text>
+                </Alert>
+              ) : null}
+            </Box>
+
+            {data.time.length > 0 ? (
+              <Stack gap="xs" component="section" aria-label={t('player.title')}>
+                <Group gap="xs" justify="space-between">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => {
+                      if (!playing && at >= last) setAt(first);
+                      setPlaying(!playing);
+                    }}
+                    aria-pressed={playing}
+                    data-testid="replay-play"
+                  >
+                    {playing ? t('player.pause') : t('player.play')}
+                  </Button>
+                  <NativeSelect
+                    size="xs"
+                    aria-label={t('player.speed')}
+                    value={String(speed)}
+                    onChange={(event) => setSpeed(Number(event.currentTarget.value))}
+                    data={SPEEDS.map((value) => ({ value: String(value), label: t('player.speedValue', { speed: value }) }))}
+                    data-testid="replay-speed"
+                  />
+                </Group>
+                <Slider
+                  min={0}
+                  max={Math.max(1, Math.round((last - first) / 1000))}
+                  step={1}
+                  value={Math.round((Math.max(at, first) - first) / 1000)}
+                  onChange={(seconds) => {
+                    setPlaying(false);
+                    setAt(first + seconds * 1000);
+                  }}
+                  label={(seconds) => new Date(first + seconds * 1000).toLocaleTimeString(i18n.language)}
+                  thumbLabel={t('player.time')}
+                  aria-describedby="replay-keys"
+                  data-testid="replay-slider"
+                />
+                <Text size="xs" id="replay-keys" c="dimmed">
+                  {t('player.keys')}
+                </Text>
+                <Group justify="space-between" gap="xs">
+                  <Text size="xs" data-testid="replay-time">
+                    {t('player.at', { time: formatTime(Math.max(at, first)) })}
+                  </Text>
+                  <Text size="xs" data-testid="replay-shown" data-count={shown}>
+                    {t('player.shown', { count: shown })}
+                  </Text>
+                </Group>
+              </Stack>
+            ) : null}
+
+            <Stack gap={4} component="section" aria-label={t('layers.title')}>
+              <Text size="sm" fw={700}>
+                {t('layers.title')}
+              </Text>
+              {(['tracks', 'height', 'heatmap'] as const).map((layer) => (
+                <Checkbox
+                  key={layer}
+                  size="xs"
+                  label={t(`layers.${layer}`)}
+                  checked={layers[layer]}
+                  onChange={(event) => setLayers({ ...layers, [layer]: event.currentTarget.checked })}
+                  data-testid={`replay-layer-${layer}`}
+                />
+              ))}
+              {layers.height ? <HeightLegend /> : null}
+              {layers.heatmap ? <HeatmapLegend /> : null}
+            </Stack>
+
+            {data.time.length > 0 && selection ? (
+              <Stack gap={4} component="section" aria-label={t('extraction.title')}>
+                <Text size="sm" fw={700}>
+                  {t('extraction.title')}
+                </Text>
+                <Table fz="xs" captionSide="top" data-testid="replay-preview">
+                  <Table.Caption>{t('extraction.preview')}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      {(['time', 'ident', 'lat', 'lon', 'height'] as const).map((column) => (
+                        <Table.Th key={column}>{t(`extraction.columns.${column}`)}</Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.time.slice(0, PREVIEW_ROWS).map((time, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td>{new Date(time).toLocaleTimeString(i18n.language)}</Table.Td>
+                        <Table.Td>{data.targets[data.target[i]!]!.ident}</Table.Td>
+                        <Table.Td>{data.lat[i]!.toFixed(5)}</Table.Td>
+                        <Table.Td>{data.lon[i]!.toFixed(5)}</Table.Td>
+                        <Table.Td>{data.height[i] ?? ''}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => downloadReplayCsv(selection).catch(notifyError)}
+                  data-testid="replay-csv"
+                >
+                  {t('extraction.csv')}
+                </Button>
+              </Stack>
+            ) : null}
+          </Stack>
+        </ScrollArea>
+      </Box>
+    </Box>
+  );
 }

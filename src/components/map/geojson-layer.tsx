@@ -4,7 +4,7 @@ import type { FilterSpecification, GeoJSONSource, LayerSpecification } from 'map
 import { escapeHtml } from './escape-html';
 import { useMap } from './map-context';
 
-type DrawnLayerType = 'fill' | 'line' | 'circle';
+type DrawnLayerType = 'fill' | 'line' | 'circle' | 'heatmap';
 type PaintOf<T extends DrawnLayerType> = Extract<LayerSpecification, { type: T }>['paint'];
 
 export type GeoJsonLayerProps = {

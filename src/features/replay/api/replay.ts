@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiClient, notifyError } from '@/lib/api-client';
+import {
+  REPLAY_PAGE_MAX,
+  REPLAY_POSITIONS_MAX,
+  type ReplayFlights,
+  type ReplayPage,
+  type ReplaySelection,
+} from '@/shared/contracts/replay';
+import { appendPage, emptyReplayData, type ReplayData } from '../replay-data';
+
+/** The selection as query parameters: the area as `west,south,east,north`. */
+const paramsOf = (selection: ReplaySelection) => ({ ...selection, bbox: selection.bbox?.join(',') });
+
+export async function getReplayFlights(selection: ReplaySelection): Promise<ReplayFlights> {
+  const { data } = await apiClient.get<ReplayFlights>('replay/flights', { params: paramsOf(selection) });
+  return data;
+}
+
+export function useReplayFlights(selection: ReplaySelection | null) {
+  return useQuery({
+    queryKey: ['replay', 'flights', selection],
+    queryFn: () => getReplayFlights(selection!),
+    enabled: selection !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export async function getReplayPage(selection: ReplaySelection, after: string | null, signal?: AbortSignal): Promise<ReplayPage> {
+  const { data } = await apiClient.get<ReplayPage>('replay/positions', {
+    params: { ...paramsOf(selection), limit: REPLAY_PAGE_MAX, ...(after ? { after } : {}) },
+    signal,
+    // A cancelled page (a new selection) is no failure; the others are told by useReplayLoad.
+    silent: true,
+  });
+  return data;
+}
+
+export async function downloadReplayCsv(selection: ReplaySelection) {
+  const response = await apiClient.get<Blob>('replay/positions.csv', { params: paramsOf(selection), responseType: 'blob' });
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'replay.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export interface ReplayLoad {
+  status: 'idle' | 'loading' | 'done' | 'error';
+  data: ReplayData;
+  /** The selection holds more than REPLAY_POSITIONS_MAX positions: the rest was not loaded. */
+  truncated: boolean;
+}
+
+const IDLE: ReplayLoad = { status: 'idle', data: emptyReplayData(), truncated: false };
+
+/**
+ * Loads a selection page after page: the first page is shown at once (the replay can start), the next ones join it
+ * until the selection ends or reaches REPLAY_POSITIONS_MAX. A new selection or leaving the screen stops the loading.
+ */
+export function useReplayLoad() {
+  const [load, setLoad] = useState<ReplayLoad>(IDLE);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = useCallback(async (selection: ReplaySelection) => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    let data = emptyReplayData();
+    setLoad({ status: 'loading', data, truncated: false });
+    try {
+      let after: string | null = null;
+      do {
+        const page = await getReplayPage(selection, after, current.signal);
+        if (current.signal.aborted) return;
+        data = appendPage(data, page);
+        after = page.next;
+        const truncated = after !== null && data.time.length >= REPLAY_POSITIONS_MAX;
+        setLoad({ status: after && !truncated ? 'loading' : 'done', data, truncated });
+        if (truncated) return;
+      } while (after);
+    } catch (error) {
+      if (current.signal.aborted) return;
+      notifyError(error);
+      setLoad({ status: 'error', data, truncated: false });
+    }
+  }, []);
+
+  return { load, start };
+}

@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import type { CircleLayerSpecification, FilterSpecification, HeatmapLayerSpecification, LineLayerSpecification } from 'maplibre-gl';
+import { GeoJsonLayer } from '@/components/map/geojson-layer';
+import { headsAt, pointsOf, tracksOf, type ReplayData } from '../replay-data';
+import { heatmapColor, heightColor } from '../replay-style';
+
+const HEATMAP_PAINT = {
+  'heatmap-color': heatmapColor,
+  'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 8, 8, 16, 24],
+  'heatmap-opacity': 0.8,
+} satisfies HeatmapLayerSpecification['paint'];
+const TRACKS_PAINT = { 'line-color': '#1c7ed6', 'line-width': 2, 'line-opacity': 0.7 } satisfies LineLayerSpecification['paint'];
+const HEIGHT_PAINT = {
+  'circle-color': heightColor,
+  'circle-radius': 4,
+  'circle-stroke-color': '#ffffff',
+  'circle-stroke-width': 0.5,
+} satisfies CircleLayerSpecification['paint'];
+const TARGETS_PAINT = {
+  'circle-color': '#1864ab',
+  'circle-radius': 7,
+  'circle-stroke-color': '#ffffff',
+  'circle-stroke-width': 2,
+} satisfies CircleLayerSpecification['paint'];
+
+export interface ReplayLayerChoice {
+  tracks: boolean;
+  height: boolean;
+  heatmap: boolean;
+}
+
+export interface ReplayLayersProps {
+  data: ReplayData;
+  /** The start of the replay and the instant shown, in ms since the epoch. */
+  start: number;
+  at: number;
+  layers: ReplayLayerChoice;
+}
+
+/**
+ * The replay on the map, inside a MapView: the heatmap of the whole selection, the tracks, the positions flown so far
+ * coloured by height, and each target where it is at the instant shown. The slider only changes a filter and the
+ * targets' places: the big sources are built once per loaded page.
+ */
+export function ReplayLayers({ data, start, at, layers }: ReplayLayersProps) {
+  const points = useMemo(() => pointsOf(data, start), [data, start]);
+  const tracks = useMemo(() => tracksOf(data), [data]);
+  const heads = useMemo(() => headsAt(data, at), [data, at]);
+  const flown = useMemo<FilterSpecification>(() => ['<=', ['get', 't'], (at - start) / 1000], [at, start]);
+  return (
+    <>
+      <GeoJsonLayer id="replay-heatmap" type="heatmap" data={points} visible={layers.heatmap} paint={HEATMAP_PAINT} />
+      <GeoJsonLayer id="replay-tracks" type="line" data={tracks} visible={layers.tracks} paint={TRACKS_PAINT} />
+      <GeoJsonLayer id="replay-height" type="circle" data={points} visible={layers.height} filter={flown} paint={HEIGHT_PAINT} />
+      <GeoJsonLayer id="replay-targets" type="circle" data={heads} paint={TARGETS_PAINT} />
+    </>
+  );
+}

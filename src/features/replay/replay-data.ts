@@ -1,0 +1,144 @@
+import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
+import type { ReplayPage, ReplayTarget } from '@/shared/contracts/replay';
+
+/** A loaded selection: the pages joined in time order, by columns; `target[i]` indexes `targets`. */
+export interface ReplayData {
+  targets: ReplayTarget[];
+  target: number[];
+  time: number[];
+  lon: number[];
+  lat: number[];
+  height: (number | null)[];
+  /** For each target, the indexes of its positions in time order. */
+  byTarget: number[][];
+  /** [west, south, east, north] of every position; null while there are none. */
+  bounds: [number, number, number, number] | null;
+}
+
+const targetKey = (target: ReplayTarget) => `${target.source}|${target.ident}|${target.missionId ?? ''}`;
+
+export function emptyReplayData(): ReplayData {
+  return { targets: [], target: [], time: [], lon: [], lat: [], height: [], byTarget: [], bounds: null };
+}
+
+/** The data with one more page; pages come in time order, so the columns stay sorted by time. */
+export function appendPage(data: ReplayData, page: ReplayPage): ReplayData {
+  const targets = [...data.targets];
+  const byTarget = [...data.byTarget];
+  const keys = new Map(data.targets.map((target, index) => [targetKey(target), index]));
+  const local = page.targets.map((target) => {
+    const key = targetKey(target);
+    const known = keys.get(key);
+    if (known !== undefined) {
+      byTarget[known] = [...data.byTarget[known]!];
+      return known;
+    }
+    keys.set(key, targets.push(target) - 1);
+    byTarget.push([]);
+    return targets.length - 1;
+  });
+  const bounds = data.bounds ? [...data.bounds] : [Infinity, Infinity, -Infinity, -Infinity];
+  const target = page.target.map((index) => local[index]!);
+  for (let i = 0; i < page.time.length; i++) {
+    const lon = page.lon[i]!;
+    const lat = page.lat[i]!;
+    byTarget[target[i]!]!.push(data.time.length + i);
+    bounds[0] = Math.min(bounds[0]!, lon);
+    bounds[1] = Math.min(bounds[1]!, lat);
+    bounds[2] = Math.max(bounds[2]!, lon);
+    bounds[3] = Math.max(bounds[3]!, lat);
+  }
+  return {
+    targets,
+    byTarget,
+    target: data.target.concat(target),
+    time: data.time.concat(page.time),
+    lon: data.lon.concat(page.lon),
+    lat: data.lat.concat(page.lat),
+    height: data.height.concat(page.height),
+    bounds: Number.isFinite(bounds[0]) ? (bounds as [number, number, number, number]) : null,
+  };
+}
+
+/** How many of the first `length` values, sorted, of `valueAt` are at or before `at`. */
+function countSorted(length: number, valueAt: (index: number) => number, at: number): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (valueAt(middle) <= at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** How many of the sorted `times` are at or before `at`. */
+export const countUntil = (times: readonly number[], at: number) => countSorted(times.length, (index) => times[index]!, at);
+
+/** Each target's whole path, one line per target (a target seen once is a point-sized line). */
+export function tracksOf(data: ReplayData): FeatureCollection<LineString> {
+  return {
+    type: 'FeatureCollection',
+    features: data.byTarget.map((indexes, target) => ({
+      type: 'Feature',
+      properties: { ident: data.targets[target]!.ident },
+      geometry: {
+        type: 'LineString',
+        coordinates: (indexes.length === 1 ? [indexes[0]!, indexes[0]!] : indexes).map((i) => [data.lon[i]!, data.lat[i]!]),
+      },
+    })),
+  };
+}
+
+/**
+ * Every position as a point with its time in seconds from `start` (`t`) and its height (`h`): the height and heatmap
+ * layers draw them, and the slider filters them by `t` without rebuilding the data.
+ */
+export function pointsOf(data: ReplayData, start: number): FeatureCollection<Point> {
+  const features: Feature<Point>[] = new Array(data.time.length);
+  for (let i = 0; i < data.time.length; i++)
+    features[i] = {
+      type: 'Feature',
+      properties: { t: (data.time[i]! - start) / 1000, h: data.height[i] ?? 0 },
+      geometry: { type: 'Point', coordinates: [data.lon[i]!, data.lat[i]!] },
+    };
+  return { type: 'FeatureCollection', features };
+}
+
+/** The last position of each target at `at`: where the replay draws them. Targets not yet seen are left out. */
+export function headsAt(data: ReplayData, at: number): FeatureCollection<Point> {
+  const features: Feature<Point>[] = [];
+  data.byTarget.forEach((indexes, target) => {
+    const seen = countSorted(indexes.length, (index) => data.time[indexes[index]!]!, at);
+    if (seen === 0) return;
+    const i = indexes[seen - 1]!;
+    features.push({
+      type: 'Feature',
+      properties: { ident: data.targets[target]!.ident, h: data.height[i] ?? null },
+      geometry: { type: 'Point', coordinates: [data.lon[i]!, data.lat[i]!] },
+    });
+  });
+  return { type: 'FeatureCollection', features };
+}
+
+/** The extent of the data as a rectangle, for fitting the view. */
+export function extentOf(data: ReplayData): Feature<Polygon> | null {
+  if (!data.bounds) return null;
+  const [west, south, east, north] = data.bounds;
+  return {
+    type: 'Feature',
+    properties: {},
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [west, south],
+          [east, south],
+          [east, north],
+          [west, north],
+          [west, south],
+        ],
+      ],
+    },
+  };
+}

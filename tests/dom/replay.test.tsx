@@ -1,0 +1,126 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import ReplayRoute from '@/app/routes/replay';
+import { appendPage, emptyReplayData, headsAt } from '@/features/replay/replay-data';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import type { ReplayFlights, ReplayPage } from '@/shared/contracts/replay';
+import { mockApi, resetApp, signInWith } from './helpers';
+
+const MISSION = '33333333-3333-4333-8333-333333333333';
+const T0 = Date.parse('2026-11-24T09:00:00Z');
+const FLIGHTS: ReplayFlights = {
+  items: [
+    {
+      missionId: MISSION,
+      title: 'Quarry survey',
+      ownerId: '44444444-4444-4444-8444-444444444444',
+      ownerName: 'Olga Operator',
+      first: new Date(T0).toISOString(),
+      last: new Date(T0 + 50_000).toISOString(),
+      positions: 6,
+    },
+  ],
+};
+const target = { source: 'wi', ident: 'TRK-1', type: 'drone', missionId: MISSION } as const;
+/** Six positions 10 s apart climbing from 50 to 550 m, served as two pages. */
+const PAGES: ReplayPage[] = [0, 1].map((page) => {
+  const indexes = [0, 1, 2].map((i) => page * 3 + i);
+  return {
+    targets: [target],
+    target: [0, 0, 0],
+    time: indexes.map((i) => T0 + i * 10_000),
+    lon: indexes.map((i) => 2.2 + i * 0.001),
+    lat: indexes.map(() => 48.7),
+    height: indexes.map((i) => 50 + i * 100),
+    next: page === 0 ? 'page-2' : null,
+  };
+});
+
+function renderReplay() {
+  return render(
+    <AppProvider queryClient={createQueryClient()}>
+      <ReplayRoute />
+    </AppProvider>,
+  );
+}
+
+function serveReplay(pages = PAGES) {
+  return mockApi((request) => {
+    if (request.url === 'replay/flights') return { status: 200, data: FLIGHTS };
+    if (request.url === 'replay/positions') return { status: 200, data: request.params?.after ? pages[1] : pages[0] };
+    return undefined;
+  });
+}
+
+describe('the replay screen', () => {
+  afterEach(async () => {
+    resetApp();
+    await changeLanguage('en');
+  });
+
+  it('replays the chosen flight page after page, moves with the slider from the keyboard, and shows the legends of its layers', async () => {
+    signInWith(['JOURNEY_LIST']);
+    const api = serveReplay();
+    renderReplay();
+
+    const flight = await screen.findByRole('combobox', { name: 'Flight' });
+    await waitFor(() => expect(within(flight).getByRole('option', { name: /Quarry survey · Olga Operator/ })).toBeInTheDocument());
+    await userEvent.selectOptions(flight, MISSION);
+    await userEvent.click(screen.getByRole('button', { name: 'Replay' }));
+
+    expect(await screen.findByText('6 positions of 1 target(s).')).toBeInTheDocument();
+    const pages = api.requests.filter((request) => request.url === 'replay/positions');
+    expect(pages.map((request) => [request.params?.missionId, request.params?.after])).toEqual([
+      [MISSION, undefined],
+      [MISSION, 'page-2'],
+    ]);
+    expect(screen.getByTestId('replay-shown')).toHaveAttribute('data-count', '1');
+
+    const slider = screen.getByRole('slider', { name: 'Time of the replay' });
+    fireEvent.keyDown(slider, { key: 'End' });
+    expect(screen.getByTestId('replay-shown')).toHaveTextContent('6 positions shown');
+    fireEvent.keyDown(slider, { key: 'Home' });
+    expect(screen.getByTestId('replay-shown')).toHaveAttribute('data-count', '1');
+
+    expect(screen.queryByTestId('legend-height')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Height' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Heatmap' }));
+    expect(
+      within(screen.getByRole('group', { name: 'Height above the surface' }))
+        .getAllByText(/m$/)
+        .map((node) => node.textContent),
+    ).toEqual(['0–120 m', '120–500 m', 'Above 500 m']);
+    expect(
+      within(screen.getByRole('group', { name: 'Density of positions' }))
+        .getAllByTestId('legend-heatmap-level')
+        .map((node) => node.textContent),
+    ).toEqual(['None', 'Very low', 'Low', 'Medium', 'High', 'Maximum']);
+    expect(within(screen.getByTestId('replay-preview')).getAllByRole('row')).toHaveLength(7);
+  });
+
+  it('says when the selection holds no position, in French', async () => {
+    signInWith(['JOURNEY_LIST']);
+    await changeLanguage('fr');
+    serveReplay([{ targets: [], target: [], time: [], lon: [], lat: [], height: [], next: null }]);
+    renderReplay();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Rejouer' }));
+
+    expect(await screen.findByText('Aucune position dans cette sélection.')).toBeInTheDocument();
+    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+  });
+
+  it('joins pages by target and places each target at its last position at the instant shown', () => {
+    const data = PAGES.reduce(appendPage, emptyReplayData());
+
+    expect(data.targets).toEqual([target]);
+    expect(data.byTarget).toEqual([[0, 1, 2, 3, 4, 5]]);
+    expect(data.bounds).toEqual([2.2, 48.7, 2.205, 48.7]);
+    expect(headsAt(data, T0 - 1).features).toEqual([]);
+    expect(headsAt(data, T0 + 25_000).features[0]!.geometry.coordinates).toEqual([2.202, 48.7]);
+    expect(headsAt(data, T0 + 25_000).features[0]!.properties).toEqual({ ident: 'TRK-1', h: 250 });
+  });
+});
