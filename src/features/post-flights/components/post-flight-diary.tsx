@@ -24,6 +24,7 @@ import { showToast } from '@/lib/toast';
 import { postFlightUpdateSchema, type PostFlight, type PostFlightChange, type PostFlightInput } from '@/shared/contracts/post-flights';
 import { ACTIVITY_CODES } from '@/shared/domain/post-flight';
 import { useAddPostFlightNote, usePostFlight, useSavePostFlight } from '../api/post-flights';
+import { TrackFiles } from './track-files';
 
 type DiaryValues = { flightTimeMin: number | string; activity: string; activityOther: string };
 
@@ -251,6 +252,7 @@ export function PostFlightDiary({ missionId }: { missionId: string }) {
         </Stack>
       ) : null}
       <DiaryForm diary={diary.data} canEdit={canEdit && flown} />
+      <TrackFiles diary={diary.data} canEdit={canEdit && flown} />
       <Notes diary={diary.data} canEdit={canEdit && flown} />
       <History diary={diary.data} />
     </Stack>

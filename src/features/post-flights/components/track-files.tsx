@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Alert, Button, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '@/lib/api-client';
+import type { PostFlight } from '@/shared/contracts/post-flights';
+import { TRACK_EXPORT_FORMATS } from '@/shared/geo/track-files';
+import { downloadTrack, useImportTrack } from '../api/track-files';
+
+const ACCEPT = '.gpx,.kml,.geojson,.json,.csv';
+
+/** The mission's track: import a logger's file (a flight without a tracker is still logged) and download it. */
+export function TrackFiles({ diary, canEdit }: { diary: PostFlight; canEdit: boolean }) {
+  const { t } = useTranslation('postFlights');
+  const [progress, setProgress] = useState(0);
+  const importTrack = useImportTrack(diary.missionId, setProgress);
+  const hasTrack = diary.proposedFlightTimeMin.fromTracks !== null;
+  const fileName = diary.missionTitle.replace(/[^\p{L}\p{N}_-]+/gu, '-') || 'track';
+
+  return (
+    <Stack gap="xs" data-testid="post-flight-track">
+      <Title order={3} size="h5">
+        {t('track.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {hasTrack ? t('track.stored') : t('track.none')}
+      </Text>
+      {canEdit ? (
+        <Group gap="xs">
+          <FileButton
+            accept={ACCEPT}
+            onChange={(file) => {
+              if (!file) return;
+              setProgress(0);
+              importTrack.mutate(file);
+            }}
+          >
+            {(props) => (
+              <Button {...props} variant="light" loading={importTrack.isPending} data-testid="post-flight-track-import">
+                {t('track.import')}
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed">
+            {t('track.formats')}
+          </Text>
+        </Group>
+      ) : null}
+      {importTrack.isPending ? (
+        <Progress value={progress * 100} aria-label={t('track.sending')} data-testid="post-flight-track-progress" />
+      ) : null}
+      {importTrack.isError ? (
+        <Alert color="red" role="alert" data-testid="post-flight-track-error">
+          {errorMessageOf(importTrack.error)}
+        </Alert>
+      ) : null}
+      {importTrack.isSuccess ? (
+        <Alert color="teal" data-testid="post-flight-track-imported">
+          {t('track.imported', { file: importTrack.data.fileName, count: importTrack.data.positions })}
+        </Alert>
+      ) : null}
+      {hasTrack ? (
+        <Group gap="xs">
+          <Text size="sm">{t('track.download')}</Text>
+          {TRACK_EXPORT_FORMATS.map((format) => (
+            <Button
+              key={format}
+              size="compact-sm"
+              variant="default"
+              onClick={() => void downloadTrack(diary.missionId, format, fileName)}
+              data-testid={`post-flight-track-export-${format}`}
+            >
+              {t(`track.exportFormats.${format}`)}
+            </Button>
+          ))}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
