@@ -88,7 +88,12 @@ export function createContext(options: {
     push: createPushClient({ vapid: options.config.push, deliver: options.config.push.deliver, outbox, logger: options.logger }),
     zones: createZonesService({ repository: createZonesRepository(options.prisma), clock, logger: options.logger, geometry }),
     geometry,
-    terrain: createTerrainClient({ directory: options.config.terrainDir, logger: options.logger }),
+    terrain: createTerrainClient({
+      directory: options.config.terrainDir,
+      rgbUrl: options.config.terrainRgbUrl,
+      rgbZoom: options.config.terrainRgbZoom,
+      logger: options.logger,
+    }),
     contextLayers: createShippedContextLayers(),
     jobs: createJobs({ definitions, pool: options.pool, logger: options.logger, context: () => ctx }),
     userListCache: createReadCache(options.changes, { tables: USER_LIST_TABLES, maxEntries: 1000 }),

@@ -24,6 +24,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Aerogate <no-reply@aerogate.local>'),
   SMS_URL: z.url().optional(),
   TERRAIN_DIR: z.string().optional(),
+  TERRAIN_RGB_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
+    .optional(),
+  TERRAIN_RGB_ZOOM: z.coerce.number().int().min(0).max(15).default(12),
   AUTHORITY_NOTIFICATION_URL: z.url().optional(),
   AUTHORITY_NOTIFICATION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   AUTHORITY_NOTIFICATION_EMAIL: z.email().optional(),
@@ -112,6 +117,8 @@ export interface Config {
   smsUrl: string | undefined;
   /** A folder of GeoTIFF elevation tiles (m AMSL) giving each mission's ground; unset: from the operator's figures. */
   terrainDir: string | undefined;
+  terrainRgbUrl: string | undefined;
+  terrainRgbZoom: number;
   /** Where flights are notified to authorities: an HTTP service, else a mailbox, else the outbox only. */
   authority: { url: string; secret: string } | { email: string } | null;
   publicUrl: string;
@@ -214,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     smsUrl: e.SMS_URL,
     terrainDir: e.TERRAIN_DIR === undefined ? undefined : path.resolve(e.TERRAIN_DIR),
+    terrainRgbUrl: e.TERRAIN_RGB_URL,
+    terrainRgbZoom: e.TERRAIN_RGB_ZOOM,
     authority: authorityTransport(e),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),

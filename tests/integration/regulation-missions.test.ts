@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missionVerdictSchema, type MissionVerdict } from '../../src/shared/contracts/regulation';
 import { signedInUser } from '../factories/users';
+import { serveTiles, terrainRgbTile } from '../factories/terrain-tiles';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { completeMission, missionOperator, postMission, square } from './missions-support';
 import { expectError } from './support';
@@ -168,5 +169,35 @@ describe('The verdict of missions on the real shipped zones, stored on every sav
     expect(updated.status).toBe(200);
     expect(updated.body.lastVerdict.category).toBe('FORBIDDEN');
     expect(updated.body.lastVerdictAt).not.toBeNull();
+  });
+});
+
+describe('A terrain model (Terrain-RGB tiles) gives the ground of a mission saved without an altitude', () => {
+  let t: TestApp;
+  let tiles: Awaited<ReturnType<typeof serveTiles>>;
+  let operator: Awaited<ReturnType<typeof missionOperator>>;
+  beforeAll(async () => {
+    // Zoom 12 tile over the Saclay plateau (about 150 m AMSL): 150 m rising 0.1 m a pixel eastwards.
+    tiles = await serveTiles({ '/12/2072/1411.png': terrainRgbTile((px) => 150 + px / 10) });
+    t = await createTestApp({ TERRAIN_RGB_URL: tiles.urlTemplate, TERRAIN_RGB_ZOOM: '12' });
+    const admin = (await signedInUser(t.app, t.db.prisma, ['AIRSPACE_EDIT_ADMIN'])).auth;
+    expect((await importJson(t, admin, frenchZonesIn([[2.1, 48.7, 2.25, 48.76]]), 'fr-ed269')).status).toBe(201);
+    operator = await missionOperator(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await tiles?.close();
+  });
+
+  it('Saclay at 40 m: the ground from the tiles (168.2 m) clears R 205/11 and TMA PARIS, and the altitude is computed', async () => {
+    const created = await postMission(t, operator.auth, completeMission(operator, { areas: SACLAY, maxHeightM: 40, maxAltitudeFt: null }));
+    expect(created.status).toBe(201);
+    const verdict = missionVerdictSchema.parse(created.body.lastVerdict);
+
+    expect(verdict).toMatchObject({ groundSource: 'terrain', groundElevationM: 168.2 });
+    expect(verdict.blockers).not.toContain('MISSION_ALTITUDE_REQUIRED');
+    expect(verdict.category).not.toBe('FORBIDDEN');
+    // (168.2 + 40) m = 683 ft AMSL, computed from the ground.
+    expect(created.body).toMatchObject({ maxAltitudeFt: 683, maxAltitudeSource: 'terrain' });
   });
 });

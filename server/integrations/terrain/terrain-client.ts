@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fromFile, type GeoTIFFImage } from 'geotiff';
+import { PNG } from 'pngjs';
 import type { AreaGeometry, Position } from '../../../src/shared/geozones/zone';
 import type { Logger } from '../../lib/logger';
 
@@ -83,7 +84,81 @@ export function createGeoTiffFolderTerrain(directory: string, logger: Logger): T
   };
 }
 
-/** TERRAIN_DIR set: its GeoTIFF tiles; unset: no terrain model. */
-export function createTerrainClient(options: { directory: string | undefined; logger: Logger }): TerrainClient {
-  return options.directory ? createGeoTiffFolderTerrain(options.directory, options.logger) : noTerrain;
+const TILE_SIZE = 256;
+/** Decoded tiles kept in memory (a 256 × 256 tile is 256 kB of RGBA): enough for the areas being saved at once. */
+const TILE_CACHE_SIZE = 64;
+
+/** Web Mercator (XYZ) tile and pixel of a point at a zoom. */
+function tilePixel([lon, lat]: Position, zoom: number): { x: number; y: number; px: number; py: number } {
+  const scale = 2 ** zoom * TILE_SIZE;
+  const latRad = (lat * Math.PI) / 180;
+  const worldX = ((lon + 180) / 360) * scale;
+  const worldY = ((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * scale;
+  const x = Math.floor(worldX / TILE_SIZE);
+  const y = Math.floor(worldY / TILE_SIZE);
+  return { x, y, px: Math.floor(worldX - x * TILE_SIZE), py: Math.floor(worldY - y * TILE_SIZE) };
+}
+
+/** Mapbox Terrain-RGB: height = −10000 + (R × 256² + G × 256 + B) × 0.1 metres above mean sea level. */
+export function terrainRgbElevation(red: number, green: number, blue: number): number {
+  return Math.round((-10_000 + (red * 65_536 + green * 256 + blue) * 0.1) * 10) / 10;
+}
+
+/**
+ * Terrain-RGB raster tiles (Mapbox, MapTiler and self-hosted sets) from a URL template with `{z}`, `{x}` and `{y}`,
+ * decoded with `pngjs`, at one zoom (12: about 25 m pixels at 48° N). Tiles are cached; a tile that cannot be had leaves
+ * the ground unknown (null), never fails the save.
+ */
+export function createTerrainRgbTerrain(options: { urlTemplate: string; zoom: number; logger: Logger; timeoutMs?: number }): TerrainClient {
+  const cache = new Map<string, Promise<PNG>>();
+  const fetchTile = async (x: number, y: number): Promise<PNG> => {
+    const url = options.urlTemplate.replaceAll('{z}', String(options.zoom)).replaceAll('{x}', String(x)).replaceAll('{y}', String(y));
+    const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+    if (!response.ok) throw new Error(`terrain tile ${options.zoom}/${x}/${y} answered ${response.status}`);
+    return PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+  };
+  const tile = (x: number, y: number): Promise<PNG> => {
+    const key = `${x}/${y}`;
+    const cached = cache.get(key);
+    if (cached) {
+      cache.delete(key);
+      cache.set(key, cached);
+      return cached;
+    }
+    const loading = fetchTile(x, y);
+    loading.catch(() => cache.delete(key));
+    cache.set(key, loading);
+    if (cache.size > TILE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return loading;
+  };
+  return {
+    async groundElevationM(area) {
+      try {
+        const elevations = await Promise.all(
+          samplePoints(area).map(async (point) => {
+            const { x, y, px, py } = tilePixel(point, options.zoom);
+            const png = await tile(x, y);
+            const offset = (py * png.width + px) * 4;
+            return terrainRgbElevation(png.data[offset] ?? 0, png.data[offset + 1] ?? 0, png.data[offset + 2] ?? 0);
+          }),
+        );
+        return Math.max(...elevations);
+      } catch (error) {
+        options.logger.warn({ err: error }, 'The terrain tiles could not be read');
+        return null;
+      }
+    },
+  };
+}
+
+/** TERRAIN_DIR set: its GeoTIFF tiles; else TERRAIN_RGB_URL: Terrain-RGB tiles; neither: no terrain model. */
+export function createTerrainClient(options: {
+  directory: string | undefined;
+  rgbUrl: string | undefined;
+  rgbZoom: number;
+  logger: Logger;
+}): TerrainClient {
+  if (options.directory) return createGeoTiffFolderTerrain(options.directory, options.logger);
+  if (options.rgbUrl) return createTerrainRgbTerrain({ urlTemplate: options.rgbUrl, zoom: options.rgbZoom, logger: options.logger });
+  return noTerrain;
 }

@@ -3,10 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeArrayBuffer } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGeoTiffFolderTerrain, noTerrain } from '../../../server/integrations/terrain/terrain-client';
+import {
+  createGeoTiffFolderTerrain,
+  createTerrainRgbTerrain,
+  noTerrain,
+  terrainRgbElevation,
+} from '../../../server/integrations/terrain/terrain-client';
 import { createLogger } from '../../../server/lib/logger';
 import { countriesOfArea, regulationOf } from '../../../server/modules/regulation/area-countries';
 import type { Polygon } from '../../../src/shared/geozones/zone';
+import { serveTiles, terrainRgbTile } from '../../factories/terrain-tiles';
 
 const square = (lon: number, lat: number, side: number): Polygon => ({
   type: 'Polygon',
@@ -53,6 +59,40 @@ describe('GeoTIFF terrain folder', () => {
     const terrain = createGeoTiffFolderTerrain(directory, createLogger('silent'));
     expect(await terrain.groundElevationM(square(2.3, 48.8, 0.01))).toBeNull();
     expect(await noTerrain.groundElevationM(square(-1.68, 48.5, 0.01))).toBeNull();
+  });
+});
+
+describe('Terrain-RGB tiles', () => {
+  it.each([
+    [1, 134, 160, 0],
+    [1, 134, 240, 8],
+    [1, 173, 176, 1000],
+    [0, 0, 0, -10_000],
+  ])('R %i G %i B %i is %d m AMSL', (red, green, blue, metres) => {
+    expect(terrainRgbElevation(red, green, blue)).toBe(metres);
+  });
+
+  // Tile 2072/1411 at zoom 12, over Saclay: the ground rises 1 m a pixel eastwards from 100 m.
+  let tiles: Awaited<ReturnType<typeof serveTiles>>;
+  beforeAll(async () => {
+    tiles = await serveTiles({ '/12/2072/1411.png': terrainRgbTile((px) => 100 + px) });
+  });
+  afterAll(async () => {
+    await tiles.close();
+  });
+
+  it('reads the highest ground under the area from the tiles over HTTP, fetching each tile once', async () => {
+    const terrain = createTerrainRgbTerrain({ urlTemplate: tiles.urlTemplate, zoom: 12, logger: createLogger('silent') });
+    // Tile 2072/1411 at zoom 12 spans lon 2.109375–2.197266; 2.168° E is pixel 170, 2.172° E pixel 182: 270 m and 282 m.
+    const area = square(2.168, 48.728, 0.004);
+    expect(await terrain.groundElevationM(area)).toBe(282);
+    expect(await terrain.groundElevationM(area)).toBe(282);
+    expect(tiles.requested.filter((url) => url === '/12/2072/1411.png')).toHaveLength(1);
+  });
+
+  it('leaves the ground unknown where a tile cannot be had', async () => {
+    const terrain = createTerrainRgbTerrain({ urlTemplate: tiles.urlTemplate, zoom: 12, logger: createLogger('silent') });
+    expect(await terrain.groundElevationM(square(-1.68, 48.1, 0.004))).toBeNull();
   });
 });
 
