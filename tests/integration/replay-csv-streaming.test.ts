@@ -1,0 +1,102 @@
+import type pg from 'pg';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedInUser } from '../factories/users';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+const POSITIONS = 100_000;
+const DAY = new Date('2026-05-10T00:00:00Z');
+
+interface Received {
+  chunks: number;
+  bytes: number;
+  lines: number;
+  firstLine: string;
+  lastLine: string;
+  trackQueriesAtFirstChunk: number;
+}
+
+describe('CSV extraction of a large selection', () => {
+  let t: TestApp;
+  let operator: Awaited<ReturnType<typeof signedInUser>>;
+  let other: Awaited<ReturnType<typeof signedInUser>>;
+  /** Rows answered by each query of the application that reads positions, in order. */
+  const trackReads: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    operator = await signedInUser(t.app, t.db.prisma, ['JOURNEY_LIST']);
+    other = await signedInUser(t.app, t.db.prisma, ['JOURNEY_LIST']);
+    const mission = await t.db.prisma.mission.create({ data: { userId: operator.user.id, title: 'Quarry survey', status: 'archived' } });
+    // Two trackers of the operator, one position a second each, over some 14 hours.
+    await t.db.pool.query(
+      `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "missionId")
+       SELECT 'wi', 'TRK-' || (g % 2), $1::uuid, ($2::timestamptz AT TIME ZONE 'UTC') + (g / 2) * interval '1 second', 'drone',
+              48.7 + g * 1e-7, 2.2, 30 + g % 50, $3::uuid
+         FROM generate_series(0, $4::int - 1) g`,
+      [operator.user.id, DAY.toISOString(), mission.id, POSITIONS],
+    );
+    const query = t.db.pool.query.bind(t.db.pool) as (...args: unknown[]) => Promise<pg.QueryResult>;
+    vi.spyOn(t.db.pool, 'query').mockImplementation((async (...args: unknown[]) => {
+      const result = await query(...args);
+      const config = args[0];
+      const text = typeof config === 'string' ? config : (config as { text?: string }).text;
+      if (text?.includes('FROM "Track"') && result.command === 'SELECT') trackReads.push(result.rows.length);
+      return result;
+    }) as never);
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t.close();
+  });
+
+  /** Reads the answer as it streams, keeping counts and the first and last lines, never the whole body. */
+  function streamed(response: NodeJS.ReadableStream, done: (error: Error | null, body: Received) => void) {
+    const received: Received = { chunks: 0, bytes: 0, lines: 0, firstLine: '', lastLine: '', trackQueriesAtFirstChunk: -1 };
+    let tail = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      if (received.chunks === 0) received.trackQueriesAtFirstChunk = trackReads.length;
+      received.chunks += 1;
+      received.bytes += chunk.length;
+      const lines = (tail + chunk).split('\r\n');
+      tail = lines.pop()!;
+      for (const line of lines) {
+        if (received.lines === 0) received.firstLine = line;
+        received.lastLine = line;
+        received.lines += 1;
+      }
+    });
+    response.on('end', () => done(null, received));
+  }
+
+  it('streams every position of the selection while reading the database a page at a time', async () => {
+    trackReads.length = 0;
+    const period = { from: DAY.toISOString(), to: new Date(DAY.getTime() + 24 * 3_600_000).toISOString() };
+
+    const response = await request(t.app).get('/api/replay/positions.csv').query(period).set(operator.auth).buffer(true).parse(streamed);
+
+    expect(response.status).toBe(200);
+    const received = response.body as Received;
+    expect(received.lines).toBe(POSITIONS + 1);
+    expect(received.firstLine.startsWith('time,')).toBe(true);
+    expect(received.lastLine.startsWith('2026-05-10T13:53:19.000Z,wi,TRK-1,')).toBe(true);
+    // Bounded memory: no read holds more than a tenth of the selection, and the rows come in many reads.
+    expect(trackReads.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...trackReads)).toBeLessThanOrEqual(POSITIONS / 10);
+    expect(trackReads.reduce((sum, rows) => sum + rows, 0)).toBe(POSITIONS);
+    // Streamed: the client has the first bytes before the server has read the last page.
+    expect(received.chunks).toBeGreaterThan(1);
+    expect(received.trackQueriesAtFirstChunk).toBeLessThan(trackReads.length);
+  });
+
+  it("never extracts another operator's positions: 403 before any position is read", async () => {
+    trackReads.length = 0;
+    const period = { from: DAY.toISOString(), to: new Date(DAY.getTime() + 24 * 3_600_000).toISOString(), userId: operator.user.id };
+
+    const response = await request(t.app).get('/api/replay/positions.csv').query(period).set(other.auth);
+
+    expect({ status: response.status, code: response.body?.code }).toEqual({ status: 403, code: 'NOT_ALLOWED' });
+    expect(trackReads).toEqual([]);
+  });
+});
