@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { AppError } from './lib/app-error';
 import { createSbsConnector } from './integrations/adsb/sbs-connector';
 import { createDatabaseStatus } from './lib/database-status';
+import { precompressedAssets } from './lib/precompressed';
 import { uploadsDir } from './lib/uploads';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
@@ -254,7 +255,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   // The checker publishes through the traffic module, which calls the checker: the publisher is bound once both exist.
   let publishViolation: ViolationPublisher = () => undefined;
   const conformance = createConformanceChecker({
-    repository: createConformanceRepository(ctx.prisma),
+    repository: createConformanceRepository(ctx.prisma, ctx.pool),
     changes: ctx.changes,
     clock: ctx.clock,
     mailer: ctx.mailer,
@@ -360,6 +361,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) {
     const spaDir = options.spaDir;
+    app.use('/assets', precompressedAssets(path.join(spaDir, 'assets'), { maxAge: '1h' }));
     app.use(express.static(spaDir, { index: false, maxAge: '1h' }));
     app.get(/^(?!\/api\/).*/, (_req, res) => {
       res.sendFile(path.join(spaDir, 'index.html'));

@@ -2,8 +2,6 @@ import type { ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { homepageHref, paths } from '@/config/paths';
-import { logout } from '@/features/auth/api/logout';
-import { clearTakeoffs } from '@/features/flights/takeoff-store';
 import { loadNamespaces } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
 import { PublicLayout } from './layouts/public-layout';
@@ -16,13 +14,13 @@ type ScreenModule = { default: ComponentType };
 function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const [module] = await Promise.all([load(), loadNamespaces('errors', ...namespaces)]);
+      const [module] = await Promise.all([load(), loadNamespaces('errors', 'validation', ...namespaces)]);
       return { Component: module.default };
     },
   };
 }
 
-/** The login page shows without the error texts: its form loads them on the first interaction (docs/navigation.md). */
+/** The login page shows without the error and validation texts: its form loads them on the first interaction (docs/navigation.md). */
 function loginScreen(load: () => Promise<ScreenModule>): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
@@ -43,6 +41,10 @@ function toHomepage() {
 }
 
 async function signOut() {
+  const [{ clearTakeoffs }, { logout }] = await Promise.all([
+    import('@/features/flights/takeoff-store'),
+    import('@/features/auth/api/logout'),
+  ]);
   clearTakeoffs();
   await logout();
   return redirect(paths.login.getHref());
@@ -289,11 +291,17 @@ const adminRoutes: RouteObject[] = [
   ),
 ];
 
+const queryLayout = async () => ({ Component: (await import('./layouts/query-layout')).QueryLayout });
+
 const publicRoutes: RouteObject[] = [
   at(
     paths.login.path,
     loginScreen(() => import('./routes/login')),
   ),
+];
+
+/** Signed-out screens that read the API through react-query (the activation link's screen is the login page's). */
+const publicQueryRoutes: RouteObject[] = [
   at(
     paths.activateAccount.path,
     loginScreen(() => import('./routes/login')),
@@ -340,19 +348,24 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, loader: toHomepage },
       { path: paths.logout.path, loader: signOut },
-      { Component: PublicLayout, children: publicRoutes },
+      { Component: PublicLayout, children: [...publicRoutes, { lazy: queryLayout, children: publicQueryRoutes }] },
       {
-        path: paths.backoffice.path,
-        loader: requireSession,
-        lazy: async () => {
-          const [module] = await Promise.all([import('./layouts/backoffice-root'), loadNamespaces('navigation')]);
-          return { Component: module.BackofficeRoot };
-        },
+        lazy: queryLayout,
         children: [
-          { index: true, loader: toHomepage },
-          { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).AdminLayout }), children: adminRoutes },
-          { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).MapLayout }), children: mapRoutes },
-          { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).CompactLayout }), children: compactRoutes },
+          {
+            path: paths.backoffice.path,
+            loader: requireSession,
+            lazy: async () => {
+              const [module] = await Promise.all([import('./layouts/backoffice-root'), loadNamespaces('navigation')]);
+              return { Component: module.BackofficeRoot };
+            },
+            children: [
+              { index: true, loader: toHomepage },
+              { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).AdminLayout }), children: adminRoutes },
+              { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).MapLayout }), children: mapRoutes },
+              { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).CompactLayout }), children: compactRoutes },
+            ],
+          },
         ],
       },
     ],

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import type { LoginResponse } from '@/shared/contracts/auth';
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS, TOKEN_REFRESH_THRESHOLD_MS } from '@/shared/domain/limits';
 import { i18n, loadErrorTexts } from './i18n';
+import { notifyMaintenance } from './maintenance';
 import { endSession, getSession, getToken, startSession, type Session } from './session';
 import { showErrorToast as showErrorNotification } from './toast';
 
@@ -132,21 +133,10 @@ function showErrorToast(error: unknown) {
   });
 }
 
-type MaintenanceListener = () => void;
-const maintenanceListeners = new Set<MaintenanceListener>();
-
-/** The app moves to /maintenance when the API answers 503 MAINTENANCE. */
-export function onMaintenance(listener: MaintenanceListener): () => void {
-  maintenanceListeners.add(listener);
-  return () => maintenanceListeners.delete(listener);
-}
-
 function afterFailure(error: unknown) {
   if (isAxiosError(error)) {
     const code = apiErrorCode(error);
-    if (error.response?.status === 503 && code === 'MAINTENANCE') {
-      for (const listener of maintenanceListeners) listener();
-    }
+    if (error.response?.status === 503 && code === 'MAINTENANCE') notifyMaintenance();
     const sentToken = !!error.config?.headers?.Authorization;
     if (sentToken && (code === 'UNAUTHENTICATED' || code === 'INVALID_REFRESH_TOKEN')) endSession('unauthenticated');
     if (error.config?.silent) return Promise.reject(error);

@@ -18,7 +18,7 @@ export const NAMESPACES: readonly string[] = [
 ].sort();
 
 /** Namespaces every screen needs, loaded before the first render; the others load with their screens. */
-export const CORE_NAMESPACES = ['common', 'validation'] as const;
+export const CORE_NAMESPACES = ['common'] as const;
 
 /**
  * The error texts load with every screen but the login page, where they wait for the first interaction with the
@@ -26,6 +26,11 @@ export const CORE_NAMESPACES = ['common', 'validation'] as const;
  */
 export function loadErrorTexts() {
   return i18n.loadNamespaces('errors');
+}
+
+/** The form messages (`validation` namespace) load with every screen but the login page, like the error texts. */
+export function loadValidationTexts() {
+  return i18n.loadNamespaces('validation');
 }
 
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -89,10 +89,12 @@ type Handler = (request: RecordedRequest) => Reply | Promise<Reply> | undefined;
 export const STATUS_OK: StatusResponse = { maintenance: false, maintenanceMessage: null, devicesEmailDomain: DEVICES_DOMAIN };
 
 /**
- * Replaces the HTTP layer under the real api client (its interceptors still run): each request is
- * recorded and answered by `handler`; GET status answers STATUS_OK unless the handler says otherwise.
+ * Replaces the HTTP layer under the real api client (its interceptors still run) and `fetch` (GET status, read
+ * without the api client): each request is recorded and answered by `handler`; GET status answers STATUS_OK unless
+ * the handler says otherwise.
  */
 const realAdapter = apiClient.defaults.adapter;
+const realFetch = globalThis.fetch;
 
 export function mockApi(handler: Handler = () => undefined) {
   const requests: RecordedRequest[] = [];
@@ -127,6 +129,22 @@ export function mockApi(handler: Handler = () => undefined) {
     );
   };
   apiClient.defaults.adapter = adapter;
+  globalThis.fetch = async (input, init) => {
+    const request: RecordedRequest = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      url: String(input instanceof Request ? input.url : input).replace(/^(https?:\/\/[^/]+)?\/api\/+/, ''),
+      params: undefined,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      authorization: undefined,
+      silent: true,
+    };
+    requests.push(request);
+    let reply = await handler(request);
+    if (!reply && request.method === 'GET' && request.url === 'status') reply = { status: 200, data: STATUS_OK };
+    reply ??= { status: 404, data: { code: 'NOT_FOUND', message: `No mock for ${request.method} ${request.url}` } };
+    if (reply instanceof Error) throw reply;
+    return new Response(JSON.stringify(reply.data ?? ''), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+  };
   return {
     requests,
     to: (method: string, url: string) => requests.filter((request) => request.method === method && request.url === url),
@@ -156,5 +174,6 @@ export async function resetApp() {
   notifications.clean();
   localStorage.clear();
   apiClient.defaults.adapter = realAdapter;
+  globalThis.fetch = realFetch;
   await changeLanguage('en');
 }

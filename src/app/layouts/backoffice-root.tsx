@@ -3,17 +3,19 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { OwnPositionPoster } from '@/features/flights/components/own-position-poster';
 import { clearTakeoffs, startTakeoffRoutine, useIsFlying } from '@/features/flights/takeoff-store';
+import { usePushRegistration } from '@/features/push/hooks/use-push-registration';
 import { subscribeSession, useSession } from '@/lib/session';
 
 /**
  * Everything under /backoffice: leaves for the login screen the moment the session ends (expiry timer,
  * failed refresh, logout); while signed in and a take-off is recorded, runs the take-off routine and posts the
- * device position.
+ * device position; registers this browser for push messages.
  */
 export function BackofficeRoot() {
   const session = useSession();
   const navigate = useNavigate();
   const flying = useIsFlying();
+  usePushRegistration();
 
   useEffect(
     () =>

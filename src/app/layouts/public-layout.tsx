@@ -6,12 +6,12 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { LoadingState } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
 import { MaintenanceBanner } from '@/features/system/components/maintenance-banner';
-import { useLanguageSwitch } from './use-language';
+import { usePublicLanguageSwitch } from './use-public-language';
 
 /** Signed-out screens: brand, language switch, maintenance banner, a centred column. */
 export function PublicLayout() {
   const { t } = useTranslation('common');
-  const switchLanguage = useLanguageSwitch();
+  const switchLanguage = usePublicLanguageSwitch();
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
       <MaintenanceBanner />

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useStatus } from '@/features/system/api/get-status';
-import { onMaintenance } from '@/lib/api-client';
+import { onMaintenance } from '@/lib/maintenance';
 
 /** Around every route: a 503 MAINTENANCE answer, or a status saying so, leads to the maintenance page. */
 export function RootLayout() {

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PublicCard } from '@/components/ui/public-card';
 import { homepageHref, paths } from '@/config/paths';
-import { AccountActivation } from '@/features/auth/components/account-activation';
 import { LoginForm } from '@/features/auth/components/login-form';
 
 export type LoginNotice = 'passwordChanged' | 'passwordReset';
+
+// Only the activation link shows it: /login itself loads no react-query nor axios (docs/navigation.md, "Bundle").
+const AccountActivation = lazy(() =>
+  import('@/features/auth/components/account-activation').then((module) => ({ default: module.AccountActivation })),
+);
 
 /** /login and /activate-account/{token}: one screen (spec §2). */
 export default function LoginRoute() {
@@ -42,7 +47,11 @@ export default function LoginRoute() {
           {t(`login.notices.${state.notice}`)}
         </Alert>
       )}
-      {token && <AccountActivation token={token} />}
+      {token && (
+        <Suspense fallback={null}>
+          <AccountActivation token={token} />
+        </Suspense>
+      )}
       <LoginForm
         defaultEmail={state?.email}
         onSignedIn={(response) => navigate(homepageHref(response.homepage), { replace: true })}

@@ -13,7 +13,7 @@ export default function MaintenanceRoute() {
   const over = data !== undefined && !data.maintenance;
 
   const retry = async () => {
-    const { data: status } = await refetch();
+    const status = await refetch();
     if (status && !status.maintenance) navigate(paths.home.getHref(), { replace: true });
   };
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiClient, LOGIN_ENDPOINT } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { startSession } from '@/lib/session';
@@ -10,14 +9,14 @@ export async function login(body: LoginRequest): Promise<LoginResponse> {
   return data;
 }
 
-/** Signs in: stores the session (which arms the expiry timer), clears the failed attempts' toasts, switches language. */
-export function useLogin() {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: async (response) => {
-      startSession(response);
-      clearErrorToasts();
-      await changeLanguage(response.lang);
-    },
-  });
+/**
+ * Signs in: stores the session (which arms the expiry timer), clears the failed attempts' toasts, switches language.
+ * A plain function rather than a mutation: the login page has no react-query client (docs/navigation.md, "Bundle").
+ */
+export async function signIn(body: LoginRequest): Promise<LoginResponse> {
+  const response = await login(body);
+  startSession(response);
+  clearErrorToasts();
+  await changeLanguage(response.lang);
+  return response;
 }

@@ -1,12 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { apiErrorCode } from '@/lib/api-client';
-import { loadErrorTexts } from '@/lib/i18n';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
-import type { LoginRequest, LoginResponse } from '@/shared/contracts/auth';
-import { useLogin } from '../api/login';
+import type { LoginResponse } from '@/shared/contracts/auth';
+import type { LoginErrors, LoginField } from './login-submission';
 
 export interface LoginFormProps {
   onSignedIn: (response: LoginResponse) => void;
@@ -15,65 +11,99 @@ export interface LoginFormProps {
   defaultEmail?: string;
 }
 
-const FIELDS = ['email', 'password', 'code'] as const;
+// zod, the shared schema, axios and the form's texts load on the first interaction with the form rather than before
+// the page can show; the form keeps its own state for the same reason (docs/navigation.md, "Bundle").
+const loadSubmission = () => import('./login-submission');
+const preloadSubmission = () =>
+  void loadSubmission()
+    .then((submission) => submission.loadLoginTexts())
+    .catch(() => undefined);
 
-// zod and the shared schema are a third of the login page's JavaScript: they load on the first
-// interaction with the form rather than before the page can show (docs/navigation.md, "Bundle").
-const loadResolver = () => import('./login-resolver').then((module) => module.loginResolver);
-const preloadResolver = () => void Promise.all([loadResolver(), loadErrorTexts()]);
-const loginResolver: Resolver<LoginRequest> = async (values, context, options) => (await loadResolver())(values, context, options);
+type LoginValues = Record<LoginField, string>;
 
 export function LoginForm({ onSignedIn, onPasswordExpired, defaultEmail = '' }: LoginFormProps) {
-  const { t } = useTranslation('auth');
-  const errorText = useFieldErrorText();
+  const { t, i18n } = useTranslation('auth');
+  const [values, setValues] = useState<LoginValues>({ email: defaultEmail, password: '', code: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
   const [codeRequested, setCodeRequested] = useState(false);
-  const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<LoginRequest>({
-    resolver: loginResolver,
-    defaultValues: { email: defaultEmail, password: '', code: undefined },
-  });
+  const [pending, setPending] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (codeRequested) setFocus('code');
-  }, [codeRequested, setFocus]);
+    if (codeRequested) codeRef.current?.focus();
+  }, [codeRequested]);
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      const response = await login.mutateAsync(codeRequested ? values : { ...values, code: undefined });
-      onSignedIn(response);
-    } catch (error) {
-      await loadErrorTexts();
-      const code = apiErrorCode(error);
-      if (code === 'DOUBLE_FACTOR_REQUIRED') setCodeRequested(true);
-      else if (code === 'PASSWORD_EXPIRED') onPasswordExpired(values.email);
-      else if (code === 'INVALID_CODE' || code === 'EXPIRED_CODE') setError('code', { type: 'server', message: `errors:${code}` });
-      else applyServerFieldErrors(error, setError, FIELDS);
+  const errorText = (message: string | undefined) => {
+    if (!message) return undefined;
+    return i18n.exists(message) ? t(message) : t('validation:invalid');
+  };
+
+  const toValidate = (current: LoginValues) => ({ ...current, code: codeRequested ? current.code : undefined });
+
+  // After a first submission each change checks its field again (as react-hook-form's default re-validation did).
+  const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    if (!submitted) return;
+    void loadSubmission().then(({ validateLogin }) => {
+      const message = validateLogin(toValidate(next)).errors[field];
+      setErrors((current) => ({ ...current, [field]: message }));
+    });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const submission = await loadSubmission();
+    await submission.loadLoginTexts();
+    const { body, errors: invalid } = submission.validateLogin(toValidate(values));
+    setErrors(invalid);
+    if (!body) {
+      const first = submission.LOGIN_FIELDS.find((field) => invalid[field]);
+      ({ email: emailRef, password: passwordRef, code: codeRef })[first ?? 'email'].current?.focus();
+      return;
     }
-  });
+    setPending(true);
+    const outcome = await submission.submitLogin(body);
+    setPending(false);
+    if (outcome.kind === 'signedIn') onSignedIn(outcome.response);
+    else if (outcome.kind === 'codeRequired') setCodeRequested(true);
+    else if (outcome.kind === 'passwordExpired') onPasswordExpired(body.email);
+    else setErrors(outcome.errors);
+  };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('login.title')} onFocusCapture={preloadResolver} onPointerEnter={preloadResolver}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('login.title')}
+      onFocusCapture={preloadSubmission}
+      onPointerEnter={preloadSubmission}
+    >
       <Stack>
         <TextInput
+          ref={emailRef}
+          name="email"
           label={t('fields.email')}
           type="email"
           autoComplete="username"
           required
-          error={errorText(errors.email?.message)}
-          {...register('email')}
+          value={values.email}
+          onChange={change('email')}
+          error={errorText(errors.email)}
         />
         <PasswordInput
+          ref={passwordRef}
+          name="password"
           label={t('fields.password')}
           autoComplete="current-password"
           required
-          error={errorText(errors.password?.message)}
-          {...register('password')}
+          value={values.password}
+          onChange={change('password')}
+          error={errorText(errors.password)}
         />
         {codeRequested && (
           <>
@@ -81,6 +111,8 @@ export function LoginForm({ onSignedIn, onPasswordExpired, defaultEmail = '' }: 
               {t('login.codeSent')}
             </Alert>
             <TextInput
+              ref={codeRef}
+              name="code"
               label={t('fields.code')}
               description={t('login.codeHint')}
               inputMode="numeric"
@@ -88,12 +120,13 @@ export function LoginForm({ onSignedIn, onPasswordExpired, defaultEmail = '' }: 
               maxLength={6}
               required
               data-testid="login-code"
-              error={errorText(errors.code?.message)}
-              {...register('code')}
+              value={values.code}
+              onChange={change('code')}
+              error={errorText(errors.code)}
             />
           </>
         )}
-        <Button type="submit" loading={login.isPending} data-testid="login-submit">
+        <Button type="submit" loading={pending} data-testid="login-submit">
           {codeRequested ? t('login.verify') : t('login.submit')}
         </Button>
       </Stack>
