@@ -32,7 +32,7 @@ describe('conformance checker', () => {
   beforeAll(async () => {
     t = await createTestApp({ VIOLATION_SILENCE_SECONDS: '120' });
     checker = createConformanceChecker({
-      repository: createConformanceRepository(t.db.prisma),
+      repository: createConformanceRepository(t.db.prisma, t.db.pool),
       changes: t.db.changes,
       clock: t.clock,
       mailer: t.ctx.mailer,

@@ -461,8 +461,8 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
 
   /**
    * Writes the rows of these episodes as they are now. Writes go one after the other (an episode's insert before its
-   * updates), and the rows of every batch checked while a write is under way go together in the next one: two
-   * statements for many batches, and no batch's check waits for another's write. Resolves once these rows are written.
+   * updates), and the rows of every batch checked while a write is under way go together in the next one: one
+   * statement for many batches, and no batch's check waits for another's write. Resolves once these rows are written.
    */
   function write(created: ReadonlyMap<Episode, unknown>, dirty: ReadonlySet<Episode>): Promise<void> {
     for (const episode of dirty) {
@@ -474,8 +474,7 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
         nextWrite = null;
         const { creates, updates } = unwritten;
         unwritten = { creates: new Map(), updates: new Map() };
-        await deps.repository.createEpisodes([...creates.values()]);
-        await deps.repository.updateEpisodes([...updates.values()]);
+        await deps.repository.writeEpisodes([...creates.values()], [...updates.values()]);
       });
       nextWrite = run;
       lastWrite = run.catch(() => undefined);
