@@ -8,6 +8,8 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import { createReadCache } from '../../lib/read-cache';
+import type { TableChanges } from '../../lib/table-changes';
 import { fieldErrors } from '../../lib/api-router';
 import type { IngestedPosition, PositionListener } from './positions';
 import { trackKey, type Flight, type TrackRow, type TrafficRepository } from './traffic.repository';
@@ -17,6 +19,8 @@ export type TrafficSender = { kind: 'session'; userId: string } | { kind: 'apiKe
 
 export interface TrafficIngestDeps {
   repository: TrafficRepository;
+  /** Database change notifications: API keys and trackers are kept in memory until their table changes. */
+  changes: TableChanges;
   clock: Clock;
   logger: Logger;
   /** Called with every stored batch, in order: the live map's bus, the conformance checks. */
@@ -32,6 +36,9 @@ const isOwnPosition = (post: TrafficPost) => post.type === 'user' && post.source
 
 export function createTrafficIngest(deps: TrafficIngestDeps) {
   const { repository, clock, logger, listeners } = deps;
+  // Each batch would otherwise read its sender and its sender's trackers again (docs/performance.md).
+  const senders = createReadCache<{ id: string } | null>(deps.changes, { tables: ['User'], maxEntries: 10_000 });
+  const trackers = createReadCache<ReadonlySet<string>>(deps.changes, { tables: ['Tracker'], maxEntries: 10_000 });
 
   function validate(raw: readonly unknown[], now: Date) {
     const valid: { index: number; post: TrafficPost }[] = [];
@@ -93,7 +100,7 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
   return {
     /** The account an API key belongs to; an unknown key is "unknown user" (spec §8). */
     async senderOfApiKey(apiKey: string): Promise<TrafficSender> {
-      const user = await repository.userByApiKey(apiKey);
+      const user = await senders.get(apiKey, () => repository.userByApiKey(apiKey));
       if (!user) throw new AppError('TRACK_UNKNOWN_USER', 'Unknown user');
       return { kind: 'apiKey', userId: user.id };
     },
@@ -114,14 +121,17 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
       }
       const now = clock.now();
       const { valid, rejected } = validate(raw, now);
-      const trackers = await repository.trackersOf(sender.userId, [...new Set(valid.map(({ post }) => post.ident))]);
+      // The flights since the earliest valid position: those of the owned ones are among them.
+      const earliest = Math.min(...valid.map(({ post }) => Date.parse(post.time)));
+      const [registered, flights] = await Promise.all([
+        trackers.get(sender.userId, () => repository.trackersOf(sender.userId)),
+        valid.length > 0 ? repository.flightsSince([sender.userId], new Date(earliest)) : new Map<string, Flight[]>(),
+      ]);
       const owned = valid.filter(({ index, post }) => {
-        if (trackers.has(post.ident) || (sender.kind === 'session' && isOwnPosition(post))) return true;
+        if (registered.has(post.ident) || (sender.kind === 'session' && isOwnPosition(post))) return true;
         rejected.push(rejection(index, 'TRACK_UNKNOWN_TRACKER', `Unknown tracker ${post.ident}`));
         return false;
       });
-      const earliest = Math.min(...owned.map(({ post }) => Date.parse(post.time)));
-      const flights = owned.length > 0 ? await repository.flightsSince([sender.userId], new Date(earliest)) : new Map<string, Flight[]>();
       const tracks = owned.map(({ index, post }) => {
         const time = new Date(post.time);
         return { index, row: { ...post, time, userId: sender.userId, missionId: missionAt(flights, sender.userId, time) } };

@@ -22,6 +22,7 @@ export function createTrafficModule(ctx: AppContext, deps: TrafficModuleDeps) {
     positions.length > 0 ? ctx.trafficBus.publishPositions(positions) : Promise.resolve();
   const ingest = createTrafficIngest({
     repository,
+    changes: ctx.changes,
     clock: ctx.clock,
     logger: ctx.logger,
     listeners: [publishPositions, ...(deps.listeners ?? [])],

@@ -28,14 +28,9 @@ export function createTrafficRepository(pool: pg.Pool) {
       return rows[0] ?? null;
     },
 
-    /** The trackers among `idents` whose related user is `userId`. */
-    async trackersOf(userId: string, idents: readonly string[]) {
-      const { rows } = await prepared<{ ident: string }>(
-        pool,
-        'traffic',
-        `SELECT ident FROM "Tracker" WHERE "relatedUserId" = $1 AND ident = ANY($2::text[])`,
-        [userId, idents],
-      );
+    /** The idents of the trackers whose related user is `userId`. */
+    async trackersOf(userId: string): Promise<ReadonlySet<string>> {
+      const { rows } = await prepared<{ ident: string }>(pool, 'traffic', `SELECT ident FROM "Tracker" WHERE "relatedUserId" = $1`, [userId]);
       return new Set(rows.map((row) => row.ident));
     },
 
