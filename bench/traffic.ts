@@ -23,6 +23,14 @@ const ALERTS = Number(process.env.BENCH_ALERTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 const POSTERS = Number(process.env.BENCH_POSTERS ?? 8);
+/**
+ * `fly`: each tracker flies straight from a random start at its declared speed (8 m/s) and heading, so that its
+ * violation episodes go on from one position to the next. `jump`: each position is anywhere in the area, so that
+ * almost every one ends an episode and opens another (two violation events per position).
+ */
+const MOTION = process.env.BENCH_MOTION ?? 'fly';
+const SPEED_MS = 8;
+const METRES_PER_DEG = 111_320;
 const BBOX = [2.0, 48.6, 2.4, 48.8] as const;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
@@ -40,6 +48,8 @@ interface LoadReport {
   events: number[];
   /** Batches answered with an error, by status. */
   refused: Record<string, number>;
+  /** CPU time of the load generator (posters and readers) during the run, in µs. */
+  cpuMicros: number;
 }
 
 interface Reader {
@@ -105,9 +115,26 @@ async function load() {
   const readers: Reader[] = [];
   for (let index = 0; index < CLIENTS; index++) readers.push(await openReader(url, token, index === 0 ? measure : null));
   const last = new Map<string, number>();
+  const anywhere = () => ({
+    lon: BBOX[0] + Math.random() * (BBOX[2] - BBOX[0]),
+    lat: BBOX[1] + Math.random() * (BBOX[3] - BBOX[1]),
+  });
+  const flights = new Map(idents.map((ident) => [ident, { ...anywhere(), heading: Math.floor(Math.random() * 360), at: Date.now() }]));
+  const where = (ident: string, time: number) => {
+    if (MOTION === 'jump') return { ...anywhere(), heading: 90 };
+    const { lon, lat, heading, at } = flights.get(ident)!;
+    const metres = (SPEED_MS * (time - at)) / 1000;
+    const radians = (heading * Math.PI) / 180;
+    return {
+      lon: lon + (metres * Math.sin(radians)) / (METRES_PER_DEG * Math.cos((lat * Math.PI) / 180)),
+      lat: lat + (metres * Math.cos(radians)) / METRES_PER_DEG,
+      heading,
+    };
+  };
   let next = 0;
   let accepted = 0;
   const refused: Record<string, number> = {};
+  const cpu = process.cpuUsage();
   const started = Date.now();
   const until = started + SECONDS * 1000;
   await Promise.all(
@@ -117,9 +144,8 @@ async function load() {
           const ident = idents[next++ % idents.length]!;
           const time = Math.max(Date.now(), (last.get(ident) ?? 0) + 1);
           last.set(ident, time);
-          const lon = BBOX[0] + Math.random() * (BBOX[2] - BBOX[0]);
-          const lat = BBOX[1] + Math.random() * (BBOX[3] - BBOX[1]);
-          return { ident, lat, lon, alt: 40, spd: 8, heading: 90, time: new Date(time).toISOString(), type: 'drone', source: 'wi' };
+          const { lon, lat, heading } = where(ident, time);
+          return { ident, lat, lon, alt: 40, spd: SPEED_MS, heading, time: new Date(time).toISOString(), type: 'drone', source: 'wi' };
         });
         const response = await fetch(`${url}/`, {
           method: 'POST',
@@ -137,6 +163,7 @@ async function load() {
   );
   const seconds = (Date.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  const used = process.cpuUsage(cpu);
   for (const reader of readers) reader.close();
   process.send!({
     accepted,
@@ -147,6 +174,7 @@ async function load() {
     bytes: readers.map((reader) => reader.bytes),
     events: readers.map((reader) => reader.events),
     refused,
+    cpuMicros: used.user + used.system,
   } satisfies LoadReport);
 }
 
@@ -175,13 +203,15 @@ function print(name: string, report: LoadReport, cpuMicros: number) {
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   console.log(
     `${name.padEnd(34)} ${String(rate).padStart(7)} positions/s  p50 ${p50} ms  p95 ${p95} ms  p99 ${p99} ms  ` +
-      `server CPU ${(cpuMicros / report.accepted).toFixed(1)} µs/position  (${report.accepted} positions)` +
+      `server CPU ${(cpuMicros / report.accepted).toFixed(1)} µs/position  (${report.accepted} positions)  ` +
+      `server process CPU ${Math.round(cpuMicros / 10_000 / (report.seconds + 1))}% of a core` +
       (Object.keys(report.refused).length > 0 ? `  refused batches: ${JSON.stringify(report.refused)}` : ''),
   );
   console.log(
     `${''.padEnd(34)} client 0: ${report.upserts} targets in deltas, ${report.violations} violation events; ` +
       `${report.bytes.length} clients: ${(sum(report.bytes) / 1e6).toFixed(1)} MB, ${sum(report.events)} events, ` +
-      `bytes per client ${Math.min(...report.bytes)}–${Math.max(...report.bytes)}`,
+      `bytes per client ${Math.min(...report.bytes)}–${Math.max(...report.bytes)}; ` +
+      `load generator CPU ${Math.round(report.cpuMicros / 10_000 / (report.seconds + 1))}% of a core`,
   );
 }
 
@@ -291,7 +321,7 @@ async function main() {
   ).token;
 
   console.log(
-    `${CLIENTS} live-map clients, ${MISSIONS} flying missions (one tracker each), ${ALERTS} alerts, batches of ${BATCH}, ${POSTERS} posters, ${SECONDS} s`,
+    `${CLIENTS} live-map clients, ${MISSIONS} flying missions (one tracker each), ${ALERTS} alerts, batches of ${BATCH}, ${POSTERS} posters, ${SECONDS} s, motion ${MOTION}`,
   );
   const appServer = await listen(createApp(ctx));
   let cpu = process.cpuUsage();
