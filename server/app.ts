@@ -98,6 +98,9 @@ import { createWeatherService } from './modules/weather/weather.service';
 import { createPostFlightsRepository } from './modules/post-flights/post-flights.repository';
 import { postFlightsRouter } from './modules/post-flights/post-flights.router';
 import { createPostFlightsService } from './modules/post-flights/post-flights.service';
+import { createLogbookRepository } from './modules/logbook/logbook.repository';
+import { logbookRouter } from './modules/logbook/logbook.router';
+import { createLogbookService } from './modules/logbook/logbook.service';
 import { createTracksRepository } from './modules/tracks/tracks.repository';
 import { tracksRouter } from './modules/tracks/tracks.router';
 import { createTracksService } from './modules/tracks/tracks.service';
@@ -310,6 +313,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(weatherSettingsRouter(registry, ctx.config.rainRadarUrl));
   const postFlights = createPostFlightsService({ repository: createPostFlightsRepository(ctx.prisma), owners, clock: ctx.clock });
   api.use(postFlightsRouter(registry, postFlights));
+  api.use(logbookRouter(registry, createLogbookService({ repository: createLogbookRepository(ctx.prisma), owners })));
   api.use(
     tracksRouter(
       registry,

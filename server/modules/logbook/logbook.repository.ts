@@ -1,0 +1,44 @@
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+
+const pilot = { select: { id: true, firstName: true, lastName: true } } as const;
+const machine = { select: { id: true, internalName: true, serialNumber: true } } as const;
+
+const logged = {
+  id: true,
+  title: true,
+  startAt: true,
+  referentPilot: pilot,
+  additionalPilots: pilot,
+  mainMachine: machine,
+  additionalMachines: machine,
+  postFlight: { select: { flightTimeMin: true, activity: true } },
+  flights: { select: { takeoffAt: true, landedAt: true }, orderBy: { takeoffAt: 'asc' } },
+} satisfies Prisma.MissionSelect;
+
+export type LoggedMission = Prisma.MissionGetPayload<{ select: typeof logged }>;
+
+export function createLogbookRepository(prisma: PrismaClient) {
+  return {
+    /**
+     * The missions of an account (every account: null) that were flown — taken off, or with a flight time written
+     * in their diary — whose first take-off, else start, falls in the period.
+     */
+    flownMissions(userId: string | null, period: { from?: Date; to?: Date }): Promise<LoggedMission[]> {
+      const within = { gte: period.from, lt: period.to };
+      return prisma.mission.findMany({
+        where: {
+          ...(userId ? { userId } : {}),
+          status: { in: ['validated', 'onGoing', 'archived'] },
+          OR: [
+            { flights: { some: { takeoffAt: within } } },
+            { flights: { none: {} }, postFlight: { flightTimeMin: { not: null } }, startAt: within },
+          ],
+        },
+        select: logged,
+        orderBy: { startAt: 'asc' },
+      });
+    },
+  };
+}
+
+export type LogbookRepository = ReturnType<typeof createLogbookRepository>;

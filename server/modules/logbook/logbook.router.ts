@@ -1,0 +1,33 @@
+import { logbookQuerySchema, logbookSchema } from '../../../src/shared/contracts/logbook';
+import { ApiRouter } from '../../lib/api-router';
+import type { ApiRegistry } from '../../openapi';
+import type { LogbookService } from './logbook.service';
+
+const READ = ['JOURNEY_LIST', 'JOURNEY_LIST_ADMIN'] as const;
+
+/** The logbook: flown missions with totals per pilot and machine, and its CSV (docs/post-flight.md "Logbook"). */
+export function logbookRouter(registry: ApiRegistry, service: LogbookService) {
+  return new ApiRouter(registry, '/api/logbook', 'post-flights')
+    .route({
+      method: 'get',
+      path: '/',
+      summary: "The account's flown missions of a period (from, to: days, included) with flight counts and minutes per pilot and machine",
+      access: READ,
+      query: logbookQuerySchema,
+      response: logbookSchema,
+      handler: ({ user, query }) => service.read(user, query),
+    })
+    .route({
+      method: 'get',
+      path: '/csv',
+      summary: 'The same logbook as CSV, one line per flown mission',
+      access: READ,
+      query: logbookQuerySchema,
+      handler: async ({ user, query, res }) => {
+        const csv = await service.csv(user, query);
+        res.attachment(`logbook-${query.from ?? 'start'}-${query.to ?? 'today'}.csv`).type('text/csv; charset=utf-8');
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.status(200).send(`${csv}\r\n`);
+      },
+    }).router;
+}

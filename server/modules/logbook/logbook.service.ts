@@ -1,0 +1,94 @@
+import Papa from 'papaparse';
+import type { Logbook, LogbookEntry, LogbookQuery } from '../../../src/shared/contracts/logbook';
+import { minutesBetween } from '../../../src/shared/domain/post-flight';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-token';
+import type { RecordOwners } from '../users/record-owner';
+import type { LoggedMission, LogbookRepository } from './logbook.repository';
+
+const DAY_MS = 86_400_000;
+
+function entryOf(mission: LoggedMission): LogbookEntry {
+  const landed = mission.flights.filter((flight) => flight.landedAt);
+  const fromFlights = landed.reduce((sum, flight) => sum + minutesBetween(flight.takeoffAt, flight.landedAt!), 0);
+  const written = mission.postFlight?.flightTimeMin ?? null;
+  const date = mission.flights[0]?.takeoffAt ?? mission.startAt;
+  return {
+    missionId: mission.id,
+    missionTitle: mission.title,
+    date: date?.toISOString() ?? '',
+    pilots: [mission.referentPilot, ...mission.additionalPilots]
+      .filter((pilot) => pilot !== null)
+      .map((pilot) => ({ id: pilot.id, name: `${pilot.firstName} ${pilot.lastName}`.trim() })),
+    machines: [mission.mainMachine, ...mission.additionalMachines]
+      .filter((machine) => machine !== null)
+      .map((machine) => ({ id: machine.id, name: machine.internalName || machine.serialNumber })),
+    activity: mission.postFlight?.activity ?? null,
+    minutes: written ?? fromFlights,
+    minutesFrom: written !== null ? 'diary' : landed.length ? 'flights' : 'none',
+  };
+}
+
+/** Count and minutes per pilot or machine, the busiest first; a mission counts for each of its pilots and machines. */
+function totals(entries: LogbookEntry[], pick: (entry: LogbookEntry) => { id: string; name: string }[]) {
+  const byId = new Map<string, { id: string; name: string; flights: number; minutes: number }>();
+  for (const entry of entries)
+    for (const { id, name } of pick(entry)) {
+      const total = byId.get(id) ?? byId.set(id, { id, name, flights: 0, minutes: 0 }).get(id)!;
+      total.flights += 1;
+      total.minutes += entry.minutes;
+    }
+  return [...byId.values()].sort((a, b) => b.minutes - a.minutes || a.name.localeCompare(b.name));
+}
+
+/** The operator's logbook (docs/post-flight.md "Logbook"): flown missions of a period with totals per pilot and machine. */
+export function createLogbookService(deps: { repository: LogbookRepository; owners: RecordOwners }) {
+  const { repository, owners } = deps;
+
+  async function read(actor: AuthUser, query: LogbookQuery): Promise<Logbook> {
+    let userId: string | null;
+    if (actor.rights.has('JOURNEY_LIST_ADMIN')) userId = query.userId ?? null;
+    else {
+      const ownerId = await owners.ownerId(actor, { kind: 'own' });
+      if (query.userId && query.userId !== ownerId) throw new AppError('NOT_ALLOWED', "Not allowed to read another account's logbook");
+      userId = ownerId;
+    }
+    const period = {
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+    };
+    const entries = (await repository.flownMissions(userId, period)).map(entryOf).sort((a, b) => a.date.localeCompare(b.date));
+    return {
+      entries,
+      byPilot: totals(entries, (entry) => entry.pilots),
+      byMachine: totals(entries, (entry) => entry.machines),
+      total: { flights: entries.length, minutes: entries.reduce((sum, entry) => sum + entry.minutes, 0) },
+    };
+  }
+
+  return {
+    read,
+
+    /** One line per flown mission, for a spreadsheet (which sums the minutes). */
+    async csv(actor: AuthUser, query: LogbookQuery): Promise<string> {
+      const { entries } = await read(actor, query);
+      return Papa.unparse(
+        {
+          fields: ['date', 'mission', 'pilots', 'machines', 'activity', 'minutes', 'minutes_from'],
+          data: entries.map((entry) => [
+            entry.date,
+            entry.missionTitle,
+            entry.pilots.map((pilot) => pilot.name).join('; '),
+            entry.machines.map((machine) => machine.name).join('; '),
+            entry.activity ?? '',
+            entry.minutes,
+            entry.minutesFrom,
+          ]),
+        },
+        { escapeFormulae: true },
+      );
+    },
+  };
+}
+
+export type LogbookService = ReturnType<typeof createLogbookService>;
