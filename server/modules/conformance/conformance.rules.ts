@@ -1,4 +1,4 @@
-import { booleanPointInPolygon, distance, pointToPolygonDistance } from '@turf/turf';
+import { booleanPointInPolygon, convertLength, degreesToRadians, distance, radiansToDegrees } from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { AlertType, TrafficSourceCode } from '../../../src/shared/contracts/alerts';
 import type { IngestedPosition } from '../traffic/positions';
@@ -41,9 +41,74 @@ export function inside(area: Area, box: BBox, lon: number, lat: number): boolean
   return inBox(box, lon, lat) && booleanPointInPolygon([lon, lat], area);
 }
 
-/** Metres from the point to the area's boundary: positive outside, negative inside. */
+type Vector = [number, number, number];
+type Position = [number, number];
+
+const toVector = ([lon, lat]: Position): Vector => {
+  const latitude = degreesToRadians(lat);
+  const longitude = degreesToRadians(lon);
+  return [Math.cos(latitude) * Math.cos(longitude), Math.cos(latitude) * Math.sin(longitude), Math.sin(latitude)];
+};
+const dot = (a: Vector, b: Vector) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: Vector, b: Vector): Vector => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const isZero = (v: Vector) => v[0] === 0 && v[1] === 0 && v[2] === 0;
+const normalize = (v: Vector): Vector => {
+  const length = Math.sqrt(Math.pow(v[0], 2) + Math.pow(v[1], 2) + Math.pow(v[2], 2));
+  return [v[0] / length, v[1] / length, v[2] / length];
+};
+
+/** The point of the great-circle segment a–b nearest to p (turf's nearestPointOnSegment, the same operations). */
+function nearestOnSegment(a: Position, b: Position, p: Position): Position {
+  if (b[0] === p[0] && b[1] === p[1]) return b;
+  if (a[0] === p[0] && a[1] === p[1]) return a;
+  const [va, vb, vp] = [toVector(a), toVector(b), toVector(p)];
+  const axis = cross(va, vb);
+  if (isZero(axis)) return dot(va, vb) > 0 ? b : p;
+  const target = cross(axis, vp);
+  if (isZero(target)) return b;
+  const i1 = normalize(cross(target, axis));
+  const i2: Vector = [-i1[0], -i1[1], -i1[2]];
+  const nearest = dot(vp, i1) > dot(vp, i2) ? i1 : i2;
+  const axisUnit = normalize(axis);
+  if (dot(cross(va, nearest), axisUnit) >= 0 && dot(cross(nearest, vb), axisUnit) >= 0) {
+    return [radiansToDegrees(Math.atan2(nearest[1], nearest[0])), radiansToDegrees(Math.asin(Math.min(Math.max(nearest[2], -1), 1)))];
+  }
+  return dot(va, vp) > dot(vb, vp) ? a : b;
+}
+
+/** Metres from p to the nearest point of the ring's segments (turf's geodesic pointToLineDistance). */
+function ringDistanceM(ring: readonly Position[], p: Position): number {
+  let degrees = Infinity;
+  for (let i = 0; i < ring.length - 1; i++) {
+    const d = distance(p, nearestOnSegment(ring[i]!, ring[i + 1]!, p), { units: 'degrees' });
+    if (d < degrees) degrees = d;
+  }
+  return convertLength(degrees, 'degrees', 'meters');
+}
+
+/** turf's pointToPolygonDistance of one polygon, in metres: negative inside. */
+function polygonDistanceM(rings: readonly (readonly Position[])[], p: Position): number {
+  if (rings.length > 1) {
+    const [exterior, ...holes] = rings.map((ring) => polygonDistanceM([ring], p));
+    if (exterior! >= 0) return exterior!;
+    const smallestHole = Math.min(...holes);
+    if (smallestHole < 0) return Math.abs(smallestHole);
+    return Math.max(smallestHole * -1, exterior!);
+  }
+  const metres = ringDistanceM(rings[0]!, p);
+  return booleanPointInPolygon(p, { type: 'Polygon', coordinates: rings as Position[][] }) ? -metres : metres;
+}
+
+/**
+ * Metres from the point to the area's boundary: positive outside, negative inside. The same computation as turf's
+ * pointToPolygonDistance (geodesic), without its GeoJSON features made for each segment: it was the checker's
+ * largest cost, run for every position inside a doNotEnter alert (docs/performance.md).
+ */
 export function signedDistanceM(area: Area, lon: number, lat: number): number {
-  return pointToPolygonDistance([lon, lat], area, { units: 'meters' });
+  const p: Position = [lon, lat];
+  if (area.type === 'Polygon') return polygonDistanceM(area.coordinates as Position[][], p);
+  const distances = area.coordinates.map((polygon) => Math.abs(polygonDistanceM(polygon as Position[][], p)));
+  return Math.min(...distances) * (booleanPointInPolygon(p, area) ? -1 : 1);
 }
 
 export function horizontalDistanceM(a: { lon: number; lat: number }, b: { lon: number; lat: number }): number {
