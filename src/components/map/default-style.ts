@@ -10,6 +10,7 @@ export const BASEMAP_LAYER_PREFIX = 'basemap-';
 
 const GEONAMES = '© <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)';
 const NATURAL_EARTH = '<a href="https://www.naturalearthdata.com/">Natural Earth</a>';
+/** The OpenStreetMap credit when no translated one is given (map-texts.ts `openStreetMapCredit`). */
 const OSM = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors, ODbL 1.0';
 
 /** Town labels by rank (scripts/build-basemap.ts): the zoom from which a rank is named, and its text size. */
@@ -25,7 +26,7 @@ const TOWN_RANKS: readonly { rank: number; minzoom: number; size: number }[] = [
  * The offline style: the basemap shipped in public/basemap (land and sea, borders, towns with names, Île-de-France's
  * motorways and main railways, glyphs), drawn under our own layers. Its files are static and load with the first map.
  */
-export function offlineStyle(origin: string = window.location.origin): StyleSpecification {
+export function offlineStyle(origin: string = window.location.origin, openStreetMapCredit = OSM): StyleSpecification {
   const url = (file: string) => `${origin}/basemap/${file}`;
   return {
     version: 8,
@@ -33,8 +34,8 @@ export function offlineStyle(origin: string = window.location.origin): StyleSpec
     sources: {
       land: { type: 'geojson', data: url('land.json'), attribution: NATURAL_EARTH },
       borders: { type: 'geojson', data: url('borders.json') },
-      roads: { type: 'geojson', data: url('roads.json'), attribution: OSM },
-      rail: { type: 'geojson', data: url('rail.json'), attribution: OSM },
+      roads: { type: 'geojson', data: url('roads.json'), attribution: openStreetMapCredit },
+      rail: { type: 'geojson', data: url('rail.json'), attribution: openStreetMapCredit },
       towns: { type: 'geojson', data: url('towns.json'), attribution: GEONAMES },
     },
     layers: [
@@ -88,14 +89,17 @@ export const ONLINE_STYLE_TIMEOUT_MS = 3000;
 export type BasemapKind = 'online' | 'offline';
 
 /**
- * The style to draw: the online one when its style document loads within the time-out, else the offline one. `url`
- * 'offline' (or 'none') skips the attempt, for an installation known to have no internet access.
+ * The style to draw: the online one when its style document loads within the time-out, else the offline one (its
+ * OpenStreetMap credit as given, translated). `url` 'offline' (or 'none') skips the attempt, for an installation known
+ * to have no internet access.
  */
 export async function resolveBasemap(
   url: string,
   timeoutMs = ONLINE_STYLE_TIMEOUT_MS,
+  openStreetMapCredit?: string,
 ): Promise<{ kind: BasemapKind; style: StyleSpecification }> {
-  if (url === 'offline' || url === 'none') return { kind: 'offline', style: offlineStyle() };
+  const offline = () => offlineStyle(window.location.origin, openStreetMapCredit);
+  if (url === 'offline' || url === 'none') return { kind: 'offline', style: offline() };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -105,7 +109,7 @@ export async function resolveBasemap(
     if (style.version !== 8 || !Array.isArray(style.layers)) throw new Error('basemap style: not a MapLibre style');
     return { kind: 'online', style };
   } catch {
-    return { kind: 'offline', style: offlineStyle() };
+    return { kind: 'offline', style: offline() };
   } finally {
     clearTimeout(timer);
   }

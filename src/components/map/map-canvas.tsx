@@ -13,7 +13,8 @@ import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
-import { BASEMAP_LAYER_PREFIX, ONLINE_STYLE_URL, resolveBasemap, type BasemapKind } from './default-style';
+import { BASEMAP_LAYER_PREFIX, ONLINE_STYLE_TIMEOUT_MS, ONLINE_STYLE_URL, resolveBasemap, type BasemapKind } from './default-style';
+import { mapLocale, openStreetMapCredit } from './map-texts';
 import { escapeHtml } from './escape-html';
 import { MapContext } from './map-context';
 import { setMapState } from './map-state';
@@ -74,7 +75,14 @@ export default function MapCanvas({
   const [map, setMap] = useState<MlMap | null>(null);
   const [visibleLayers, setVisibleLayers] = useState('');
   const [failed, setFailed] = useState(false);
-  const initial = useRef({ center, zoom, hash });
+  // The map is created once, with the view and the control labels of its first render.
+  const initial = useRef({
+    center,
+    zoom,
+    hash,
+    locale: mapLocale(t, label),
+    openStreetMapCredit: openStreetMapCredit(t, 'html'),
+  });
 
   const [basemap, setBasemap] = useState<BasemapKind | undefined>();
   const [basemapRendered, setBasemapRendered] = useState({ layers: '', labels: '' });
@@ -84,47 +92,43 @@ export default function MapCanvas({
     let cancelled = false;
     let created: MlMap | undefined;
     // The online basemap when it answers in time, else the one shipped with the project (docs/map.md "Basemap").
-    void resolveBasemap(env.basemapStyleUrl ?? ONLINE_STYLE_URL).then(({ kind, style }) => {
-      if (cancelled || !container.current) return;
-      const basemapLayers = new Set(style.layers.map((layer) => layer.id));
-      try {
-        created = new MlMap({
-          container: container.current,
-          style,
-          center: initial.current.center,
-          zoom: initial.current.zoom,
-          hash: initial.current.hash,
-          attributionControl: false,
-          maxPitch: 0,
-          locale: {
-            'NavigationControl.ZoomIn': t('controls.zoomIn'),
-            'NavigationControl.ZoomOut': t('controls.zoomOut'),
-            'NavigationControl.ResetBearing': t('controls.resetBearing'),
-            'AttributionControl.ToggleAttribution': t('controls.attribution'),
-            'Map.Title': label,
-          },
+    void resolveBasemap(env.basemapStyleUrl ?? ONLINE_STYLE_URL, ONLINE_STYLE_TIMEOUT_MS, initial.current.openStreetMapCredit).then(
+      ({ kind, style }) => {
+        if (cancelled || !container.current) return;
+        const basemapLayers = new Set(style.layers.map((layer) => layer.id));
+        try {
+          created = new MlMap({
+            container: container.current,
+            style,
+            center: initial.current.center,
+            zoom: initial.current.zoom,
+            hash: initial.current.hash,
+            attributionControl: false,
+            maxPitch: 0,
+            locale: initial.current.locale,
+          });
+        } catch (error) {
+          // No WebGL (an old browser, a locked-down desktop): say so instead of breaking the screen.
+          setMapState(`error: ${error instanceof Error ? error.message : String(error)}`);
+          setFailed(true);
+          return;
+        }
+        const map = created;
+        setBasemap(kind);
+        map.addControl(new NavigationControl({ showCompass: true, visualizePitch: false }), 'top-right');
+        map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
+        map.once('load', () => setMap(map));
+        map.once('idle', () => setMapState('idle-rendered'));
+        const offlineLayers = [...basemapLayers].filter((id) => id.startsWith(BASEMAP_LAYER_PREFIX));
+        map.on('idle', () => {
+          setVisibleLayers(visibleLayerIds(map, basemapLayers));
+          setBasemapRendered(renderedBasemap(map, offlineLayers));
         });
-      } catch (error) {
-        // No WebGL (an old browser, a locked-down desktop): say so instead of breaking the screen.
-        setMapState(`error: ${error instanceof Error ? error.message : String(error)}`);
-        setFailed(true);
-        return;
-      }
-      const map = created;
-      setBasemap(kind);
-      map.addControl(new NavigationControl({ showCompass: true, visualizePitch: false }), 'top-right');
-      map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
-      map.once('load', () => setMap(map));
-      map.once('idle', () => setMapState('idle-rendered'));
-      const offlineLayers = [...basemapLayers].filter((id) => id.startsWith(BASEMAP_LAYER_PREFIX));
-      map.on('idle', () => {
-        setVisibleLayers(visibleLayerIds(map, basemapLayers));
-        setBasemapRendered(renderedBasemap(map, offlineLayers));
-      });
-      map.on('error', (event: MlErrorEvent) => {
-        setMapState(`error: ${event.error?.message ?? 'unknown'}`);
-      });
-    });
+        map.on('error', (event: MlErrorEvent) => {
+          setMapState(`error: ${event.error?.message ?? 'unknown'}`);
+        });
+      },
+    );
     return () => {
       cancelled = true;
       setMap(null);

@@ -4,6 +4,3 @@ import { z } from 'zod';
 export const CONTEXT_LAYER_NAMES = ['rail', 'motorways', 'powerlines', 'protected'] as const;
 export const contextLayerNameSchema = z.enum(CONTEXT_LAYER_NAMES);
 export type ContextLayerName = z.infer<typeof contextLayerNameSchema>;
-
-/** Credit the map shows whenever a context layer is on (data-seed/context/ATTRIBUTION.md). */
-export const CONTEXT_LAYER_ATTRIBUTION = '© OpenStreetMap contributors, ODbL 1.0';

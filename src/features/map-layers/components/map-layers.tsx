@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
 import type { ExpressionSpecification } from 'maplibre-gl';
+import { useTranslation } from 'react-i18next';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
+import { openStreetMapCredit } from '@/components/map/map-texts';
 import { RasterTileLayer } from '@/components/map/raster-tile-layer';
-import { CONTEXT_LAYER_ATTRIBUTION, type ContextLayerName } from '@/shared/contracts/context-layers';
+import type { ContextLayerName } from '@/shared/contracts/context-layers';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import { useContextLayer } from '../api/get-context-layer';
 import { useZonesInView } from '../api/get-zones-in-view';
@@ -53,6 +55,7 @@ const GEOZONE_LINE = {
 const PROTECTED_FILL = { 'fill-color': CONTEXT_COLORS.protected, 'fill-opacity': 0.3, 'fill-outline-color': CONTEXT_COLORS.protected };
 
 function ContextLine({ name, visible }: { name: Exclude<ContextLayerName, 'protected'>; visible: boolean }) {
+  const { t } = useTranslation('map');
   const { data } = useContextLayer(name, visible);
   return (
     <GeoJsonLayer
@@ -61,13 +64,14 @@ function ContextLine({ name, visible }: { name: Exclude<ContextLayerName, 'prote
       data={data ?? EMPTY}
       paint={LINE_PAINT[name]}
       visible={visible}
-      attribution={CONTEXT_LAYER_ATTRIBUTION}
+      attribution={openStreetMapCredit(t, 'text')}
     />
   );
 }
 
 /** The regulatory and context layers of spec shell §1 on the nearest MapView, with their switcher and legend. */
 export function MapLayers() {
+  const { t } = useTranslation('map');
   const [visible, setVisible] = useState<Record<LayerKey, boolean>>({ ...DEFAULT_VISIBLE });
   const bbox = useViewBbox();
   const zones = useZonesInView(visible.geozones ? bbox : null);
@@ -90,7 +94,7 @@ export function MapLayers() {
         data={protectedAreas.data ?? EMPTY}
         paint={PROTECTED_FILL}
         visible={visible.protected}
-        attribution={CONTEXT_LAYER_ATTRIBUTION}
+        attribution={openStreetMapCredit(t, 'text')}
       />
       <GeoJsonLayer
         id="geozones-fill"
