@@ -93,6 +93,26 @@ describe('GET /api/traffics/live (in-process bus)', () => {
     expect(await client.next('delta')).toEqual({ upserts: [], removals: [`wi:${tracker}`] });
   });
 
+  it('clients of the same rights and viewport connected at different times each get their deltas', async () => {
+    t.clock.advance(10_000);
+    const first = await live(admin.session.token);
+    await first.next('snapshot');
+    await send(position(tracker, 2.3, 48.75));
+    expect((await first.next('delta')).upserts.map((target) => target.lon)).toEqual([2.3]);
+    const second = await live(admin.session.token);
+    expect((await second.next('snapshot')).targets).toEqual([expect.objectContaining({ key: `wi:${tracker}`, lon: 2.3 })]);
+
+    t.clock.advance(1000);
+    await send(position(tracker, 2.31, 48.75));
+    for (const client of [first, second]) expect((await client.next('delta')).upserts.map((target) => target.lon)).toEqual([2.31]);
+    t.clock.advance(1000);
+    await send(position(tracker, 3.5, 48.75));
+    for (const client of [first, second]) expect(await client.next('delta')).toEqual({ upserts: [], removals: [`wi:${tracker}`] });
+    t.clock.advance(1000);
+    await send(position(tracker, 2.32, 48.75));
+    for (const client of [first, second]) expect((await client.next('delta')).upserts.map((target) => target.lon)).toEqual([2.32]);
+  });
+
   it("TRAFFIC_LIST sees its account's traffic, marked own, and not others'", async () => {
     const other = await signedInUser(t.app, t.db.prisma, ['TRAFFIC_LIST']);
     const mine = await live(operator.session.token);
