@@ -1,7 +1,8 @@
-import { Alert, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from '@/components/ui/password-input';
 import { apiErrorCode } from '@/lib/api-client';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
 import { changeEmailRequestSchema } from '@/shared/contracts/auth';

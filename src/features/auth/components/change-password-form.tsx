@@ -1,7 +1,8 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { changePasswordRequestSchema } from '@/shared/contracts/auth';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from '@/components/ui/password-input';
 import type { LoginResponse } from '@/shared/contracts/auth';
 import type { LoginErrors, LoginField } from './login-submission';
 

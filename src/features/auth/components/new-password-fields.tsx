@@ -1,6 +1,7 @@
-import { PasswordInput, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useFieldErrorText } from '@/lib/forms';
 import type { PasswordIdentity } from '@/shared/domain/password-policy';
 import { PasswordRules } from './password-rules';
