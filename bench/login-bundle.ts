@@ -11,8 +11,9 @@ import { precompressedAssets } from '../server/lib/precompressed';
 // from the responses of the page's load. The built SPA (`npx vite build`) is served as the server does (the build's
 // brotli or gzip copies of the assets, the compression middleware, static files with the index.html fallback); the API
 // is not needed to draw the login screen. The same files compressed with gzip -9 are printed beside, bodies only.
-const PREVIOUS_KB = 226.2;
-const PREVIOUS_FILES = 31;
+// Issue 14: 226.2 kB in 31 files before the login page's split, brotli from the compression middleware; this after it.
+const PREVIOUS_KB = 139.8;
+const PREVIOUS_FILES = 9;
 const BUDGET_KB = 150;
 const DIST = path.resolve(process.env.BENCH_DIST ?? 'dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
