@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -17,6 +19,12 @@ const boundaries = [
     except: [`./${feature}`],
     message: 'Features do not import each other: combine them in src/app.',
   })),
+  { target: './src/features', from: './src/app', message: 'Features do not import the app: the app composes them.' },
+  {
+    target: ['./src/components', './src/lib', './src/config'],
+    from: ['./src/features', './src/app'],
+    message: 'Components, lib and config are below the features: they import neither features nor the app.',
+  },
   { target: './src/shared', from: './src', except: ['./shared'], message: 'src/shared is isomorphic and imports nothing app-specific.' },
   { target: './src/shared', from: './server', message: 'src/shared is isomorphic and imports nothing app-specific.' },
   { target: './src', from: './server', message: 'The SPA never imports the server.' },
@@ -31,6 +39,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         importX.createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.json'],
@@ -43,7 +53,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'axios', message: 'HTTP goes through src/lib (the API client).' }] }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.configs.recommended,
   },
   {
     files: ['server/cli/**', 'bench/**', 'scripts/**', 'tests/run-all.ts', 'e2e/**'],

@@ -78,8 +78,9 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <ScrollArea type="auto" h="100%">
-      <nav aria-label={t('menu.label')} onKeyDown={moveFocus} data-testid="side-menu">
-        <Stack gap="md" py="sm">
+      <nav aria-label={t('menu.label')} data-testid="side-menu">
+        {/* The arrow keys move between the links: their key events bubble to the list. */}
+        <Stack gap="md" py="sm" onKeyDown={moveFocus}>
           {SECTIONS.map((section) => {
             const sectionEntries = entries.filter((entry) => entry.section === section);
             if (!sectionEntries.length) return null;

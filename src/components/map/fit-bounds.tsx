@@ -35,12 +35,11 @@ export interface FitBoundsProps {
 /** Fits the nearest MapView to its content (docs/map.md "Fitting the view"): a child of MapView, like the layers. */
 export function FitBounds({ data, padding = 40, maxZoom = 16 }: FitBoundsProps) {
   const map = useMap();
-  const bounds = boundsOf(...data);
-  const key = bounds?.join(',');
+  // Refit on a new extent only (compared as text): the same content re-rendered keeps whatever view the user chose since.
+  const extent = boundsOf(...data)?.join(',');
   useEffect(() => {
-    if (!map || !bounds) return;
-    map.fitBounds(bounds, { padding, maxZoom, duration: 0 });
-    // Refit on a new extent only: the same content re-rendered keeps whatever view the user chose since.
-  }, [map, key]);
+    if (!map || extent === undefined) return;
+    map.fitBounds(extent.split(',').map(Number) as Bounds, { padding, maxZoom, duration: 0 });
+  }, [map, extent, padding, maxZoom]);
   return null;
 }
