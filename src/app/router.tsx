@@ -134,6 +134,10 @@ const adminRoutes: RouteObject[] = [
     screen(() => import('./routes/outbox'), 'outbox'),
   ),
   at(
+    paths.logbook.path,
+    screen(() => import('./routes/logbook'), 'postFlights'),
+  ),
+  at(
     paths.procedureClassifications.path,
     screen(() => import('./routes/procedure-classifications')),
   ),

@@ -81,6 +81,8 @@ export const paths = {
   preflightEdit: route(`${BO}/preflights/edit/:id`, (id: string) => `${BO}/preflights/edit/${enc(id)}`),
   postflight: route(`${BO}/postflights/:id`, (id: string) => `${BO}/postflights/${enc(id)}`),
   replay: fixed(`${BO}/replay`),
+  /** Not listed in spec §2: the operator's logbook of issue 11 (docs/post-flight.md "Logbook"). */
+  logbook: fixed(`${BO}/logbook`),
   myAgreement: fixed(`${BO}/myagreement`),
   procedures: fixed(`${BO}/procedures`),
   procedureEdit: route(`${BO}/procedure/edit/:id`, (id: string) => `${BO}/procedure/edit/${enc(id)}`),

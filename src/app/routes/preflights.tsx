@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Box, Button, SegmentedControl, Stack } from '@mantine/core';
+import { Box, Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/list-states';
@@ -17,7 +17,9 @@ const MissionCalendar = lazy(() =>
 /** /backoffice/preflights: the missions as a list or on a calendar; the view is in the URL (?view=) to survive a reload. */
 export default function PreflightsRoute() {
   const { t } = useTranslation('missionsList');
+  const { t: tPostFlights } = useTranslation('postFlights');
   const canAdd = useCan(['PREFLIGHT_EDIT', 'PREFLIGHT_EDIT_ADMIN']);
+  const canReadLogbook = useCan(['JOURNEY_LIST', 'JOURNEY_LIST_ADMIN']);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('view');
   const view: MissionView = isMissionView(requested) ? requested : DEFAULT_MISSION_VIEW;
@@ -42,11 +44,18 @@ export default function PreflightsRoute() {
         <PageHeader
           title={t('title')}
           actions={
-            canAdd && (
-              <Button component={Link} to={paths.preflightAdd.getHref()} data-testid="mission-add">
-                {t('add')}
-              </Button>
-            )
+            <Group gap="xs">
+              {canReadLogbook && (
+                <Button component={Link} to={paths.logbook.getHref()} variant="default" data-testid="logbook-link">
+                  {tPostFlights('logbook.link')}
+                </Button>
+              )}
+              {canAdd && (
+                <Button component={Link} to={paths.preflightAdd.getHref()} data-testid="mission-add">
+                  {t('add')}
+                </Button>
+              )}
+            </Group>
           }
         />
         <SegmentedControl

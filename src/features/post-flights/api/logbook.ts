@@ -1,0 +1,24 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Logbook, LogbookQuery } from '@/shared/contracts/logbook';
+
+const paramsOf = (query: LogbookQuery) => Object.fromEntries(Object.entries(query).filter(([, value]) => value));
+
+export function useLogbook(query: LogbookQuery) {
+  return useQuery({
+    queryKey: ['logbook', query],
+    queryFn: async () => (await apiClient.get<Logbook>('logbook', { params: paramsOf(query) })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the logbook's CSV (the request carries the session, so not a plain link). */
+export async function downloadLogbookCsv(query: LogbookQuery) {
+  const response = await apiClient.get<Blob>('logbook/csv', { params: paramsOf(query), responseType: 'blob' });
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `logbook-${query.from ?? 'start'}-${query.to ?? 'today'}.csv`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
