@@ -5,18 +5,20 @@ import { prepared } from '../../lib/prepared';
 /** Whose positions a caller reaches: everything, or its account's (own positions, trackers and missions). */
 export type ReplayScope = { all: true } | { all: false; ownerId: string; accountIds: readonly string[] };
 
-/** One stored position as the replay reads it; `ms` is its time in milliseconds since the epoch. */
-export interface ReplayRow {
+/** The key of a position in the order of the replay: its time in milliseconds since the epoch, source and ident. */
+interface Keyed {
+  ms: number;
   source: string;
   ident: string;
+}
+
+/** One stored position as the replay reads it. */
+export interface ReplayRow extends Keyed {
   type: string;
   missionId: string | null;
-  ms: number;
   lon: number;
   lat: number;
   heightM: number | null;
-  speedMs: number | null;
-  heading: number | null;
 }
 
 /**
@@ -31,6 +33,22 @@ export interface ReplayCursor {
 }
 
 const FIRST_WINDOW_MS = 60_000;
+const MIN_WINDOW_MS = 1_000;
+/** A window a little larger than the density met predicts, so that it rarely falls short of a page. */
+const WINDOW_MARGIN = 1.25;
+/** How much a window may grow from one query to the next over an empty or sparse period. */
+const MAX_WINDOW_GROWTH = 16;
+const MS = `(extract(epoch FROM t.time) * 1000)::float8 AS ms`;
+const REPLAY_COLUMNS = `t.source, t.ident, t.type, t."missionId", ${MS}, t.lon, t.lat, t."heightM"`;
+const text = (column: string) => `coalesce(${column}::text, '')`;
+/**
+ * PostgreSQL writes the lines: its float output is the shortest exact one, as JavaScript's, and the server then only
+ * joins strings. An ident is quoted when it holds a comma, a quote or a line break (RFC 4180).
+ */
+const CSV_LINE = `to_char(t.time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ',' || t.source::text || ',' ||
+  CASE WHEN t.ident ~ '[",\r\n]' THEN '"' || replace(t.ident, '"', '""') || '"' ELSE t.ident END || ',' ||
+  t.type::text || ',' || ${text('t."missionId"')} || ',' || t.lat::text || ',' || t.lon::text || ',' || ${text('t."heightM"')} || ',' ||
+  ${text('t."speedMs"')} || ',' || ${text('t.heading')} || E'\r\n'`;
 const utc = (parameter: string) => `(${parameter}::timestamptz AT TIME ZONE 'UTC')`;
 
 /** The conditions of a selection and a scope on "Track" t, appending their values. */
@@ -58,7 +76,8 @@ function conditions(selection: ReplaySelection, scope: ReplayScope, values: unkn
  * grows over sparse periods and shrinks when it holds more than a page (docs/post-flight.md "Replay").
  */
 export function createReplayRepository(pool: pg.Pool) {
-  async function window(selection: ReplaySelection, scope: ReplayScope, cursor: ReplayCursor, end: number, limit: number) {
+  /** The SQL and values of the positions of one window, from the cursor (excluded) to `end` (excluded). */
+  function windowQuery(selection: ReplaySelection, scope: ReplayScope, cursor: ReplayCursor, end: number, columns: string) {
     const values: unknown[] = [];
     const where = conditions(selection, scope, values);
     const start = `$${values.push(new Date(cursor.t).toISOString())}`;
@@ -66,42 +85,76 @@ export function createReplayRepository(pool: pg.Pool) {
     if (cursor.s !== undefined && cursor.i !== undefined)
       where.push(`(t.time, t.source, t.ident) > (${utc(start)}, $${values.push(cursor.s)}::"TrafficSource", $${values.push(cursor.i)})`);
     else where.push(`t.time >= ${utc(start)}`);
-    const { rows } = await prepared<ReplayRow>(
-      pool,
-      'replay',
-      `SELECT t.source, t.ident, t.type, t."missionId", (extract(epoch FROM t.time) * 1000)::float8 AS ms, t.lon, t.lat,
-              t."heightM", t."speedMs", t.heading
-         FROM "Track" t
-        WHERE ${where.join(' AND ')}
-        ORDER BY t.time, t.source, t.ident
-        LIMIT $${values.push(limit)}`,
+    const limit = `$${values.length + 1}`;
+    return {
       values,
-    );
-    return rows;
+      sql: `SELECT ${columns} FROM "Track" t WHERE ${where.join(' AND ')} ORDER BY t.time, t.source, t.ident LIMIT ${limit}`,
+    };
+  }
+
+  /**
+   * Up to `limit` positions of the selection from `cursor` on, in (time, source, ident) order, read window by window
+   * with `read`, and the cursor of the rest (null when the selection is read to its end).
+   */
+  async function page<T>(
+    selection: ReplaySelection,
+    cursor: ReplayCursor | null,
+    limit: number,
+    read: (at: ReplayCursor, end: number, wanted: number) => Promise<{ count: number; last: Keyed | null; part: T }>,
+  ): Promise<{ parts: T[]; next: ReplayCursor | null }> {
+    const to = Date.parse(selection.to);
+    const parts: T[] = [];
+    let count = 0;
+    let at: ReplayCursor = cursor ?? { t: Date.parse(selection.from), w: FIRST_WINDOW_MS };
+    for (;;) {
+      const end = Math.min(at.t + at.w, to);
+      const wanted = limit - count;
+      const window = await read(at, end, wanted);
+      parts.push(window.part);
+      count += window.count;
+      if (window.count === wanted && window.last) {
+        const { last } = window;
+        // The next window is sized to hold about one page at the density just met, so a page is mostly one query.
+        const w = Math.max(MIN_WINDOW_MS, Math.ceil(((last.ms - at.t) * limit * WINDOW_MARGIN) / wanted));
+        return { parts, next: { t: last.ms, s: last.source, i: last.ident, w } };
+      }
+      if (end >= to) return { parts, next: null };
+      const fitted = window.count > 0 ? Math.ceil(((end - at.t) * (wanted - window.count) * WINDOW_MARGIN) / window.count) : Infinity;
+      at = { t: end, w: Math.max(MIN_WINDOW_MS, Math.min(fitted, at.w * MAX_WINDOW_GROWTH)) };
+    }
   }
 
   return {
-    /**
-     * Up to `limit` positions of the selection from `cursor` on, in (time, source, ident) order, and the cursor of
-     * the rest (null when the selection is read to its end).
-     */
     async page(selection: ReplaySelection, scope: ReplayScope, cursor: ReplayCursor | null, limit: number) {
-      const to = Date.parse(selection.to);
-      const rows: ReplayRow[] = [];
-      let at: ReplayCursor = cursor ?? { t: Date.parse(selection.from), w: FIRST_WINDOW_MS };
-      for (;;) {
-        const end = Math.min(at.t + at.w, to);
-        const wanted = limit - rows.length;
-        const read = await window(selection, scope, at, end, wanted);
-        rows.push(...read);
-        if (read.length === wanted) {
-          const last = read[read.length - 1]!;
-          const w = last.ms - at.t < at.w / 2 ? Math.max(1_000, Math.ceil(at.w / 2)) : at.w;
-          return { rows, next: { t: last.ms, s: last.source, i: last.ident, w } };
-        }
-        if (end >= to) return { rows, next: null };
-        at = { t: end, w: read.length < wanted / 4 ? at.w * 4 : at.w };
-      }
+      const { parts, next } = await page(selection, cursor, limit, async (at, end, wanted) => {
+        const { sql, values } = windowQuery(selection, scope, at, end, REPLAY_COLUMNS);
+        const { rows } = await prepared<ReplayRow>(pool, 'replay', sql, [...values, wanted]);
+        return { count: rows.length, last: rows[rows.length - 1] ?? null, part: rows };
+      });
+      return { rows: parts.flat(), next };
+    },
+
+    /**
+     * A page of the CSV extraction as one text: PostgreSQL writes and joins the lines, so the server handles one
+     * string per window instead of a row per position.
+     */
+    async csvPage(selection: ReplaySelection, scope: ReplayScope, cursor: ReplayCursor | null, limit: number) {
+      const { parts, next } = await page(selection, cursor, limit, async (at, end, wanted) => {
+        const { sql, values } = windowQuery(selection, scope, at, end, `t.time, t.source, t.ident, ${CSV_LINE} AS line`);
+        const { rows } = await prepared<{ count: number; text: string; ms: number | null; source: string | null; ident: string | null }>(
+          pool,
+          'replay',
+          `WITH w AS (${sql})
+           SELECT a.count, a.text, l.ms, l.source, l.ident
+             FROM (SELECT count(*)::int AS count, coalesce(string_agg(line, '' ORDER BY time, source, ident), '') AS text FROM w) a
+             LEFT JOIN LATERAL (SELECT ${MS}, source::text AS source, ident FROM w t ORDER BY time DESC, source DESC, ident DESC LIMIT 1) l
+               ON true`,
+          [...values, wanted],
+        );
+        const { count, text, ms, source, ident } = rows[0]!;
+        return { count, last: ms === null ? null : { ms, source: source!, ident: ident! }, part: text };
+      });
+      return { text: parts.join(''), next };
     },
 
     /** Missions with positions in the selection, latest first, with their span and count. */

@@ -38,7 +38,8 @@ export function replayRouter(registry: ApiRegistry, service: ReplayService) {
         res.status(200).set({
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': 'attachment; filename="replay.csv"',
-          'Cache-Control': 'no-store',
+          // Not compressed here: gzip would hold its own buffers and drain listeners per write; a reverse proxy may.
+          'Cache-Control': 'no-store, no-transform',
         });
         const gone = new AbortController();
         res.once('close', () => gone.abort());

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { RecordOwners } from '../users/record-owner';
-import type { ReplayCursor, ReplayRepository, ReplayRow, ReplayScope } from './replay.repository';
+import type { ReplayCursor, ReplayRepository, ReplayScope } from './replay.repository';
 
 /** Rows read per query of the CSV extraction: what the server holds at once, whatever the selection. */
 const CSV_PAGE = 10_000;
@@ -36,18 +36,6 @@ function decodeCursor(text: string, selection: ReplaySelection): ReplayCursor {
   const span = Date.parse(selection.to) - Date.parse(selection.from);
   return { ...cursor, t: Math.max(cursor.t, Date.parse(selection.from)), w: Math.min(cursor.w, span) };
 }
-
-/** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
-const csvField = (value: string | number | null) => {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
-const csvLine = (row: ReplayRow) =>
-  [new Date(row.ms).toISOString(), row.source, row.ident, row.type, row.missionId, row.lat, row.lon, row.heightM, row.speedMs, row.heading]
-    .map(csvField)
-    .join(',') + '\r\n';
 
 /**
  * Replay of stored tracks (docs/post-flight.md "Replay"): JOURNEY_LIST_ADMIN reads every position; JOURNEY_LIST the
@@ -111,8 +99,8 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
         yield REPLAY_CSV_COLUMNS.join(',') + '\r\n';
         let cursor: ReplayCursor | null = null;
         do {
-          const page = await repository.page(selection, scope, cursor, CSV_PAGE);
-          if (page.rows.length > 0) yield page.rows.map(csvLine).join('');
+          const page = await repository.csvPage(selection, scope, cursor, CSV_PAGE);
+          if (page.text) yield page.text;
           cursor = page.next;
         } while (cursor);
       })();

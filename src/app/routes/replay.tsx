@@ -140,7 +140,7 @@ export default function ReplayRoute() {
         h={phone ? '50%' : '100%'}
         style={{ display: 'flex', flexDirection: 'column', borderLeft: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <ScrollArea style={{ flex: 1, minHeight: 0 }}>
+        <ScrollArea style={{ flex: 1, minHeight: 0 }} scrollbars="y">
           <Stack gap="sm" p="sm">
             <Title order={2} size="h4">
               {t('panel')}

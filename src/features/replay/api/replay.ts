@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient, notifyError } from '@/lib/api-client';
 import {
+  REPLAY_PAGE_DEFAULT,
   REPLAY_PAGE_MAX,
   REPLAY_POSITIONS_MAX,
   type ReplayFlights,
@@ -29,7 +30,8 @@ export function useReplayFlights(selection: ReplaySelection | null) {
 
 export async function getReplayPage(selection: ReplaySelection, after: string | null, signal?: AbortSignal): Promise<ReplayPage> {
   const { data } = await apiClient.get<ReplayPage>('replay/positions', {
-    params: { ...paramsOf(selection), limit: REPLAY_PAGE_MAX, ...(after ? { after } : {}) },
+    // A small first page draws the first frame sooner; the following ones are as large as allowed.
+    params: { ...paramsOf(selection), limit: after ? REPLAY_PAGE_MAX : REPLAY_PAGE_DEFAULT, ...(after ? { after } : {}) },
     signal,
     // A cancelled page (a new selection) is no failure; the others are told by useReplayLoad.
     silent: true,

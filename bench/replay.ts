@@ -1,0 +1,249 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config/env';
+import { createContext } from '../server/context';
+import { signAccessToken } from '../server/lib/auth-token';
+import { connectDatabase, migrateDatabase } from '../server/lib/database';
+import { createLogger } from '../server/lib/logger';
+import { appendPage, emptyReplayData, headsAt, pointsOf, type ReplayData } from '../src/features/replay/replay-data';
+import { REPLAY_PAGE_DEFAULT, REPLAY_PAGE_MAX, type ReplayPage } from '../src/shared/contracts/replay';
+import type { Right } from '../src/shared/domain/rights';
+
+// Replay and extraction over 1,000,000 stored positions (issue 11), on PostgreSQL: the streamed CSV extraction of
+// all of them (rows/s and the server's memory growth) next to PostgreSQL's own COPY … TO STDOUT of the same rows in
+// the same order; the first frame of the replay of one day (first page fetched, decoded and drawn into map data)
+// and the heatmap of that day (every page, then the points), next to the bare SELECT of that day's rows. The server
+// runs in a child process, so its memory is its own. Figures are printed, nothing is asserted.
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const DATABASE = process.env.BENCH_DATABASE ?? 'aerogate_bench_replay';
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 1_000_000);
+const DAYS = Number(process.env.BENCH_DAYS ?? 7);
+const IDENTS = 40;
+const MISSIONS_PER_DAY = 10;
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const START = Date.parse('2026-06-01T00:00:00Z');
+const DAY_MS = 86_400_000;
+
+interface ServerMessage {
+  port?: number;
+  memory?: { baselineMb: number; peakMb: number; heapPeakMb: number };
+}
+
+/** The child: the API on the bench database; samples its own memory between 'sample' and 'report'. */
+async function serve() {
+  const url = process.env.BENCH_URL!;
+  const database = connectDatabase(url, { embedded: false });
+  const config = loadConfig({ DATA_DIR: '/tmp/aerogate-bench-replay', JWT_SECRET: SECRET, LOG_LEVEL: 'silent', DATABASE_URL: url });
+  const ctx = createContext({
+    config,
+    prisma: database.prisma,
+    pool: database.pool,
+    changes: database.changes,
+    logger: createLogger('silent'),
+  });
+  const server = createApp(ctx).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  let baseline = 0;
+  let peak = 0;
+  let heapPeak = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  process.on('message', (message: string) => {
+    if (message === 'sample') {
+      global.gc?.();
+      baseline = process.memoryUsage().rss;
+      peak = baseline;
+      heapPeak = process.memoryUsage().heapUsed;
+      timer = setInterval(() => {
+        const usage = process.memoryUsage();
+        peak = Math.max(peak, usage.rss);
+        heapPeak = Math.max(heapPeak, usage.heapUsed);
+      }, 20);
+    } else if (message === 'report') {
+      clearInterval(timer);
+      const mb = (bytes: number) => bytes / 1_048_576;
+      process.send!({ memory: { baselineMb: mb(baseline), peakMb: mb(peak), heapPeakMb: mb(heapPeak) } } satisfies ServerMessage);
+    }
+  });
+  process.send!({ port: (server.address() as AddressInfo).port } satisfies ServerMessage);
+}
+
+function ask(child: ChildProcess, message?: string): Promise<ServerMessage> {
+  return new Promise((resolve) => {
+    child.once('message', (answer) => resolve(answer as ServerMessage));
+    if (message) child.send(message);
+  });
+}
+
+async function prepareDatabase() {
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  const url = new URL(SERVER);
+  url.pathname = `/${DATABASE}`;
+  await migrateDatabase(url.toString());
+  return url.toString();
+}
+
+/** An operator's flights: missions of about 2.4 h each, flown by 40 trackers around Saclay, appended in time order. */
+async function seed(pool: pg.Pool) {
+  const insertUser = `INSERT INTO "User" (id, email, "passwordHash", status, "firstName", "lastName", "updatedAt")
+                      VALUES (gen_random_uuid(), $1, 'x', 'active', 'Bench', $2, now()) RETURNING id`;
+  const operator = (await pool.query<{ id: string }>(insertUser, ['operator@bench.test', 'Operator'])).rows[0]!.id;
+  const admin = (await pool.query<{ id: string }>(insertUser, ['admin@bench.test', 'Admin'])).rows[0]!.id;
+  const missions = (
+    await pool.query<{ id: string }>(
+      `INSERT INTO "Mission" (id, "userId", title, status, "updatedAt")
+       SELECT gen_random_uuid(), $1, 'Bench ' || g, 'archived', now() FROM generate_series(1, $2) g RETURNING id`,
+      [operator, DAYS * MISSIONS_PER_DAY],
+    )
+  ).rows.map((row) => row.id);
+  await pool.query(
+    `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "speedMs", heading, "missionId")
+     SELECT 'wi', 'TRK-' || (g % $3), $1::uuid,
+            ($2::timestamptz AT TIME ZONE 'UTC') + (g * $4::float8) * interval '1 millisecond', 'drone',
+            48.65 + random() * 0.1, 2.1 + random() * 0.15, random() * 600, random() * 15, random() * 360,
+            ($5::uuid[])[1 + (g * $6::bigint / $7)]
+       FROM generate_series(0, $7 - 1) g`,
+    [operator, new Date(START).toISOString(), IDENTS, (DAYS * DAY_MS) / POSITIONS, missions, missions.length, POSITIONS],
+  );
+  await pool.query('VACUUM ANALYZE "Track"');
+  return { operator, admin };
+}
+
+const token = (id: string, rights: Right[]) =>
+  signAccessToken({ id, email: 'bench@bench.test', rights, tokenVersion: 0 }, SECRET, 3600, new Date()).token;
+
+/** Reads a response to its end; answers the number of lines. */
+async function countLines(response: Response) {
+  let lines = 0;
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return lines;
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+  }
+}
+
+/** PostgreSQL's own CSV of a query, through the COPY protocol: the bytes are counted, nothing is kept. */
+async function copyLines(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let lines = 0;
+  const query = new pg.Query(`COPY (${sql}) TO STDOUT WITH (FORMAT csv)`) as pg.Query & {
+    handleCopyData(message: { chunk: Buffer }): void;
+  };
+  query.handleCopyData = ({ chunk }) => {
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+  };
+  await new Promise<void>((resolve, reject) => {
+    query.on('end', () => resolve());
+    query.on('error', reject);
+    void client.query(query);
+  });
+  await client.end();
+  return lines;
+}
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function main() {
+  console.log(`Seeding ${POSITIONS.toLocaleString('en')} positions over ${DAYS} days…`);
+  const url = await prepareDatabase();
+  const database = connectDatabase(url, { embedded: false });
+  const { operator, admin } = await seed(database.pool);
+  await database.close();
+
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_ROLE: 'server', BENCH_URL: url },
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+  });
+  const { port } = await ask(child);
+  const api = `http://127.0.0.1:${port}/api/replay`;
+  const headers = (bearer: string) => ({ Authorization: `Bearer ${bearer}` });
+  const adminToken = token(admin, ['JOURNEY_LIST_ADMIN']);
+  const operatorToken = token(operator, ['JOURNEY_LIST']);
+  const all = { from: iso(START), to: iso(START + DAYS * DAY_MS) };
+
+  // CSV extraction of everything, with the server's memory sampled, then COPY of the same rows.
+  const sampled = ask(child, 'sample');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  let since = performance.now();
+  const csvLines = await countLines(await fetch(`${api}/positions.csv?${new URLSearchParams(all)}`, { headers: headers(adminToken) }));
+  const csvSeconds = seconds(since);
+  child.send('report');
+  const { memory } = await sampled;
+  since = performance.now();
+  const copied = await copyLines(
+    url,
+    `SELECT time, source, ident, type, "missionId", lat, lon, "heightM", "speedMs", heading FROM "Track"
+      WHERE time >= '${all.from}'::timestamptz AT TIME ZONE 'UTC' AND time < '${all.to}'::timestamptz AT TIME ZONE 'UTC'
+      ORDER BY time, source, ident`,
+  );
+  const copySeconds = seconds(since);
+  const csvRate = (csvLines - 1) / csvSeconds;
+  const copyRate = copied / copySeconds;
+  console.log(
+    `CSV GET /api/replay/positions.csv   ${Math.round(csvRate).toLocaleString('en').padStart(9)} rows/s  (${csvLines - 1} rows in ${csvSeconds.toFixed(2)} s)` +
+      `  server memory: RSS ${memory!.baselineMb.toFixed(0)} → peak ${memory!.peakMb.toFixed(0)} MB (+${(memory!.peakMb - memory!.baselineMb).toFixed(0)} MB), heap peak ${memory!.heapPeakMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `Baseline: COPY … TO STDOUT (csv)    ${Math.round(copyRate).toLocaleString('en').padStart(9)} rows/s  (${copied} rows in ${copySeconds.toFixed(2)} s)` +
+      `  → the extraction runs at ${((100 * csvRate) / copyRate).toFixed(0)} % of COPY`,
+  );
+
+  // One day in the middle of the period: the first frame, then the heatmap, as the screen builds them.
+  const day = { from: iso(START + 3 * DAY_MS), to: iso(START + 4 * DAY_MS) };
+  for (const [who, bearer] of [
+    ['administrator', adminToken],
+    ['operator', operatorToken],
+  ] as const) {
+    since = performance.now();
+    const page = async (after: string | null) => {
+      const query = new URLSearchParams({
+        ...day,
+        limit: String(after ? REPLAY_PAGE_MAX : REPLAY_PAGE_DEFAULT),
+        ...(after ? { after } : {}),
+      });
+      const response = await fetch(`${api}/positions?${query}`, { headers: headers(bearer) });
+      return (await response.json()) as ReplayPage;
+    };
+    const first = await page(null);
+    let data: ReplayData = appendPage(emptyReplayData(), first);
+    pointsOf(data, data.time[0]!);
+    headsAt(data, data.time[0]!);
+    const firstFrame = seconds(since);
+    let next = first.next;
+    while (next) {
+      const more = await page(next);
+      data = appendPage(data, more);
+      next = more.next;
+    }
+    const heatmap = pointsOf(data, data.time[0]!);
+    console.log(
+      `One day, ${who.padEnd(13)}  first frame ${(firstFrame * 1000).toFixed(0)} ms (${first.time.length} positions)  ` +
+        `heatmap ${(seconds(since) * 1000).toFixed(0)} ms (${heatmap.features.length} positions, ${data.targets.length} targets)`,
+    );
+  }
+  const bare = new pg.Client({ connectionString: url });
+  await bare.connect();
+  since = performance.now();
+  const { rowCount } = await bare.query(
+    `SELECT time, source, ident, type, "missionId", lat, lon, "heightM" FROM "Track"
+      WHERE time >= $1::timestamptz AT TIME ZONE 'UTC' AND time < $2::timestamptz AT TIME ZONE 'UTC' ORDER BY time, source, ident`,
+    [day.from, day.to],
+  );
+  console.log(
+    `Baseline: one SELECT of the day     ${((seconds(since) * 1000).toFixed(0) + ' ms').padStart(9)}  (${rowCount} rows, node-postgres)`,
+  );
+  await bare.end();
+  child.kill();
+}
+
+if (process.env.BENCH_ROLE === 'server') await serve();
+else await main();
