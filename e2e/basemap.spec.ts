@@ -62,3 +62,26 @@ test('the mission editor draws over a basemap with roads and town names at zoom 
   );
   await page.screenshot({ path: `${SHOTS}/zone-popup-${ONLINE ? 'online' : 'offline'}.png` });
 });
+
+test("in French, the map's credits and the zone popup's close button are French", async ({ page }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  if (!ONLINE) await page.route(/tiles\.openfreemap\.org/, (route) => route.abort('internetdisconnected'));
+  await signIn(page, DEMO.operator);
+  await page.getByTestId('language-fr').click();
+  await expect(page.getByTestId('language-fr')).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/backoffice/preflights/add#13/48.605/2.67');
+  await settle(page);
+  await expect(page.getByRole('button', { name: 'Zoom avant' })).toBeVisible();
+  if (!ONLINE) await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('© les contributeurs d’OpenStreetMap');
+  await expect(page.getByTestId('geozone-count')).not.toHaveAttribute('data-count', '');
+  await expect.poll(() => attribute(page, 'data-visible-layers')).toContain('geozones-fill');
+  const box = (await map(page).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByTestId('zone-popup')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fermer la fenêtre' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/zone-popup-fr-${ONLINE ? 'online' : 'offline'}.png` });
+
+  await page.getByTestId('language-en').click();
+  await expect(page.getByTestId('language-en')).toHaveAttribute('aria-pressed', 'true');
+});
