@@ -82,9 +82,10 @@ export function createReplayRepository(pool: pg.Pool) {
     const where = conditions(selection, scope, values);
     const start = `$${values.push(new Date(cursor.t).toISOString())}`;
     where.push(`t.time < ${utc(`$${values.push(new Date(end).toISOString())}`)}`);
+    // The plain bound on time is what the BRIN index reads; the row comparison alone would scan from the table's start.
+    where.push(`t.time >= ${utc(start)}`);
     if (cursor.s !== undefined && cursor.i !== undefined)
       where.push(`(t.time, t.source, t.ident) > (${utc(start)}, $${values.push(cursor.s)}::"TrafficSource", $${values.push(cursor.i)})`);
-    else where.push(`t.time >= ${utc(start)}`);
     const limit = `$${values.length + 1}`;
     return {
       values,
