@@ -11,6 +11,7 @@ import {
   zoneIntersectResponseSchema,
   zoneViewQuerySchema,
 } from '../../src/shared/contracts/zones';
+import { LANGUAGES, type Language } from '../../src/shared/domain/enums';
 import type { Right } from '../../src/shared/domain/rights';
 import { ApiRouter, fieldErrors } from '../lib/api-router';
 import { AppError } from '../lib/app-error';
@@ -65,6 +66,12 @@ function prefixed(fields: Record<string, string[]>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key === '_' ? 'dataset' : `dataset.${key}`, messages]));
 }
 
+/** The interface language the SPA sends (Accept-Language), for the credits shown on its maps. */
+function languageOf(req: Request): Language {
+  const accepted = req.acceptsLanguages(...LANGUAGES);
+  return LANGUAGES.find((language) => language === accepted) ?? 'en';
+}
+
 export function zonesRouter(registry: ApiRegistry, zones: ZonesService, uploadDir: string) {
   const readUpload = readUploadWith(diskUpload(uploadDir, { maxBytes: IMPORT_MAX_BYTES, fields: 4 }));
   return new ApiRouter(registry, '/api/zones', 'zones')
@@ -90,7 +97,7 @@ export function zonesRouter(registry: ApiRegistry, zones: ZonesService, uploadDi
       access: 'signedIn',
       query: zoneViewQuerySchema,
       response: zoneFeatureCollectionSchema,
-      handler: ({ query }) => zones.zonesInView(query.bbox),
+      handler: ({ query, req }) => zones.zonesInView(query.bbox, languageOf(req)),
     })
     .route({
       method: 'get',
@@ -116,6 +123,6 @@ export function zonesRouter(registry: ApiRegistry, zones: ZonesService, uploadDi
       body: zoneIntersectRequestSchema,
       response: zoneIntersectResponseSchema,
       status: 200,
-      handler: ({ body }) => zones.intersect(body),
+      handler: ({ body, req }) => zones.intersect(body, languageOf(req)),
     }).router;
 }

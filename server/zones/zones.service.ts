@@ -18,6 +18,7 @@ import {
   type Ed318Document,
   type ZoneMatch,
 } from '../../src/shared/geozones';
+import type { Language } from '../../src/shared/domain/enums';
 import { bboxOf, type BBox } from '../../src/shared/geozones/geometry';
 import type { AreaGeometry, Zone } from '../../src/shared/geozones/zone';
 import { AppError } from '../lib/app-error';
@@ -133,10 +134,10 @@ export function createZonesService(options: ZonesServiceOptions) {
     return (await query(built, area, maxHeightM, at)).map((match) => ({ match, meta: metaOf(built, match) }));
   }
 
-  function attributions(datasets: Iterable<string>): string[] {
+  function attributions(datasets: Iterable<string>, language: Language = 'en'): string[] {
     const credits = new Set<string>();
     for (const dataset of datasets) {
-      const credit = creditOf(dataset);
+      const credit = creditOf(dataset, language);
       if (credit) credits.add(credit);
     }
     return [...credits].sort();
@@ -183,12 +184,19 @@ export function createZonesService(options: ZonesServiceOptions) {
       return toImportResult(dataset, parsed);
     },
 
-    /** The zones with a volume in a map view, one GeoJSON feature per volume in view. */
-    async zonesInView(view: BBox): Promise<ZoneFeatureCollection> {
+    /** The zones with a volume in a map view, one GeoJSON feature per volume in view; the credits in `language`. */
+    async zonesInView(view: BBox, language: Language = 'en'): Promise<ZoneFeatureCollection> {
       const built = await current();
       const zones = built.index.bbox(...view);
       const features = zones.flatMap((zone) => toVolumeFeatures(zone, metaOf(built, zone), view));
-      return { type: 'FeatureCollection', features, attributions: attributions(zones.map((zone) => metaOf(built, zone).dataset)) };
+      return {
+        type: 'FeatureCollection',
+        features,
+        attributions: attributions(
+          zones.map((zone) => metaOf(built, zone).dataset),
+          language,
+        ),
+      };
     },
 
     /** The stored zones (optionally of one dataset or country) as an ED-269 or ED-318 document. */
@@ -214,13 +222,16 @@ export function createZonesService(options: ZonesServiceOptions) {
       });
     },
 
-    /** The zones a mission touches (GZ-01…GZ-04), most restrictive first. */
-    async intersect(request: ZoneIntersectRequest): Promise<ZoneIntersectResponse> {
+    /** The zones a mission touches (GZ-01…GZ-04), most restrictive first; the credits in `language`. */
+    async intersect(request: ZoneIntersectRequest, language: Language = 'en'): Promise<ZoneIntersectResponse> {
       const built = await current();
       const found = await intersectingMatches(built, request.area, request.maxHeightM, new Date(request.startAt));
       return {
         zones: found.map(({ match, meta }) => toZoneIntersection(match, meta)),
-        attributions: attributions(found.map(({ meta }) => meta.dataset)),
+        attributions: attributions(
+          found.map(({ meta }) => meta.dataset),
+          language,
+        ),
       };
     },
 

@@ -70,6 +70,8 @@ async function beforeRequest(config: InternalAxiosRequestConfig) {
   }
   const token = getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // The interface language, not the browser's: the server words what it shows on maps (dataset credits) in it.
+  config.headers.set('Accept-Language', i18n.language);
   return config;
 }
 

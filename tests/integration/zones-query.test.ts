@@ -115,6 +115,14 @@ describe('geozone queries', () => {
       ]);
     });
 
+    it('words the credits in the interface language the SPA sends (Accept-Language), English otherwise', async () => {
+      const french = await request(t.app).get('/api/zones').query({ bbox: '5.7,49.4,6.6,50.2' }).set(user).set('Accept-Language', 'fr');
+      const german = await request(t.app).get('/api/zones').query({ bbox: '5.7,49.4,6.6,50.2' }).set(user).set('Accept-Language', 'de');
+
+      expect(french.body.attributions).toEqual(['Zones géographiques UAS © Direction de l’Aviation Civile, Luxembourg (CC0)']);
+      expect(german.body.attributions).toEqual(['UAS geographical zones © Direction de l’Aviation Civile, Luxembourg (CC0)']);
+    });
+
     it('answers an empty collection over the sea', async () => {
       const response = await request(t.app).get('/api/zones').query({ bbox: '-30,40,-29,41' }).set(user);
 

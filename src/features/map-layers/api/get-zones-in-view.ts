@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiClient } from '@/lib/api-client';
 import type { ZoneFeatureCollection } from '@/shared/contracts/zones';
 
@@ -10,9 +11,10 @@ export async function getZonesInView(bbox: ViewBbox): Promise<ZoneFeatureCollect
   return data;
 }
 
-export function zonesInViewQueryOptions(bbox: ViewBbox) {
+/** Keyed by language too: the answer's credits are worded in it. */
+export function zonesInViewQueryOptions(bbox: ViewBbox, language: string) {
   return queryOptions({
-    queryKey: ['zones', 'view', bbox],
+    queryKey: ['zones', 'view', bbox, language],
     queryFn: () => getZonesInView(bbox),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
@@ -21,5 +23,6 @@ export function zonesInViewQueryOptions(bbox: ViewBbox) {
 
 /** The geozone volumes of a map view; null while the view is too wide to ask. */
 export function useZonesInView(bbox: ViewBbox | null) {
-  return useQuery({ ...zonesInViewQueryOptions(bbox ?? [0, 0, 0, 0]), enabled: bbox !== null });
+  const { i18n } = useTranslation();
+  return useQuery({ ...zonesInViewQueryOptions(bbox ?? [0, 0, 0, 0], i18n.language), enabled: bbox !== null });
 }
