@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/lib/api-client';
@@ -12,6 +12,8 @@ const ACCEPT = '.gpx,.kml,.geojson,.json,.csv';
 export function TrackFiles({ diary, canEdit }: { diary: PostFlight; canEdit: boolean }) {
   const { t } = useTranslation('postFlights');
   const [progress, setProgress] = useState(0);
+  // The input forgets its file once sent, so that choosing the same file again (a retry) is a new choice.
+  const resetInput = useRef<() => void>(null);
   const importTrack = useImportTrack(diary.missionId, setProgress);
   const hasTrack = diary.proposedFlightTimeMin.fromTracks !== null;
   const fileName = diary.missionTitle.replace(/[^\p{L}\p{N}_-]+/gu, '-') || 'track';
@@ -28,10 +30,12 @@ export function TrackFiles({ diary, canEdit }: { diary: PostFlight; canEdit: boo
         <Group gap="xs">
           <FileButton
             accept={ACCEPT}
+            resetRef={resetInput}
             onChange={(file) => {
               if (!file) return;
               setProgress(0);
               importTrack.mutate(file);
+              resetInput.current?.();
             }}
           >
             {(props) => (
