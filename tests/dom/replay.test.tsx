@@ -51,6 +51,8 @@ function serveReplay(pages = PAGES) {
   return mockApi((request) => {
     if (request.url === 'replay/flights') return { status: 200, data: FLIGHTS };
     if (request.url === 'replay/positions') return { status: 200, data: request.params?.after ? pages[1] : pages[0] };
+    if (request.url === 'replay/density')
+      return { status: 200, data: { cell: 0.0005, lon: [2.2], lat: [48.7], count: [6], truncated: false } };
     return undefined;
   });
 }
@@ -99,6 +101,10 @@ describe('the replay screen', () => {
         .map((node) => node.textContent),
     ).toEqual(['None', 'Very low', 'Low', 'Medium', 'High', 'Maximum']);
     expect(within(screen.getByTestId('replay-preview')).getAllByRole('row')).toHaveLength(7);
+    // The heatmap is counted by the server for the replayed selection.
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.url === 'replay/density')?.params).toMatchObject({ missionId: MISSION }),
+    );
   });
 
   it('says when the selection holds no position, in French', async () => {

@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../server/generated/prisma/client';
-import { REPLAY_PAGE_MAX, replayFlightsSchema, replayPageSchema, type ReplayPage } from '../../src/shared/contracts/replay';
+import {
+  REPLAY_PAGE_MAX,
+  replayDensitySchema,
+  replayFlightsSchema,
+  replayPageSchema,
+  type ReplayPage,
+} from '../../src/shared/contracts/replay';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { MINUTE, expectError } from './support';
@@ -176,6 +182,21 @@ describe('replay of stored tracks', () => {
         .items.map((item) => item.title)
         .sort(),
     ).toEqual(['Quarry survey', 'Vineyard spraying']);
+  });
+
+  it('counts the heatmap of the selection by cells in the database, densest first, within the rights of the replay', async () => {
+    const density = (query: Record<string, string | number>, auth = operator.auth) =>
+      request(t.app).get('/api/replay/density').query(query).set(auth);
+
+    const own = await density({ ...PERIOD, cell: 0.01 });
+    const all = await density({ ...PERIOD, cell: 0.01 }, admin.auth);
+
+    expect(own.status).toBe(200);
+    // The operator's 14 positions all fall in the cell of (2.2, 48.7); the other operator's flight is not counted.
+    expect(replayDensitySchema.parse(own.body)).toEqual({ cell: 0.01, lon: [2.205], lat: [48.705], count: [14], truncated: false });
+    expect(replayDensitySchema.parse(all.body).count).toEqual([15, 5]);
+    expectError(await density({ ...PERIOD, cell: 0 }), 422, 'VALIDATION_FAILED');
+    expectError(await density({ ...PERIOD, userId: other.user.id }), 403, 'NOT_ALLOWED');
   });
 
   it('streams the selection as CSV, past several pages of the extraction, with the rights of the replay', async () => {

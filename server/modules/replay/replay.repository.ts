@@ -190,6 +190,26 @@ export function createReplayRepository(pool: pg.Pool) {
       return rows;
     },
 
+    /** Positions of the selection counted by square cells of `cell` degrees, densest first, at most `limit` cells. */
+    async density(selection: ReplaySelection, scope: ReplayScope, cell: number, limit: number) {
+      const values: unknown[] = [];
+      const where = conditions(selection, scope, values);
+      where.push(`t.time >= ${utc(`$${values.push(selection.from)}`)}`, `t.time < ${utc(`$${values.push(selection.to)}`)}`);
+      const size = `$${values.push(cell)}::float8`;
+      const { rows } = await prepared<{ x: number; y: number; count: number }>(
+        pool,
+        'replay',
+        `SELECT floor(t.lon / ${size})::int AS x, floor(t.lat / ${size})::int AS y, count(*)::int AS count
+           FROM "Track" t
+          WHERE ${where.join(' AND ')}
+          GROUP BY 1, 2
+          ORDER BY 3 DESC
+          LIMIT $${values.push(limit + 1)}`,
+        values,
+      );
+      return rows;
+    },
+
     async missionOwner(missionId: string) {
       const { rows } = await prepared<{ userId: string }>(pool, 'replay', `SELECT "userId" FROM "Mission" WHERE id = $1`, [missionId]);
       return rows[0]?.userId ?? null;

@@ -1,5 +1,12 @@
 import { once } from 'node:events';
-import { replayFlightsSchema, replayPageQuerySchema, replayPageSchema, replaySelectionSchema } from '../../../src/shared/contracts/replay';
+import {
+  replayDensityQuerySchema,
+  replayDensitySchema,
+  replayFlightsSchema,
+  replayPageQuerySchema,
+  replayPageSchema,
+  replaySelectionSchema,
+} from '../../../src/shared/contracts/replay';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
 import type { ReplayService } from './replay.service';
@@ -26,6 +33,15 @@ export function replayRouter(registry: ApiRegistry, service: ReplayService) {
       query: replayPageQuerySchema,
       response: replayPageSchema,
       handler: ({ user, query }) => service.page(user, query),
+    })
+    .route({
+      method: 'get',
+      path: '/density',
+      summary: 'The heatmap of the selection: positions counted in square cells of `cell` degrees, densest first',
+      access: READ,
+      query: replayDensityQuerySchema,
+      response: replayDensitySchema,
+      handler: ({ user, query }) => service.density(user, query),
     })
     .route({
       method: 'get',

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
   REPLAY_CSV_COLUMNS,
+  REPLAY_DENSITY_CELL_DEFAULT,
+  REPLAY_DENSITY_CELLS_MAX,
+  type ReplayDensity,
+  type ReplayDensityQuery,
   REPLAY_FLIGHTS_MAX,
   REPLAY_PAGE_DEFAULT,
   type ReplayFlights,
@@ -82,6 +86,21 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
         page.height.push(row.heightM);
       }
       return page;
+    },
+
+    /** The heatmap of the selection, counted by the database: its cost does not follow the number of positions sent. */
+    async density(actor: AuthUser, query: ReplayDensityQuery): Promise<ReplayDensity> {
+      const scope = await scopeOf(actor, query);
+      const cell = query.cell ?? REPLAY_DENSITY_CELL_DEFAULT;
+      const rows = await repository.density(query, scope, cell, REPLAY_DENSITY_CELLS_MAX);
+      const kept = rows.slice(0, REPLAY_DENSITY_CELLS_MAX);
+      return {
+        cell,
+        lon: kept.map((row) => (row.x + 0.5) * cell),
+        lat: kept.map((row) => (row.y + 0.5) * cell),
+        count: kept.map((row) => row.count),
+        truncated: rows.length > REPLAY_DENSITY_CELLS_MAX,
+      };
     },
 
     async flights(actor: AuthUser, selection: ReplaySelection): Promise<ReplayFlights> {

@@ -21,7 +21,7 @@ import { FitBounds } from '@/components/map/fit-bounds';
 import { MapView } from '@/components/map/map-view';
 import { ViewportWatcher } from '@/features/live/components/viewport-watcher';
 import type { Bbox } from '@/features/live/live-state';
-import { downloadReplayCsv, useReplayFlights, useReplayLoad } from '@/features/replay/api/replay';
+import { downloadReplayCsv, useReplayDensity, useReplayFlights, useReplayLoad } from '@/features/replay/api/replay';
 import { ReplayLayers, type ReplayLayerChoice } from '@/features/replay/components/replay-layers';
 import { HeatmapLegend, HeightLegend } from '@/features/replay/components/replay-legend';
 import { countUntil, extentOf } from '@/features/replay/replay-data';
@@ -68,6 +68,8 @@ export default function ReplayRoute() {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(60);
   const { load, start } = useReplayLoad();
+  const [replayed, setReplayed] = useState<ReplaySelection | null>(null);
+  const density = useReplayDensity(replayed, layers.heatmap);
 
   const period = useMemo(() => {
     const parsed = replaySelectionSchema.safeParse({ from: fromLocalInput(from), to: fromLocalInput(to) });
@@ -118,6 +120,7 @@ export default function ReplayRoute() {
     if (!selection) return;
     setPlaying(false);
     setAt(0);
+    setReplayed(selection);
     void start(selection);
   }, [selection, start]);
 
@@ -129,7 +132,7 @@ export default function ReplayRoute() {
       <Box style={{ flex: 1, minHeight: 0, minWidth: 0 }}>
         <MapView label={t('map:label')} center={[2.2, 48.7]} zoom={10}>
           <ViewportWatcher onChange={setBbox} />
-          <ReplayLayers data={data} start={first} at={at} layers={layers} />
+          <ReplayLayers data={data} start={first} at={at} layers={layers} density={density.data} />
           <FitBounds data={extent} maxZoom={16} />
         </MapView>
       </Box>

@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
-import type { ReplayPage, ReplayTarget } from '@/shared/contracts/replay';
+import type { ReplayDensity, ReplayPage, ReplayTarget } from '@/shared/contracts/replay';
 
 /** A loaded selection: the pages joined in time order, by columns; `target[i]` indexes `targets`. */
 export interface ReplayData {
@@ -140,5 +140,19 @@ export function extentOf(data: ReplayData): Feature<Polygon> | null {
         ],
       ],
     },
+  };
+}
+
+/** The heatmap's cells as points weighted from 0 to 1 by their count against the densest cell (`w`). */
+export function densityPoints(density: ReplayDensity | undefined): FeatureCollection<Point> {
+  if (!density) return { type: 'FeatureCollection', features: [] };
+  const densest = Math.max(1, ...density.count.slice(0, 1));
+  return {
+    type: 'FeatureCollection',
+    features: density.count.map((count, i) => ({
+      type: 'Feature',
+      properties: { w: count / densest },
+      geometry: { type: 'Point', coordinates: [density.lon[i]!, density.lat[i]!] },
+    })),
   };
 }

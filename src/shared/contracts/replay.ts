@@ -92,5 +92,30 @@ export type ReplayFlight = z.infer<typeof replayFlightSchema>;
 export const replayFlightsSchema = z.object({ items: z.array(replayFlightSchema) });
 export type ReplayFlights = z.infer<typeof replayFlightsSchema>;
 
+/** Heatmap cells: their side in degrees by default and within bounds, and the most cells one answer holds. */
+export const REPLAY_DENSITY_CELL_DEFAULT = 0.0005;
+export const REPLAY_DENSITY_CELLS_MAX = 20_000;
+
+export const replayDensityQuerySchema = selection
+  .extend({
+    cell: z.coerce.number('validation:invalid').min(0.0001, 'validation:tooSmall').max(1, 'validation:tooBig').optional(),
+  })
+  .superRefine(checkPeriod);
+export type ReplayDensityQuery = z.infer<typeof replayDensityQuerySchema>;
+
+/**
+ * The heatmap of a selection, counted by PostgreSQL in square cells of `cell` degrees: cell i is centred on
+ * (`lon[i]`, `lat[i]`) and holds `count[i]` positions. The densest cells first; `truncated` when more than
+ * REPLAY_DENSITY_CELLS_MAX were left out.
+ */
+export const replayDensitySchema = z.object({
+  cell: z.number(),
+  lon: z.array(z.number()),
+  lat: z.array(z.number()),
+  count: z.array(z.number().int()),
+  truncated: z.boolean(),
+});
+export type ReplayDensity = z.infer<typeof replayDensitySchema>;
+
 /** The columns of the CSV extraction, in order. */
 export const REPLAY_CSV_COLUMNS = ['time', 'source', 'ident', 'type', 'missionId', 'lat', 'lon', 'height', 'speed', 'heading'] as const;

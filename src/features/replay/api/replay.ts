@@ -5,6 +5,7 @@ import {
   REPLAY_PAGE_DEFAULT,
   REPLAY_PAGE_MAX,
   REPLAY_POSITIONS_MAX,
+  type ReplayDensity,
   type ReplayFlights,
   type ReplayPage,
   type ReplaySelection,
@@ -25,6 +26,20 @@ export function useReplayFlights(selection: ReplaySelection | null) {
     queryFn: () => getReplayFlights(selection!),
     enabled: selection !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+export async function getReplayDensity(selection: ReplaySelection): Promise<ReplayDensity> {
+  const { data } = await apiClient.get<ReplayDensity>('replay/density', { params: paramsOf(selection) });
+  return data;
+}
+
+/** The heatmap of a replayed selection, asked for when the layer is on. */
+export function useReplayDensity(selection: ReplaySelection | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['replay', 'density', selection],
+    queryFn: () => getReplayDensity(selection!),
+    enabled: enabled && selection !== null,
   });
 }
 

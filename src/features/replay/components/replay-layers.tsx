@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import type { CircleLayerSpecification, FilterSpecification, HeatmapLayerSpecification, LineLayerSpecification } from 'maplibre-gl';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
-import { headsAt, pointsOf, tracksOf, type ReplayData } from '../replay-data';
+import type { ReplayDensity } from '@/shared/contracts/replay';
+import { densityPoints, headsAt, pointsOf, tracksOf, type ReplayData } from '../replay-data';
 import { heatmapColor, heightColor } from '../replay-style';
 
 const HEATMAP_PAINT = {
   'heatmap-color': heatmapColor,
+  'heatmap-weight': ['get', 'w'],
   'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 8, 8, 16, 24],
   'heatmap-opacity': 0.8,
 } satisfies HeatmapLayerSpecification['paint'];
@@ -35,21 +37,24 @@ export interface ReplayLayersProps {
   start: number;
   at: number;
   layers: ReplayLayerChoice;
+  /** The heatmap's cells, counted by the server for the whole selection. */
+  density: ReplayDensity | undefined;
 }
 
 /**
- * The replay on the map, inside a MapView: the heatmap of the whole selection, the tracks, the positions flown so far
+ * The replay on the map, inside a MapView: the heatmap of the whole selection (cells counted by the server), the tracks, the positions flown so far
  * coloured by height, and each target where it is at the instant shown. The slider only changes a filter and the
  * targets' places: the big sources are built once per loaded page.
  */
-export function ReplayLayers({ data, start, at, layers }: ReplayLayersProps) {
+export function ReplayLayers({ data, start, at, layers, density }: ReplayLayersProps) {
   const points = useMemo(() => pointsOf(data, start), [data, start]);
+  const cells = useMemo(() => densityPoints(density), [density]);
   const tracks = useMemo(() => tracksOf(data), [data]);
   const heads = useMemo(() => headsAt(data, at), [data, at]);
   const flown = useMemo<FilterSpecification>(() => ['<=', ['get', 't'], (at - start) / 1000], [at, start]);
   return (
     <>
-      <GeoJsonLayer id="replay-heatmap" type="heatmap" data={points} visible={layers.heatmap} paint={HEATMAP_PAINT} />
+      <GeoJsonLayer id="replay-heatmap" type="heatmap" data={cells} visible={layers.heatmap} paint={HEATMAP_PAINT} />
       <GeoJsonLayer id="replay-tracks" type="line" data={tracks} visible={layers.tracks} paint={TRACKS_PAINT} />
       <GeoJsonLayer id="replay-height" type="circle" data={points} visible={layers.height} filter={flown} paint={HEIGHT_PAINT} />
       <GeoJsonLayer id="replay-targets" type="circle" data={heads} paint={TARGETS_PAINT} />
