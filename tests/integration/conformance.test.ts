@@ -317,6 +317,26 @@ describe('conformance checker', () => {
       expect((await checker.listOpenViolations()).map((violation) => violation.id)).not.toContain(open!.id);
     });
 
+    it('batches checked at the same time write one episode per alert and ident, with every position counted', async () => {
+      const zone = area();
+      const alert = await alertOf({ type: 'doNotEnter', geometry: zone.geometry });
+      const drone = ident();
+      const inside = (heightM: number, index: number) =>
+        checker.check([at(zone.inside, { ident: drone, heightM, time: new Date(t.clock.now().getTime() + index * 1000) })]);
+      // What is checked against is read again after the alert's creation; then the first batch's insert is under
+      // way while the next ones are checked, and their rows wait for it.
+      await checker.listOpenViolations();
+      const first = inside(40, 0);
+      await new Promise((resolve) => setImmediate(resolve));
+      const later = [60, 50, 30].map((heightM, index) => inside(heightM, index + 1));
+      const left = checker.check([at(zone.outside, { ident: drone, time: new Date(t.clock.now().getTime() + 5000) })]);
+      await Promise.all([first, ...later, left]);
+
+      expect(await episodes({ alertId: alert.id })).toMatchObject([
+        { ident: drone, positionCount: 4, heightM: 30, endedAt: new Date(t.clock.now().getTime() + 5000) },
+      ]);
+    });
+
     it('ends an episode when its traffic has been silent for the configured time', async () => {
       const zone = area();
       const alert = await alertOf({ type: 'doNotEnter', geometry: zone.geometry });
