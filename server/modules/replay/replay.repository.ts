@@ -190,19 +190,22 @@ export function createReplayRepository(pool: pg.Pool) {
       return rows;
     },
 
-    /** Positions of the selection counted by square cells of `cell` degrees, densest first, at most `limit` cells. */
+    /**
+     * Positions of the selection counted by square cells of `cell` degrees, each placed at the mean of its positions
+     * (a cell's corner or centre would shift the heatmap off the tracks by up to a cell), densest first.
+     */
     async density(selection: ReplaySelection, scope: ReplayScope, cell: number, limit: number) {
       const values: unknown[] = [];
       const where = conditions(selection, scope, values);
       where.push(`t.time >= ${utc(`$${values.push(selection.from)}`)}`, `t.time < ${utc(`$${values.push(selection.to)}`)}`);
       const size = `$${values.push(cell)}::float8`;
-      const { rows } = await prepared<{ x: number; y: number; count: number }>(
+      const { rows } = await prepared<{ lon: number; lat: number; count: number }>(
         pool,
         'replay',
-        `SELECT floor(t.lon / ${size})::int AS x, floor(t.lat / ${size})::int AS y, count(*)::int AS count
+        `SELECT avg(t.lon) AS lon, avg(t.lat) AS lat, count(*)::int AS count
            FROM "Track" t
           WHERE ${where.join(' AND ')}
-          GROUP BY 1, 2
+          GROUP BY floor(t.lon / ${size}), floor(t.lat / ${size})
           ORDER BY 3 DESC
           LIMIT $${values.push(limit + 1)}`,
         values,

@@ -96,8 +96,8 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
       const kept = rows.slice(0, REPLAY_DENSITY_CELLS_MAX);
       return {
         cell,
-        lon: kept.map((row) => (row.x + 0.5) * cell),
-        lat: kept.map((row) => (row.y + 0.5) * cell),
+        lon: kept.map((row) => row.lon),
+        lat: kept.map((row) => row.lat),
         count: kept.map((row) => row.count),
         truncated: rows.length > REPLAY_DENSITY_CELLS_MAX,
       };

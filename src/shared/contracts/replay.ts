@@ -104,8 +104,8 @@ export const replayDensityQuerySchema = selection
 export type ReplayDensityQuery = z.infer<typeof replayDensityQuerySchema>;
 
 /**
- * The heatmap of a selection, counted by PostgreSQL in square cells of `cell` degrees: cell i is centred on
- * (`lon[i]`, `lat[i]`) and holds `count[i]` positions. The densest cells first; `truncated` when more than
+ * The heatmap of a selection, counted by PostgreSQL in square cells of `cell` degrees: cell i holds `count[i]`
+ * positions whose mean is (`lon[i]`, `lat[i]`). The densest cells first; `truncated` when more than
  * REPLAY_DENSITY_CELLS_MAX were left out.
  */
 export const replayDensitySchema = z.object({
