@@ -75,6 +75,7 @@ test("in French, the map's credits and the zone popup's close button are French"
   await expect(page.getByRole('button', { name: 'Zoom avant' })).toBeVisible();
   if (!ONLINE) await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('© les contributeurs d’OpenStreetMap');
   await expect(page.getByTestId('geozone-count')).not.toHaveAttribute('data-count', '');
+  await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('Source : SIA / DGAC');
   await expect.poll(() => attribute(page, 'data-visible-layers')).toContain('geozones-fill');
   const box = (await map(page).boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
