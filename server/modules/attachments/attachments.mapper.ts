@@ -1,14 +1,5 @@
 import type { Attachment, AttachmentQueueItem } from '../../../src/shared/contracts/attachments';
-import type { Prisma } from '../../generated/prisma/client';
-
-export type AttachmentRow = Prisma.AttachmentGetPayload<{ include: { validatedBy: { select: { firstName: true; lastName: true } } } }>;
-
-export type AttachmentQueueRow = Prisma.AttachmentGetPayload<{
-  include: {
-    validatedBy: { select: { firstName: true; lastName: true } };
-    owner: { select: { firstName: true; lastName: true; email: true; companyName: true } };
-  };
-}>;
+import type { AttachmentQueueRow, AttachmentRow } from './attachments.repository';
 
 export function toAttachment(row: AttachmentRow): Attachment {
   return {

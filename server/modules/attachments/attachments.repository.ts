@@ -2,6 +2,16 @@ import type { AttachmentQueueQuery } from '../../../src/shared/contracts/attachm
 import type { AttachmentRecordType } from '../../../src/shared/domain/attachments';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 
+/** Rows the mapper reads. */
+export type AttachmentRow = Prisma.AttachmentGetPayload<{ include: { validatedBy: { select: { firstName: true; lastName: true } } } }>;
+
+export type AttachmentQueueRow = Prisma.AttachmentGetPayload<{
+  include: {
+    validatedBy: { select: { firstName: true; lastName: true } };
+    owner: { select: { firstName: true; lastName: true; email: true; companyName: true } };
+  };
+}>;
+
 const VALIDATOR = { validatedBy: { select: { firstName: true, lastName: true } } } as const;
 const QUEUE = { ...VALIDATOR, owner: { select: { firstName: true, lastName: true, email: true, companyName: true } } } as const;
 

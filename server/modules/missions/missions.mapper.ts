@@ -1,8 +1,7 @@
 import type { MissionDetail, MissionHistoryEntry, MissionSummary, MissionAreas } from '../../../src/shared/contracts/missions';
 import { allowedActions } from '../../../src/shared/domain/mission-status';
 import type { MissionVerdict } from '../../../src/shared/contracts/regulation';
-import type { MissionHistory } from '../../generated/prisma/client';
-import type { MissionRow, MissionSummaryRow } from './missions.repository';
+import type { MissionHistoryRow, MissionRow, MissionSummaryRow } from './missions.repository';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -59,7 +58,7 @@ export function toMissionDetail(row: MissionRow, fieldsLocked = false): MissionD
   };
 }
 
-export function toMissionHistoryEntry(row: MissionHistory): MissionHistoryEntry {
+export function toMissionHistoryEntry(row: MissionHistoryRow): MissionHistoryEntry {
   return {
     id: row.id,
     from: row.from,

@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import { Prisma, type MissionHistory, type PrismaClient } from '../../generated/prisma/client';
 import type { MissionCreate, MissionListQuery } from '../../../src/shared/contracts/missions';
 import type { MissionStatus } from '../../../src/shared/domain/mission-status';
 
@@ -14,6 +14,7 @@ const withDetail = {
 
 export type MissionSummaryRow = Prisma.MissionGetPayload<{ include: typeof withSummary }>;
 export type MissionRow = Prisma.MissionGetPayload<{ include: typeof withDetail }>;
+export type MissionHistoryRow = MissionHistory;
 
 /** Stored fields of a mission, computed by the service (area in km², feet, status). */
 export interface MissionData {

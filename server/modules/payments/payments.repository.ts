@@ -1,5 +1,7 @@
-import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { Payment, Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { PaymentInput, PaymentListQuery } from '../../../src/shared/contracts/payments';
+
+export type PaymentRow = Payment;
 
 const day = (value: string) => new Date(`${value}T00:00:00Z`);
 

@@ -1,10 +1,9 @@
-import type { Payment as PaymentRow } from '../../generated/prisma/client';
 import type { Payment, PaymentInput, PaymentListQuery } from '../../../src/shared/contracts/payments';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { PaymentsRepository } from './payments.repository';
+import type { PaymentRow, PaymentsRepository } from './payments.repository';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
