@@ -6,7 +6,8 @@ import { loadConfig } from '../server/config/env';
 import { createContext } from '../server/context';
 import { connectDatabase, migrateDatabase } from '../server/lib/database';
 import { createLogger } from '../server/lib/logger';
-import { evaluateRequest } from '../server/modules/automation/evaluate-request';
+import { createAutomationRepository } from '../server/modules/automation/automation.repository';
+import { createRequestEvaluator } from '../server/modules/automation/evaluate-request';
 import type { MissionSnapshot } from '../src/shared/contracts/requests';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../prisma/seed';
 
@@ -187,8 +188,9 @@ const reading = await timed(REQUESTS, CONCURRENCY, get);
 const snapshots = (await prisma.permissionRequest.findMany({ where: { airspaceId: airspace.id }, select: { missionSnapshot: true } })).map(
   (request) => request.missionSnapshot as MissionSnapshot,
 );
+const evaluateRequest = createRequestEvaluator({ repository: createAutomationRepository(ctx.pool), zones: ctx.zones });
 const evaluating = await timed(snapshots.length, CONCURRENCY, async (index) => {
-  await evaluateRequest(ctx, { airspaceId: airspace.id, missionSnapshot: snapshots[index]!, submittedAt: new Date() });
+  await evaluateRequest({ airspaceId: airspace.id, missionSnapshot: snapshots[index]!, submittedAt: new Date() });
 });
 
 const row = (name: string, sorted: number[]) =>

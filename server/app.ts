@@ -9,7 +9,10 @@ import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { AppError } from './lib/app-error';
 import { createSbsConnector } from './integrations/adsb/sbs-connector';
+import { pingDatabase } from './lib/database';
 import { createDatabaseStatus } from './lib/database-status';
+import { platformJobs } from './jobs/definitions';
+import type { JobDefinition } from './jobs/jobs';
 import { precompressedAssets } from './lib/precompressed';
 import { uploadsDir } from './lib/uploads';
 import { authenticate } from './middleware/authenticate';
@@ -17,7 +20,8 @@ import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { accountRouter } from './modules/account/account.router';
 import { agreementRouter, agreementsAdminRouter } from './modules/agreements/agreements.router';
-import { agreementsFromContext } from './modules/agreements/agreements.service';
+import { createAgreementsRepository } from './modules/agreements/agreements.repository';
+import { createAgreementsService } from './modules/agreements/agreements.service';
 import { createAttachmentsRepository } from './modules/attachments/attachments.repository';
 import { attachmentsRouter } from './modules/attachments/attachments.router';
 import { createAttachmentsService } from './modules/attachments/attachments.service';
@@ -26,6 +30,7 @@ import { createAlertsRepository } from './modules/alerts/alerts.repository';
 import { alertsRouter, violationsRouter } from './modules/alerts/alerts.router';
 import { createAlertsService } from './modules/alerts/alerts.service';
 import { dashboardRouter } from './modules/dashboard/dashboard.router';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createDevicesRepository } from './modules/devices/devices.repository';
 import { devicesRouter } from './modules/devices/devices.router';
@@ -46,6 +51,7 @@ import { createTrafficModule } from './modules/traffic/traffic.module';
 import { trafficRouter } from './modules/traffic/traffic.router';
 import { createTrackersService } from './modules/trackers/trackers.service';
 import { whitelistRouter } from './modules/whitelist/whitelist.router';
+import { createWhitelistRepository } from './modules/whitelist/whitelist.repository';
 import { createWhitelistService } from './modules/whitelist/whitelist.service';
 import { contextLayersRouter } from './modules/context-layers/context-layers.router';
 import { createAirspacesRepository } from './modules/airspaces/airspaces.repository';
@@ -55,7 +61,14 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
+import { createActivationsRepository } from './modules/activations/activations.repository';
+import { createActivationsService } from './modules/activations/activations.service';
+import { createAutomationRulesRepository } from './modules/automation-rules/automation-rules.repository';
+import { createAutomationRulesService } from './modules/automation-rules/automation-rules.service';
+import { createAutomationRepository } from './modules/automation/automation.repository';
 import { automationRoutes } from './modules/automation/automation.routes';
+import { createClassificationRulesRepository } from './modules/classification-rules/classification-rules.repository';
+import { createClassificationRulesService } from './modules/classification-rules/classification-rules.service';
 import { createDroneModelsRepository } from './modules/drone-models/drone-models.repository';
 import { droneModelsRouter } from './modules/drone-models/drone-models.router';
 import { createDroneModelsService } from './modules/drone-models/drone-models.service';
@@ -73,6 +86,7 @@ import { createMissionsRepository } from './modules/missions/missions.repository
 import { missionsRouter } from './modules/missions/missions.router';
 import { createMissionsService } from './modules/missions/missions.service';
 import { notificationsRouter } from './modules/notifications/notifications.router';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository';
 import { createNotificationSender, createNotificationsService } from './modules/notifications/notifications.service';
 import { outboxRouter } from './modules/outbox/outbox.router';
 import { createPushRepository } from './modules/push/push.repository';
@@ -81,7 +95,7 @@ import { createPushService } from './modules/push/push.service';
 import { createPilotsRepository } from './modules/pilots/pilots.repository';
 import { pilotsRouter, userPilotsRouter } from './modules/pilots/pilots.router';
 import { createPilotsService } from './modules/pilots/pilots.service';
-import { evaluateRequest } from './modules/automation/evaluate-request';
+import { createRequestEvaluator } from './modules/automation/evaluate-request';
 import { requestsRouter } from './modules/requests/requests.router';
 import { createRequestsRepository } from './modules/requests/requests.repository';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -115,6 +129,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export interface AppOptions {
   /** Folder of the built SPA, served with a history fallback. */
   spaDir?: string;
+  /** Scheduled jobs in place of the platform's (tests of the job queue itself). */
+  jobs?: readonly JobDefinition[];
 }
 
 export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
@@ -158,7 +174,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       // Health answers within a second, whatever the pool's own limits.
       probeTimeoutMs: Math.min(1_000, ctx.config.database.connectMs),
     },
-    () => ctx.prisma.$queryRaw`SELECT 1`,
+    () => pingDatabase(ctx.prisma),
   );
   const securityLimit = rateLimit({
     windowMs: 60_000,
@@ -205,7 +221,13 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     accounts: auth,
   });
 
-  const agreements = agreementsFromContext(ctx, owners);
+  const agreements = createAgreementsService({
+    repository: createAgreementsRepository(ctx.prisma),
+    owners,
+    mailer: ctx.mailer,
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+  });
   const attachments = createAttachmentsService({
     repository: createAttachmentsRepository(ctx.prisma),
     storage: createAttachmentStorage(ctx.config.dataDir),
@@ -215,10 +237,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     onOperatorDocumentChanged: agreements.dataChanged,
   });
 
+  const airspacesRepository = createAirspacesRepository(ctx.prisma);
   const requests = createRequestsService({
-    prisma: ctx.prisma,
-    repository: createRequestsRepository(ctx.pool),
-    evaluate: (input) => evaluateRequest(ctx, input),
+    repository: createRequestsRepository(ctx.prisma, ctx.pool),
+    airspaces: airspacesRepository,
+    evaluate: createRequestEvaluator({ repository: createAutomationRepository(ctx.pool), zones: ctx.zones }),
     owners,
     mailer: ctx.mailer,
     sms: ctx.sms,
@@ -227,12 +250,18 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     geometry: ctx.geometry,
   });
   const missionsRepository = createMissionsRepository(ctx.prisma);
-  const notificationSender = createNotificationSender(ctx);
+  const notificationsRepository = createNotificationsRepository(ctx.prisma);
+  const notificationSender = createNotificationSender({
+    repository: notificationsRepository,
+    authority: ctx.authority,
+    mailer: ctx.mailer,
+    clock: ctx.clock,
+  });
   const flights = createFlightsService({
     repository: createFlightsRepository(ctx.prisma),
     audit,
     clock: ctx.clock,
-    touchedAirspaces: (areas) => touchedAirspaces(ctx.prisma, ctx.geometry, areas),
+    touchedAirspaces: (areas) => touchedAirspaces(airspacesRepository, ctx.geometry, areas),
   });
   const missionVerdicts = createMissionVerdicts({
     repository: missionsRepository,
@@ -252,7 +281,14 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     terrain: ctx.terrain,
     afterSave: missionVerdicts.refresh,
   });
-  const notifications = createNotificationsService(ctx, missions, notificationSender);
+  const notifications = createNotificationsService({
+    repository: notificationsRepository,
+    missions,
+    sender: notificationSender,
+    clock: ctx.clock,
+  });
+  const activations = createActivationsService({ repository: createActivationsRepository(ctx.prisma), clock: ctx.clock });
+  ctx.jobs.define(options.jobs ?? platformJobs({ agreements, notificationSender, requests, activations, clock: ctx.clock }));
   const missionRegulation = createMissionRegulation({ missions, verdicts: missionVerdicts });
 
   // The checker publishes through the traffic module, which calls the checker: the publisher is bound once both exist.
@@ -294,7 +330,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(accountRouter(registry, auth, agreements, owners));
   api.use(usersRouter(registry, users, ctx.userListCache));
   api.use(groupsRouter(registry, createGroupsService({ repository: createGroupsRepository(ctx.prisma), audit })));
-  api.use(airspacesRouter(registry, createAirspacesService({ repository: createAirspacesRepository(ctx.prisma), audit })));
+  api.use(airspacesRouter(registry, createAirspacesService({ repository: airspacesRepository, audit })));
   api.use(droneModelsRouter(registry, droneModels));
   api.use(machinesRouter(registry, machines));
   api.use(userMachinesRouter(registry, machines));
@@ -345,7 +381,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       uploadsDir(ctx.config.dataDir),
     ),
   );
-  api.use(whitelistRouter(registry, createWhitelistService({ prisma: ctx.prisma, audit })));
+  api.use(whitelistRouter(registry, createWhitelistService({ repository: createWhitelistRepository(ctx.prisma), audit })));
   const push = createPushService({
     repository: createPushRepository(ctx.prisma),
     push: ctx.push,
@@ -354,8 +390,22 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   });
   api.use(pushRouter(registry, push));
   api.use(commandsRouter(registry, push));
-  api.use(dashboardRouter(registry, createDashboardService({ prisma: ctx.prisma, owners, clock: ctx.clock })));
-  api.use(automationRoutes(registry, ctx));
+  api.use(
+    dashboardRouter(registry, createDashboardService({ repository: createDashboardRepository(ctx.prisma), owners, clock: ctx.clock })),
+  );
+  api.use(
+    automationRoutes(registry, {
+      classificationRules: createClassificationRulesService({
+        repository: createClassificationRulesRepository(ctx.prisma),
+        airspaces: airspacesRepository,
+      }),
+      automationRules: createAutomationRulesService({
+        repository: createAutomationRulesRepository(ctx.prisma),
+        airspaces: airspacesRepository,
+      }),
+      activations,
+    }),
+  );
   const document = openApiDocument(registry);
   api.get('/api/openapi.json', (_req, res) => {
     res.json(document);

@@ -1,15 +1,14 @@
 import type pg from 'pg';
 import type { Config } from './config/env';
-import type { PrismaClient } from './generated/prisma/client';
 import { createAuthorityClient, type AuthorityClient } from './integrations/authority/authority-client';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createPushClient, type PushClient } from './integrations/push/push-client';
 import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
 import { createTerrainClient, type TerrainClient } from './integrations/terrain/terrain-client';
-import { JOBS } from './jobs/definitions';
-import { createJobs, type JobDefinition, type Jobs } from './jobs/jobs';
+import { createJobs, type Jobs } from './jobs/jobs';
 import type { Clock } from './lib/clock';
 import { createClosers, type Closers } from './lib/closers';
+import type { PrismaClient } from './lib/database';
 import { createGeometryPool, type GeometryPool } from './lib/geometry-pool';
 import { systemClock } from './lib/clock';
 import type { Logger } from './lib/logger';
@@ -49,7 +48,7 @@ export interface AppContext {
   terrain: TerrainClient;
   /** The shipped context layers (roads, rail, protected areas) the regulation derives facts from. */
   contextLayers: ContextLayers;
-  /** Scheduled jobs; started by the server process, run by hand in tests. */
+  /** Scheduled jobs, defined by the composition root (server/app.ts); started by the server process, run by hand in tests. */
   jobs: Jobs;
   /** Answered pages of the user list, one cache per process, emptied by any change to what the list shows. */
   userListCache: ReadCache<PreparedJson>;
@@ -68,9 +67,7 @@ export function createContext(options: {
   changes: TableChanges;
   logger: Logger;
   clock?: Clock;
-  jobs?: readonly JobDefinition[];
 }): AppContext {
-  const { jobs: definitions = JOBS, ...rest } = options;
   const outbox = createOutboxRepository(options.prisma, options.pool);
   const clock = options.clock ?? systemClock;
   const closers = createClosers();
@@ -78,8 +75,8 @@ export function createContext(options: {
   closers.add(() => trafficBus.close());
   const geometry = createGeometryPool({ size: options.config.geometry.workers, timeoutMs: options.config.geometry.timeoutMs });
   const mailer = createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger });
-  const ctx: AppContext = {
-    ...rest,
+  return {
+    ...options,
     clock,
     outbox,
     mailer,
@@ -95,11 +92,10 @@ export function createContext(options: {
       logger: options.logger,
     }),
     contextLayers: createShippedContextLayers(),
-    jobs: createJobs({ definitions, pool: options.pool, logger: options.logger, context: () => ctx }),
+    jobs: createJobs({ pool: options.pool, clock, config: options.config, logger: options.logger }),
     userListCache: createReadCache(options.changes, { tables: USER_LIST_TABLES, maxEntries: 1000 }),
     trafficBus,
     closers,
     sessionCache: createSessionCache(options.changes),
   };
-  return ctx;
 }

@@ -26,8 +26,8 @@ async function main() {
   }
   const ctx = createContext({ config, prisma: database.prisma, pool: database.pool, changes: database.changes, logger });
   await ctx.zones.load();
-  await ctx.jobs.start();
   const app = createApp(ctx, { spaDir: path.resolve(import.meta.dirname, '..', 'dist') });
+  await ctx.jobs.start();
   const server = app.listen(config.port, config.host, () => {
     logger.info(
       `Aerogate listening on ${config.publicUrl} (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,

@@ -1,23 +1,34 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { AppContext } from '../context';
+import type { Config } from '../config/env';
+import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
+
+/** What a job may read besides the services it was built with. */
+export interface JobContext {
+  pool: pg.Pool;
+  clock: Clock;
+  config: Config;
+  logger: Logger;
+}
 
 /**
  * A timer of the platform (auto-reject, agreement expiry, scheduled notifications…). Each runs as a sweep: `run`
- * finds what is due at `ctx.clock.now()` and acts on it, so a missed tick (restart, outage) is caught up by the
- * next one and tests drive it with their own clock.
+ * finds what is due at the clock's now and acts on it, so a missed tick (restart, outage) is caught up by the
+ * next one and tests drive it with their own clock. Jobs are built by the composition root with their services.
  */
 export interface JobDefinition {
   /** The pg-boss queue and schedule name. */
   name: string;
   /** Cron expression, UTC. */
   cron: string;
-  run(ctx: AppContext): Promise<void>;
+  run(context: JobContext): Promise<void>;
 }
 
 export interface Jobs {
   readonly definitions: readonly JobDefinition[];
+  /** Sets the platform's jobs, once, before `start`: the composition root builds them with their services. */
+  define(definitions: readonly JobDefinition[]): void;
   /** Runs one job's sweep now, in this process (the scheduler does the same on each tick). */
   runNow(name: string): Promise<void>;
   /** Queues one run of a job for the next free worker of any instance, with the queue's retries. */
@@ -33,13 +44,10 @@ export const JOBS_SCHEMA = 'pgboss';
 const POLLING_SECONDS = 2;
 const RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const;
 
-export function createJobs(options: {
-  definitions: readonly JobDefinition[];
-  pool: pg.Pool;
-  logger: Logger;
-  context: () => AppContext;
-}): Jobs {
-  const { definitions, pool, logger, context } = options;
+export function createJobs(context: JobContext): Jobs {
+  const { pool, logger } = context;
+  let definitions: readonly JobDefinition[] = [];
+  let defined = false;
   let boss: PgBoss | null = null;
 
   const find = (name: string) => {
@@ -49,9 +57,16 @@ export function createJobs(options: {
   };
 
   return {
-    definitions,
+    get definitions() {
+      return definitions;
+    },
+    define(list) {
+      if (defined) throw new Error('The jobs are already defined');
+      definitions = list;
+      defined = true;
+    },
     async runNow(name) {
-      await find(name).run(context());
+      await find(name).run(context);
     },
     async trigger(name) {
       if (!boss) throw new Error('The job queue is not started');
@@ -70,7 +85,7 @@ export function createJobs(options: {
         await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
         await boss.work(definition.name, { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
           const started = Date.now();
-          await definition.run(context());
+          await definition.run(context);
           logger.debug({ job: definition.name, ms: Date.now() - started }, 'job done');
         });
       }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { evaluateRequest } from '../../server/modules/automation/evaluate-request';
+import { automationRuleSchema } from '../../src/shared/contracts/automation-rules';
+import { classificationRuleSchema } from '../../src/shared/contracts/classification-rules';
+import { toAutomationRuleDto } from '../../server/modules/automation-rules/automation-rules.mapper';
+import { createAutomationRepository } from '../../server/modules/automation/automation.repository';
+import { createRequestEvaluator } from '../../server/modules/automation/evaluate-request';
+import { toClassificationRuleDto } from '../../server/modules/classification-rules/classification-rules.mapper';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { areaSquare, createAirspace, missionFacts, NEAR_ORLY } from './automation-support';
 import { CLOCK_START } from './support';
@@ -7,12 +12,14 @@ import { readSeedFile } from './zones-support';
 
 describe('evaluateRequest: classification and automatic answer of a filed request', () => {
   let t: TestApp;
+  let evaluateRequest: ReturnType<typeof createRequestEvaluator>;
 
   beforeAll(async () => {
     t = await createTestApp();
     const france = JSON.parse(readSeedFile('fr-ed269.json')) as { features: { name: string }[] };
     const orly = { ...france, features: france.features.filter((zone) => zone.name.includes('PARIS ORLY')) };
     await t.ctx.zones.importFile(JSON.stringify(orly), { dataset: 'orly' });
+    evaluateRequest = createRequestEvaluator({ repository: createAutomationRepository(t.ctx.pool), zones: t.ctx.zones });
   }, 60_000);
   afterAll(() => t.close());
   beforeEach(() => t.clock.set(CLOCK_START));
@@ -30,7 +37,7 @@ describe('evaluateRequest: classification and automatic answer of a filed reques
       ],
     });
 
-    const result = await evaluateRequest(t.ctx, { airspaceId: airspace.id, missionSnapshot: missionFacts(), submittedAt });
+    const result = await evaluateRequest({ airspaceId: airspace.id, missionSnapshot: missionFacts(), submittedAt });
 
     expect(result.impactLevel).toBe('high');
     expect(result.classification.rules.map((rule) => [rule.title, rule.matched])).toEqual([
@@ -56,7 +63,7 @@ describe('evaluateRequest: classification and automatic answer of a filed reques
       ],
     });
 
-    const result = await evaluateRequest(t.ctx, {
+    const result = await evaluateRequest({
       airspaceId: airspace.id,
       missionSnapshot: missionFacts({ areas: NEAR_ORLY, maxHeightM: 50 }),
       submittedAt,
@@ -93,7 +100,7 @@ describe('evaluateRequest: classification and automatic answer of a filed reques
       },
     });
 
-    const result = await evaluateRequest(t.ctx, { airspaceId: airspace.id, missionSnapshot: missionFacts(), submittedAt });
+    const result = await evaluateRequest({ airspaceId: airspace.id, missionSnapshot: missionFacts(), submittedAt });
 
     expect(result.decision).toEqual({
       status: 'autoAcceptedWithRestrictions',
@@ -128,8 +135,8 @@ describe('evaluateRequest: classification and automatic answer of a filed reques
       },
     });
 
-    const near = await evaluateRequest(t.ctx, { airspaceId: airspace.id, missionSnapshot: missionFacts(), submittedAt });
-    const far = await evaluateRequest(t.ctx, {
+    const near = await evaluateRequest({ airspaceId: airspace.id, missionSnapshot: missionFacts(), submittedAt });
+    const far = await evaluateRequest({
       airspaceId: airspace.id,
       missionSnapshot: missionFacts({ areas: areaSquare(2.3, 48.75, 0.01) }),
       submittedAt,
@@ -143,5 +150,44 @@ describe('evaluateRequest: classification and automatic answer of a filed reques
     });
     expect(far.impactLevel).toBe('low');
     expect(far.decision).toBeNull();
+  });
+
+  it('reads the enabled rules with its own SQL as Prisma reads them, in the shape of the rule contracts', async () => {
+    const airspace = await createAirspace(t.db.prisma);
+    await t.db.prisma.classificationRule.createMany({
+      data: [
+        { airspaceId: airspace.id, title: 'Above 80 m', type: 'heightOver', threshold: 80, impact: 'medium' },
+        { airspaceId: airspace.id, title: 'Disabled', type: 'surfaceOver', threshold: 0, impact: 'high', enabled: false },
+        {
+          airspaceId: airspace.id,
+          title: 'Near the mast',
+          type: 'radialDistanceBelow',
+          threshold: 500,
+          geometry: { type: 'Point', coordinates: [2.35, 48.74] },
+          impact: 'high',
+        },
+      ],
+    });
+    await t.db.prisma.automationRule.create({
+      data: {
+        airspaceId: airspace.id,
+        title: 'Low weekday flights',
+        mode: 'acceptAuto',
+        range: { weekdays: [1, 2, 3, 4, 5] },
+        impactLevels: ['low', 'medium'],
+        customReply: 'Keep in sight',
+        restrictions: [{ kind: 'maxHeight', maxHeightM: 60 }],
+        priority: 2,
+      },
+    });
+
+    const [classificationRows, automationRows] = await createAutomationRepository(t.ctx.pool).enabledRules(airspace.id);
+
+    expect(classificationRows).toEqual(
+      await t.db.prisma.classificationRule.findMany({ where: { airspaceId: airspace.id, enabled: true }, orderBy: { createdAt: 'asc' } }),
+    );
+    expect(automationRows).toEqual(await t.db.prisma.automationRule.findMany({ where: { airspaceId: airspace.id, enabled: true } }));
+    for (const row of classificationRows) classificationRuleSchema.parse(toClassificationRuleDto(row));
+    for (const row of automationRows) automationRuleSchema.parse(toAutomationRuleDto({ ...row, airspace: { name: airspace.name } }));
   });
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSchema } from '../../src/shared/contracts/dashboard';
 import { createDroneModel, createMachine, createPilot } from '../factories/registry';
 import { createAlert, createViolation } from '../factories/records';
 import { signedInUser } from '../factories/users';
@@ -83,8 +84,8 @@ describe('GET /api/dashboard', () => {
     const own = await request(t.app).get('/api/dashboard').set(operator.auth);
     const platform = await request(t.app).get('/api/dashboard').set(admin.auth);
 
-    expect(own.body.detections.tracks).toEqual({ last7Days: 1, sinceMonthStart: 2, sinceYearStart: 3 });
-    expect(platform.body.detections.tracks).toEqual({ last7Days: 3, sinceMonthStart: 4, sinceYearStart: 5 });
+    expect(dashboardSchema.parse(own.body).detections.tracks).toEqual({ last7Days: 1, sinceMonthStart: 2, sinceYearStart: 3 });
+    expect(dashboardSchema.parse(platform.body).detections.tracks).toEqual({ last7Days: 3, sinceMonthStart: 4, sinceYearStart: 5 });
   });
 
   it('ranks the drone models of the last 100 machines declared', async () => {
@@ -109,7 +110,7 @@ describe('GET /api/dashboard', () => {
 
     const response = await request(t.app).get('/api/dashboard').set(admin.auth);
 
-    expect(response.body.scope).toBe('platform');
+    expect(dashboardSchema.parse(response.body).scope).toBe('platform');
     expect(response.body.detections.last7Days).toBeGreaterThanOrEqual(1);
     expect(response.body.admin.trackersByVehicle).toContainEqual({ key: 'boat', count: 1 });
     expect(response.body.admin.violationsByType).toContainEqual({ key: 'height', count: 1 });

@@ -60,9 +60,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     changes: db.changes,
     logger: createLogger(config.logLevel),
     clock,
-    jobs: options.jobs,
   });
-  const app = createApp(ctx);
+  const app = createApp(ctx, { jobs: options.jobs });
   return {
     app,
     ctx,

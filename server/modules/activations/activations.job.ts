@@ -1,11 +1,13 @@
 import type { JobDefinition } from '../../jobs/jobs';
-import { autoRejectActivations } from './activations.service';
+import type { ActivationsService } from './activations.service';
 
 /** Every five minutes: submitted slots the manager did not answer before their auto-reject time are rejected. */
-export const activationsAutoRejectJob: JobDefinition = {
-  name: 'activations-auto-reject',
-  cron: '*/5 * * * *',
-  run: async (ctx) => {
-    await autoRejectActivations(ctx);
-  },
-};
+export function activationsAutoRejectJob(activations: Pick<ActivationsService, 'autoRejectDue'>): JobDefinition {
+  return {
+    name: 'activations-auto-reject',
+    cron: '*/5 * * * *',
+    run: async () => {
+      await activations.autoRejectDue();
+    },
+  };
+}

@@ -10,15 +10,15 @@ import {
   type ActivationSettings,
 } from '../../../src/shared/domain/activation-dates';
 import { isAccepted } from '../../../src/shared/domain/request-status';
-import type { Activation } from '../../generated/prisma/client';
-import type { AppContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-token';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { ActivationRow, ActivationsRepository } from './activations.repository';
 
 const HOUR_MS = 3_600_000;
 type Side = 'operator' | 'manager';
 
-function toDto(activation: Activation, side: Side) {
+function toDto(activation: ActivationRow, side: Side) {
   return {
     id: activation.id,
     startAt: activation.startAt.toISOString(),
@@ -32,32 +32,18 @@ function toDto(activation: Activation, side: Side) {
   };
 }
 
+export interface ActivationsServiceDeps {
+  repository: ActivationsRepository;
+  clock: Clock;
+}
+
 /** Flight slots of an accepted request (docs/request-automation.md "Activations"). */
-export function createActivationsService(ctx: Pick<AppContext, 'prisma' | 'clock'>) {
-  const { prisma, clock } = ctx;
+export function createActivationsService(deps: ActivationsServiceDeps) {
+  const { repository, clock } = deps;
 
   /** The request as the viewer may see it: its operator or a manager of its airspace; anyone else gets 404. */
   async function load(user: AuthUser, requestId: string) {
-    const request = await prisma.permissionRequest.findUnique({
-      where: { id: requestId },
-      select: {
-        id: true,
-        operatorId: true,
-        status: true,
-        impactLevel: true,
-        missionSnapshot: true,
-        airspace: {
-          select: {
-            activationTrigger: true,
-            activationMinDelayHours: true,
-            activationMaxDelayHours: true,
-            activationMaxDurationHours: true,
-            activationAutoRejectDelayHours: true,
-            managers: { where: { id: user.id }, select: { id: true } },
-          },
-        },
-      },
-    });
+    const request = await repository.findRequest(requestId, user.id);
     const side: Side | null = !request
       ? null
       : request.operatorId === user.id
@@ -78,7 +64,7 @@ export function createActivationsService(ctx: Pick<AppContext, 'prisma' | 'clock
   }
 
   async function findActivation(requestId: string, activationId: string) {
-    const activation = await prisma.activation.findFirst({ where: { id: activationId, requestId } });
+    const activation = await repository.find(requestId, activationId);
     if (!activation) throw new AppError('NOT_FOUND', 'Activation not found');
     return activation;
   }
@@ -101,7 +87,7 @@ export function createActivationsService(ctx: Pick<AppContext, 'prisma' | 'clock
     }
   }
 
-  function nextStatus(activation: Activation, action: ActivationAction) {
+  function nextStatus(activation: ActivationRow, action: ActivationAction) {
     const transition = activationTransition(activation.status, action);
     if (!transition.allowed)
       throw new AppError('ACTIVATION_TRANSITION_NOT_ALLOWED', `Cannot ${action} an activation that is ${activation.status}`);
@@ -113,7 +99,7 @@ export function createActivationsService(ctx: Pick<AppContext, 'prisma' | 'clock
   return {
     async view(user: AuthUser, requestId: string) {
       const loaded = await load(user, requestId);
-      const activations = await prisma.activation.findMany({ where: { requestId }, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] });
+      const activations = await repository.listOfRequest(requestId);
       return {
         required: loaded.required,
         trigger: loaded.request.airspace.activationTrigger,
@@ -137,7 +123,7 @@ export function createActivationsService(ctx: Pick<AppContext, 'prisma' | 'clock
       requireSide(loaded.side, 'edit');
       const slot = slotOf(body);
       checkDates(loaded, slot);
-      return toDto(await prisma.activation.create({ data: { requestId, ...slot } }), loaded.side);
+      return toDto(await repository.create(requestId, slot), loaded.side);
     },
 
     async edit(user: AuthUser, requestId: string, activationId: string, body: ActivationSlot) {
@@ -147,7 +133,7 @@ export function createActivationsService(ctx: Pick<AppContext, 'prisma' | 'clock
       const status = nextStatus(activation, 'edit')!;
       const slot = slotOf(body);
       checkDates(loaded, slot);
-      const updated = await prisma.activation.update({ where: { id: activationId }, data: { ...slot, status, autoRejectAt: null } });
+      const updated = await repository.update(activationId, { ...slot, status, autoRejectAt: null });
       return toDto(updated, loaded.side);
     },
 
@@ -160,20 +146,19 @@ export function createActivationsService(ctx: Pick<AppContext, 'prisma' | 'clock
       if (status === 'submitted') checkDates(loaded, activation);
       const now = clock.now();
       const delay = loaded.request.airspace.activationAutoRejectDelayHours;
-      const updated = await prisma.activation.update({
-        where: { id: activationId },
-        data:
-          status === 'submitted'
-            ? {
-                status,
-                submittedAt: now,
-                autoRejectAt: delay === null ? null : new Date(now.getTime() + delay * HOUR_MS),
-                decidedAt: null,
-                decidedById: null,
-                rejectionReason: null,
-              }
-            : { status, autoRejectAt: null },
-      });
+      const updated = await repository.update(
+        activationId,
+        status === 'submitted'
+          ? {
+              status,
+              submittedAt: now,
+              autoRejectAt: delay === null ? null : new Date(now.getTime() + delay * HOUR_MS),
+              decidedAt: null,
+              decidedById: null,
+              rejectionReason: null,
+            }
+          : { status, autoRejectAt: null },
+      );
       return toDto(updated, loaded.side);
     },
 
@@ -182,14 +167,14 @@ export function createActivationsService(ctx: Pick<AppContext, 'prisma' | 'clock
       requireSide(loaded.side, 'cancel');
       const activation = await findActivation(requestId, activationId);
       const status = nextStatus(activation, 'cancel')!;
-      return toDto(await prisma.activation.update({ where: { id: activationId }, data: { status } }), loaded.side);
+      return toDto(await repository.update(activationId, { status }), loaded.side);
     },
 
     async remove(user: AuthUser, requestId: string, activationId: string) {
       const loaded = await load(user, requestId);
       requireSide(loaded.side, 'remove');
       nextStatus(await findActivation(requestId, activationId), 'remove');
-      await prisma.activation.delete({ where: { id: activationId } });
+      await repository.remove(activationId);
     },
 
     async decide(user: AuthUser, requestId: string, activationId: string, action: 'accept' | 'reject' | 'archive', reason: string | null) {
@@ -201,19 +186,14 @@ export function createActivationsService(ctx: Pick<AppContext, 'prisma' | 'clock
         action === 'archive'
           ? {}
           : { decidedAt: clock.now(), decidedById: user.id, autoRejectAt: null, rejectionReason: action === 'reject' ? reason : null };
-      return toDto(await prisma.activation.update({ where: { id: activationId }, data: { status, ...decision } }), loaded.side);
+      return toDto(await repository.update(activationId, { status, ...decision }), loaded.side);
+    },
+
+    /** Sweep: rejects every submitted slot whose manager did not answer before its auto-reject time. */
+    autoRejectDue(): Promise<number> {
+      return repository.rejectDue(clock.now());
     },
   };
 }
 
 export type ActivationsService = ReturnType<typeof createActivationsService>;
-
-/** Sweep: rejects every submitted slot whose manager did not answer before its auto-reject time. */
-export async function autoRejectActivations(ctx: Pick<AppContext, 'prisma' | 'clock'>): Promise<number> {
-  const now = ctx.clock.now();
-  const { count } = await ctx.prisma.activation.updateMany({
-    where: { status: 'submitted', autoRejectAt: { lte: now } },
-    data: { status: 'rejected', decidedAt: now, decidedById: null, autoRejectAt: null, rejectionReason: null },
-  });
-  return count;
-}

@@ -7,7 +7,6 @@ import {
   type AgreementChecklistItem,
 } from '../../../src/shared/domain/agreement-status';
 import { AGREEMENT_DEFAULT_VALIDITY_DAYS, AGREEMENT_NEARLY_EXPIRED_DAYS, AGREEMENT_REMINDER_DAYS } from '../../../src/shared/domain/limits';
-import type { AppContext } from '../../context';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
@@ -15,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { toAttachment } from '../attachments/attachments.mapper';
 import type { RecordOwners } from '../users/record-owner';
 import { agreementEmail, type AgreementEmail } from './agreements.emails';
-import { createAgreementsRepository, type AgreementSubject, type AgreementsRepository } from './agreements.repository';
+import type { AgreementSubject, AgreementsRepository } from './agreements.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -263,14 +262,3 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
 }
 
 export type AgreementsService = ReturnType<typeof createAgreementsService>;
-
-/** The service built from the application context, for the routers and for the expiry job. */
-export function agreementsFromContext(ctx: AppContext, owners: RecordOwners): AgreementsService {
-  return createAgreementsService({
-    repository: createAgreementsRepository(ctx.prisma),
-    owners,
-    mailer: ctx.mailer,
-    clock: ctx.clock,
-    publicUrl: ctx.config.publicUrl,
-  });
-}

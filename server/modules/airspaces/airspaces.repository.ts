@@ -62,6 +62,31 @@ function adminFields(input: AirspaceInput, box: BoundingBox | null) {
 
 export function createAirspacesRepository(prisma: PrismaClient) {
   return {
+    /** Airspaces open to operators whose bounding box meets the box, by name. */
+    findOpenInBox(box: { minLon: number; maxLon: number; minLat: number; maxLat: number }) {
+      return prisma.airspace.findMany({
+        where: {
+          visibleToOperators: true,
+          minLon: { lte: box.maxLon },
+          maxLon: { gte: box.minLon },
+          minLat: { lte: box.maxLat },
+          maxLat: { gte: box.minLat },
+        },
+        orderBy: { name: 'asc' },
+      });
+    },
+
+    async isManagedBy(airspaceId: string, userId: string) {
+      return (await prisma.airspace.count({ where: { id: airspaceId, managers: { some: { id: userId } } } })) > 0;
+    },
+
+    listManagedBy(userId: string) {
+      return prisma.airspace.findMany({
+        where: { managers: { some: { id: userId } } },
+        orderBy: { name: 'asc' },
+        select: { id: true, name: true, internalCode: true, geometry: true },
+      });
+    },
     async list(query: AirspaceListQuery): Promise<{ items: AirspaceRow[]; total: number }> {
       const and: Prisma.AirspaceWhereInput[] = [];
       if (query.visibleToOperators !== undefined) and.push({ visibleToOperators: query.visibleToOperators });

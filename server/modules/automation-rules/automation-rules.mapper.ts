@@ -1,8 +1,10 @@
+import type { AutomationRuleDto, AutomationRuleUpdate } from '../../../src/shared/contracts/automation-rules';
+import type { Restriction } from '../../../src/shared/contracts/requests';
 import type { AutomationRange, AutomationRuleInput } from '../../../src/shared/domain/request-automation';
-import type { AutomationRule } from '../../generated/prisma/client';
+import type { AutomationRuleRow, AutomationRuleWithAirspace } from './automation-rules.repository';
 
 // The JSON columns are written only through the contracts' schemas, so they have the contract's shape.
-export function toAutomationInput<R>(rule: AutomationRule): AutomationRuleInput<R> {
+export function toAutomationInput<R>(rule: AutomationRuleRow): AutomationRuleInput<R> {
   return {
     id: rule.id,
     title: rule.title,
@@ -15,5 +17,24 @@ export function toAutomationInput<R>(rule: AutomationRule): AutomationRuleInput<
     priority: rule.priority,
     version: rule.version,
     createdAt: rule.createdAt,
+  };
+}
+
+export function toAutomationRuleDto(rule: AutomationRuleWithAirspace): AutomationRuleDto {
+  return {
+    id: rule.id,
+    airspaceId: rule.airspaceId,
+    airspaceName: rule.airspace.name,
+    title: rule.title,
+    mode: rule.mode,
+    range: rule.range as AutomationRuleUpdate['range'],
+    impactLevels: rule.impactLevels,
+    customReply: rule.customReply,
+    restrictions: rule.restrictions as Restriction[],
+    enabled: rule.enabled,
+    priority: rule.priority,
+    version: rule.version,
+    createdAt: rule.createdAt.toISOString(),
+    updatedAt: rule.updatedAt.toISOString(),
   };
 }

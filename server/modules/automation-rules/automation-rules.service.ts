@@ -1,5 +1,4 @@
 import {
-  DRY_RUN_LIMIT,
   type AutomationDryRunBody,
   type AutomationRuleCreate,
   type AutomationRuleListQuery,
@@ -16,50 +15,16 @@ import {
   ruleApplies,
   type AutomationRuleInput,
 } from '../../../src/shared/domain/request-automation';
-import { Prisma, type AutomationRule } from '../../generated/prisma/client';
-import type { AppContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-token';
 import { AppError } from '../../lib/app-error';
+import type { AirspacesRepository } from '../airspaces/airspaces.repository';
 import { assertManages } from '../automation/airspace-access';
-import { toAutomationInput } from './automation-rules.mapper';
-
-type RuleWithAirspace = AutomationRule & { airspace: { name: string } };
-
-function toDto(rule: RuleWithAirspace) {
-  return {
-    id: rule.id,
-    airspaceId: rule.airspaceId,
-    airspaceName: rule.airspace.name,
-    title: rule.title,
-    mode: rule.mode,
-    range: rule.range as AutomationRuleUpdate['range'],
-    impactLevels: rule.impactLevels,
-    customReply: rule.customReply,
-    restrictions: rule.restrictions as Restriction[],
-    enabled: rule.enabled,
-    priority: rule.priority,
-    version: rule.version,
-    createdAt: rule.createdAt.toISOString(),
-    updatedAt: rule.updatedAt.toISOString(),
-  };
-}
-
-function columns(body: AutomationRuleUpdate) {
-  return {
-    title: body.title,
-    mode: body.mode,
-    range: body.range === null ? Prisma.DbNull : (body.range as Prisma.InputJsonValue),
-    impactLevels: body.impactLevels,
-    customReply: body.customReply ?? null,
-    restrictions: body.restrictions as Prisma.InputJsonValue,
-    enabled: body.enabled,
-    priority: body.priority,
-  };
-}
+import { toAutomationInput, toAutomationRuleDto } from './automation-rules.mapper';
+import type { AutomationRuleRow, AutomationRulesRepository } from './automation-rules.repository';
 
 /** What a change compares: the fields a decision depends on or shows. */
 function comparable(
-  rule: Pick<AutomationRule, 'title' | 'mode' | 'range' | 'impactLevels' | 'customReply' | 'restrictions' | 'enabled' | 'priority'>,
+  rule: Pick<AutomationRuleRow, 'title' | 'mode' | 'range' | 'impactLevels' | 'customReply' | 'restrictions' | 'enabled' | 'priority'>,
 ) {
   return JSON.stringify([
     rule.title,
@@ -73,14 +38,17 @@ function comparable(
   ]);
 }
 
-const include = { airspace: { select: { name: true } } } as const;
+export interface AutomationRulesServiceDeps {
+  repository: AutomationRulesRepository;
+  airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
+}
 
 /** Automation rules of the airspaces the user manages; every change raises `version` (docs/request-automation.md). */
-export function createAutomationRulesService(ctx: Pick<AppContext, 'prisma'>) {
-  const { prisma } = ctx;
+export function createAutomationRulesService(deps: AutomationRulesServiceDeps) {
+  const { repository, airspaces } = deps;
 
   async function find(user: AuthUser, id: string) {
-    const rule = await prisma.automationRule.findFirst({ where: { id, airspace: { managers: { some: { id: user.id } } } }, include });
+    const rule = await repository.findManaged(user.id, id);
     if (!rule) throw new AppError('NOT_FOUND', 'Automation rule not found');
     return rule;
   }
@@ -88,13 +56,8 @@ export function createAutomationRulesService(ctx: Pick<AppContext, 'prisma'>) {
   /** Tries `rule` on the airspace's most recent requests, as if it had been enabled when they were filed. */
   async function dryRun(airspaceId: string, rule: AutomationRuleInput<Restriction>, excludeId: string | null): Promise<DryRunResult> {
     const [requests, enabledRows] = await Promise.all([
-      prisma.permissionRequest.findMany({
-        where: { airspaceId },
-        orderBy: { submittedAt: 'desc' },
-        take: DRY_RUN_LIMIT,
-        select: { id: true, referenceNumber: true, submittedAt: true, status: true, impactLevel: true, missionSnapshot: true },
-      }),
-      prisma.automationRule.findMany({ where: { airspaceId, enabled: true, ...(excludeId && { id: { not: excludeId } }) } }),
+      repository.recentRequests(airspaceId),
+      repository.enabledRules(airspaceId, excludeId),
     ]);
     const before = enabledRows
       .map((row) => toAutomationInput<Restriction>(row))
@@ -125,48 +88,31 @@ export function createAutomationRulesService(ctx: Pick<AppContext, 'prisma'>) {
 
   return {
     async list(user: AuthUser, query: AutomationRuleListQuery) {
-      if (query.airspaceId) await assertManages(prisma, user.id, query.airspaceId);
-      const where: Prisma.AutomationRuleWhereInput = {
-        airspace: { managers: { some: { id: user.id } } },
-        ...(query.airspaceId && { airspaceId: query.airspaceId }),
-        ...(query.mode && { mode: query.mode }),
-        ...(query.enabled !== undefined && { enabled: query.enabled }),
-        ...(query.search && { title: { contains: query.search, mode: 'insensitive' as const } }),
-      };
-      const [items, total] = await Promise.all([
-        prisma.automationRule.findMany({
-          where,
-          include,
-          orderBy: [{ [query.sort]: query.order }, { createdAt: 'asc' }, { id: 'asc' }],
-          skip: (query.page - 1) * query.pageSize,
-          take: query.pageSize,
-        }),
-        prisma.automationRule.count({ where }),
-      ]);
-      return { items: items.map(toDto), total, page: query.page, pageSize: query.pageSize };
+      if (query.airspaceId) await assertManages(airspaces, user.id, query.airspaceId);
+      const { items, total } = await repository.list(user.id, query);
+      return { items: items.map(toAutomationRuleDto), total, page: query.page, pageSize: query.pageSize };
     },
 
     async get(user: AuthUser, id: string) {
-      return toDto(await find(user, id));
+      return toAutomationRuleDto(await find(user, id));
     },
 
     async create(user: AuthUser, body: AutomationRuleCreate) {
-      await assertManages(prisma, user.id, body.airspaceId);
-      return toDto(await prisma.automationRule.create({ data: { ...columns(body), airspaceId: body.airspaceId }, include }));
+      await assertManages(airspaces, user.id, body.airspaceId);
+      return toAutomationRuleDto(await repository.create(body.airspaceId, body));
     },
 
     /** A change raises the version, so a decision keeps pointing at the rule as it was; an identical body changes nothing. */
     async update(user: AuthUser, id: string, body: AutomationRuleUpdate) {
       const current = await find(user, id);
       const next = { ...body, customReply: body.customReply ?? null, range: body.range ?? null };
-      if (comparable(current) === comparable(next)) return toDto(current);
-      const rule = await prisma.automationRule.update({ where: { id }, data: { ...columns(body), version: { increment: 1 } }, include });
-      return toDto(rule);
+      if (comparable(current) === comparable(next)) return toAutomationRuleDto(current);
+      return toAutomationRuleDto(await repository.update(id, body));
     },
 
     async remove(user: AuthUser, id: string) {
       await find(user, id);
-      await prisma.automationRule.delete({ where: { id } });
+      await repository.remove(id);
     },
 
     async dryRunSaved(user: AuthUser, id: string) {
@@ -175,7 +121,7 @@ export function createAutomationRulesService(ctx: Pick<AppContext, 'prisma'>) {
     },
 
     async dryRunUnsaved(user: AuthUser, body: AutomationDryRunBody) {
-      await assertManages(prisma, user.id, body.airspaceId);
+      await assertManages(airspaces, user.id, body.airspaceId);
       const edited = body.ruleId ? await find(user, body.ruleId) : null;
       if (edited && edited.airspaceId !== body.airspaceId) throw new AppError('NOT_FOUND', 'Automation rule not found');
       const rule: AutomationRuleInput<Restriction> = {

@@ -1,16 +1,9 @@
-import type { PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../lib/app-error';
+import type { AirspacesRepository } from '../airspaces/airspaces.repository';
+
+export type AirspaceAccess = Pick<AirspacesRepository, 'isManagedBy'>;
 
 /** An airspace's rules and activations belong to its managers: anyone else is answered "not found". */
-export async function assertManages(prisma: PrismaClient, userId: string, airspaceId: string): Promise<void> {
-  const managed = await prisma.airspace.count({ where: { id: airspaceId, managers: { some: { id: userId } } } });
-  if (managed === 0) throw new AppError('NOT_FOUND', 'Airspace not found');
-}
-
-export function managedAirspaces(prisma: PrismaClient, userId: string) {
-  return prisma.airspace.findMany({
-    where: { managers: { some: { id: userId } } },
-    orderBy: { name: 'asc' },
-    select: { id: true, name: true, internalCode: true, geometry: true },
-  });
+export async function assertManages(airspaces: AirspaceAccess, userId: string, airspaceId: string): Promise<void> {
+  if (!(await airspaces.isManagedBy(airspaceId, userId))) throw new AppError('NOT_FOUND', 'Airspace not found');
 }

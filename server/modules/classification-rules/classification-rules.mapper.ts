@@ -1,12 +1,12 @@
 import type { ClassificationRuleDto, RuleGeometry } from '../../../src/shared/contracts/classification-rules';
 import type { ClassificationRuleInput, ZoneFilters } from '../../../src/shared/domain/request-impact';
-import type { ClassificationRule } from '../../generated/prisma/client';
+import type { ClassificationRuleRow } from './classification-rules.repository';
 
 // The columns are written only through the contracts' schemas, so their JSON has the contract's shape.
-const geometryOf = (rule: ClassificationRule) => rule.geometry as RuleGeometry | null;
-const filtersOf = (rule: ClassificationRule) => rule.parameters as ZoneFilters | null;
+const geometryOf = (rule: ClassificationRuleRow) => rule.geometry as RuleGeometry | null;
+const filtersOf = (rule: ClassificationRuleRow) => rule.parameters as ZoneFilters | null;
 
-export function toRuleInput(rule: ClassificationRule): ClassificationRuleInput {
+export function toRuleInput(rule: ClassificationRuleRow): ClassificationRuleInput {
   return {
     id: rule.id,
     title: rule.title,
@@ -18,7 +18,7 @@ export function toRuleInput(rule: ClassificationRule): ClassificationRuleInput {
   };
 }
 
-export function toClassificationRuleDto(rule: ClassificationRule): ClassificationRuleDto {
+export function toClassificationRuleDto(rule: ClassificationRuleRow): ClassificationRuleDto {
   return {
     id: rule.id,
     airspaceId: rule.airspaceId,

@@ -6,10 +6,8 @@ import {
   classificationRuleSchema,
   managedAirspaceSchema,
 } from '../../../src/shared/contracts/classification-rules';
-import type { AppContext } from '../../context';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
-import { managedAirspaces } from '../automation/airspace-access';
 import type { ClassificationRulesService } from './classification-rules.service';
 import { z } from 'zod';
 
@@ -65,17 +63,13 @@ export function classificationRulesRouter(registry: ApiRegistry, service: Classi
 }
 
 /** The airspaces the signed-in user manages, for the rule and activation screens. */
-export function managedAirspacesRouter(registry: ApiRegistry, ctx: Pick<AppContext, 'prisma'>) {
+export function managedAirspacesRouter(registry: ApiRegistry, service: Pick<ClassificationRulesService, 'managedAirspaces'>) {
   return new ApiRouter(registry, '/api/managed-airspaces', 'classification-rules').route({
     method: 'get',
     path: '/',
     summary: 'The airspaces the user manages, with their geometry',
     access: ['PROCEDURECLASSIFICATION_LIST', 'PROCEDUREAUTOMATION_LIST', 'PROCEDURE_ACTIVATION'],
     response: z.array(managedAirspaceSchema),
-    handler: async ({ user }) =>
-      (await managedAirspaces(ctx.prisma, user.id)).map((airspace) => ({
-        ...airspace,
-        geometry: airspace.geometry as z.infer<typeof managedAirspaceSchema>['geometry'],
-      })),
+    handler: ({ user }) => service.managedAirspaces(user),
   }).router;
 }

@@ -1,55 +1,42 @@
-import type { ClassificationRuleBody, ClassificationRuleListQuery } from '../../../src/shared/contracts/classification-rules';
-import { Prisma } from '../../generated/prisma/client';
-import type { AppContext } from '../../context';
+import type {
+  ClassificationRuleBody,
+  ClassificationRuleListQuery,
+  ManagedAirspace,
+} from '../../../src/shared/contracts/classification-rules';
 import type { AuthUser } from '../../lib/auth-token';
 import { AppError } from '../../lib/app-error';
+import type { AirspacesRepository } from '../airspaces/airspaces.repository';
 import { assertManages } from '../automation/airspace-access';
 import { toClassificationRuleDto } from './classification-rules.mapper';
+import type { ClassificationRulesRepository } from './classification-rules.repository';
 
-const json = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : (value as Prisma.InputJsonValue));
+export interface ClassificationRulesServiceDeps {
+  repository: ClassificationRulesRepository;
+  airspaces: Pick<AirspacesRepository, 'isManagedBy' | 'listManagedBy'>;
+}
 
 /** Classification rules of the airspaces the user manages (docs/request-automation.md). */
-export function createClassificationRulesService(ctx: Pick<AppContext, 'prisma'>) {
-  const { prisma } = ctx;
+export function createClassificationRulesService(deps: ClassificationRulesServiceDeps) {
+  const { repository, airspaces } = deps;
 
   async function find(user: AuthUser, id: string) {
-    const rule = await prisma.classificationRule.findFirst({ where: { id, airspace: { managers: { some: { id: user.id } } } } });
+    const rule = await repository.findManaged(user.id, id);
     if (!rule) throw new AppError('NOT_FOUND', 'Classification rule not found');
     return rule;
   }
 
-  function data(body: ClassificationRuleBody) {
-    return {
-      title: body.title,
-      type: body.type,
-      threshold: body.threshold ?? null,
-      geometry: json(body.geometry),
-      parameters: json(body.parameters),
-      impact: body.impact,
-      enabled: body.enabled,
-    };
-  }
-
   return {
+    /** The airspaces the user manages, with their geometry. */
+    async managedAirspaces(user: AuthUser): Promise<ManagedAirspace[]> {
+      return (await airspaces.listManagedBy(user.id)).map((airspace) => ({
+        ...airspace,
+        geometry: airspace.geometry as ManagedAirspace['geometry'],
+      }));
+    },
+
     async list(user: AuthUser, query: ClassificationRuleListQuery) {
-      if (query.airspaceId) await assertManages(prisma, user.id, query.airspaceId);
-      const where: Prisma.ClassificationRuleWhereInput = {
-        airspace: { managers: { some: { id: user.id } } },
-        ...(query.airspaceId && { airspaceId: query.airspaceId }),
-        ...(query.type && { type: query.type }),
-        ...(query.impact && { impact: query.impact }),
-        ...(query.enabled !== undefined && { enabled: query.enabled }),
-        ...(query.search && { title: { contains: query.search, mode: 'insensitive' as const } }),
-      };
-      const [items, total] = await Promise.all([
-        prisma.classificationRule.findMany({
-          where,
-          orderBy: [{ [query.sort]: query.order }, { id: 'asc' }],
-          skip: (query.page - 1) * query.pageSize,
-          take: query.pageSize,
-        }),
-        prisma.classificationRule.count({ where }),
-      ]);
+      if (query.airspaceId) await assertManages(airspaces, user.id, query.airspaceId);
+      const { items, total } = await repository.list(user.id, query);
       return { items: items.map(toClassificationRuleDto), total, page: query.page, pageSize: query.pageSize };
     },
 
@@ -58,20 +45,18 @@ export function createClassificationRulesService(ctx: Pick<AppContext, 'prisma'>
     },
 
     async create(user: AuthUser, body: ClassificationRuleBody & { airspaceId: string }) {
-      await assertManages(prisma, user.id, body.airspaceId);
-      const rule = await prisma.classificationRule.create({ data: { ...data(body), airspaceId: body.airspaceId } });
-      return toClassificationRuleDto(rule);
+      await assertManages(airspaces, user.id, body.airspaceId);
+      return toClassificationRuleDto(await repository.create(body.airspaceId, body));
     },
 
     async update(user: AuthUser, id: string, body: ClassificationRuleBody) {
       await find(user, id);
-      const rule = await prisma.classificationRule.update({ where: { id }, data: data(body) });
-      return toClassificationRuleDto(rule);
+      return toClassificationRuleDto(await repository.update(id, body));
     },
 
     async remove(user: AuthUser, id: string) {
       await find(user, id);
-      await prisma.classificationRule.delete({ where: { id } });
+      await repository.remove(id);
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { JobDefinition } from '../../jobs/jobs';
-import { createNotificationSender } from './notifications.service';
+import type { NotificationSender } from './notifications.service';
 
 /** Sends scheduled notifications as soon as their window opens, and retries failed sendings while it is open. */
-export const notificationsDispatchJob: JobDefinition = {
-  name: 'notifications-dispatch',
-  cron: '* * * * *',
-  run: (ctx) => createNotificationSender(ctx).dispatchDue(),
-};
+export function notificationsDispatchJob(sender: Pick<NotificationSender, 'dispatchDue'>): JobDefinition {
+  return {
+    name: 'notifications-dispatch',
+    cron: '* * * * *',
+    run: () => sender.dispatchDue(),
+  };
+}

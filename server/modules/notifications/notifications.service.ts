@@ -13,14 +13,15 @@ import {
   type NotificationType,
 } from '../../../src/shared/domain/notification';
 import type { MissionStatus } from '../../../src/shared/domain/mission-status';
-import type { AppContext } from '../../context';
-import { type Prisma, type Notification } from '../../generated/prisma/client';
-import type { AuthorityCallKind } from '../../integrations/authority/authority-client';
+import type { AuthorityCallKind, AuthorityClient } from '../../integrations/authority/authority-client';
+import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import type { Clock } from '../../lib/clock';
 import type { MissionRow } from '../missions/missions.repository';
 import type { MissionsService } from '../missions/missions.service';
 import { notificationEmail, type NotificationOutcome } from './notifications.emails';
+import type { JsonInput, NotificationRow, NotificationsRepository } from './notifications.repository';
 
 /** After a failed sending, the dispatch job waits this long (doubling at each failure, at most an hour). */
 const RETRY_BASE_MS = 60_000;
@@ -44,12 +45,12 @@ function tabsValidated(mission: MissionRow): boolean {
   return (READY_STATUSES as readonly string[]).includes(mission.status) && mission.lastVerdict !== null;
 }
 
-function windowOf(notification: Pick<Notification, 'type' | 'payload'>) {
+function windowOf(notification: Pick<NotificationRow, 'type' | 'payload'>) {
   const { startAt } = (notification.payload as { mission: { startAt: string } }).mission;
   return notificationWindow(notification.type, new Date(startAt));
 }
 
-export function toNotificationDetail(row: Notification): NotificationDetail {
+export function toNotificationDetail(row: NotificationRow): NotificationDetail {
   const window = windowOf(row);
   return {
     id: row.id,
@@ -71,14 +72,18 @@ export function toNotificationDetail(row: Notification): NotificationDetail {
 }
 
 /** Calls to the authority, used by the API and by the dispatch job. */
-export function createNotificationSender(ctx: AppContext) {
-  const { prisma, clock } = ctx;
+export interface NotificationSenderDeps {
+  repository: NotificationsRepository;
+  authority: AuthorityClient;
+  mailer: Mailer;
+  clock: Clock;
+}
+
+export function createNotificationSender(deps: NotificationSenderDeps) {
+  const { repository, authority, mailer, clock } = deps;
 
   async function payloadOf(mission: MissionRow, type: NotificationType) {
-    const operator = await prisma.user.findUniqueOrThrow({
-      where: { id: mission.userId },
-      select: { firstName: true, lastName: true, companyName: true, email: true, phoneNumber: true },
-    });
+    const operator = await repository.operator(mission.userId);
     return {
       type,
       operator,
@@ -98,11 +103,11 @@ export function createNotificationSender(ctx: AppContext) {
     };
   }
 
-  async function tellUser(notification: Notification, outcome: NotificationOutcome) {
-    const user = await prisma.user.findUnique({ where: { id: notification.userId }, select: { email: true, lang: true } });
+  async function tellUser(notification: NotificationRow, outcome: NotificationOutcome) {
+    const user = await repository.recipient(notification.userId);
     const mission = (notification.payload as { mission: { title: string } }).mission;
     if (!user) return;
-    await ctx.mailer.send({
+    await mailer.send({
       to: user.email,
       ...notificationEmail(user.lang, outcome, notification.type, mission.title, notification.lastError ?? ''),
     });
@@ -110,7 +115,7 @@ export function createNotificationSender(ctx: AppContext) {
 
   /** One call to the authority; the status moves only if it is still the one read. Throws when the call fails. */
   async function callAuthority(
-    notification: Notification,
+    notification: NotificationRow,
     kind: AuthorityCallKind,
     action: NotificationAction,
     payload = notification.payload,
@@ -121,40 +126,34 @@ export function createNotificationSender(ctx: AppContext) {
     const now = clock.now();
     const calls = notification.calls as NotificationCall[];
     try {
-      const { externalId } = await ctx.authority.call({
+      const { externalId } = await authority.call({
         kind,
         type: notification.type,
         idempotencyKey: `${notification.idempotencyKey}-${kind}-${revision}`,
         payload: { reference: notification.idempotencyKey, externalId: notification.externalId, ...(payload as object) },
       });
-      const { count } = await prisma.notification.updateMany({
-        where: { id: notification.id, status: notification.status },
-        data: {
-          status: to,
-          revision,
-          payload: payload as Prisma.InputJsonValue,
-          externalId: externalId ?? notification.externalId,
-          sentAt: kind === 'cancel' ? notification.sentAt : now,
-          canceledAt: to === 'canceled' ? now : null,
-          attempts: 0,
-          lastError: null,
-          calls: [...calls, { at: now.toISOString(), kind, outcome: 'ok' }],
-        },
+      const moved = await repository.updateIfStatus(notification.id, notification.status, {
+        status: to,
+        revision,
+        payload: payload as JsonInput,
+        externalId: externalId ?? notification.externalId,
+        sentAt: kind === 'cancel' ? notification.sentAt : now,
+        canceledAt: to === 'canceled' ? now : null,
+        attempts: 0,
+        lastError: null,
+        calls: [...calls, { at: now.toISOString(), kind, outcome: 'ok' }],
       });
-      const updated = await prisma.notification.findUniqueOrThrow({ where: { id: notification.id } });
-      if (count === 1) await tellUser(updated, to === 'canceled' ? 'canceled' : 'sent');
+      const updated = await repository.find(notification.id);
+      if (moved) await tellUser(updated, to === 'canceled' ? 'canceled' : 'sent');
       return updated;
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'EXTERNAL_SERVICE_UNAVAILABLE') throw error;
       const attempts = notification.attempts + 1;
-      const failed = await prisma.notification.update({
-        where: { id: notification.id },
-        data: {
-          attempts,
-          lastError: error.message,
-          sendAfter: kind === 'send' ? new Date(now.getTime() + Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS)) : undefined,
-          calls: [...calls, { at: now.toISOString(), kind, outcome: 'failed', error: error.message }],
-        },
+      const failed = await repository.update(notification.id, {
+        attempts,
+        lastError: error.message,
+        sendAfter: kind === 'send' ? new Date(now.getTime() + Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS)) : undefined,
+        calls: [...calls, { at: now.toISOString(), kind, outcome: 'failed', error: error.message }],
       });
       await tellUser(failed, 'failed');
       throw error;
@@ -170,7 +169,7 @@ export function createNotificationSender(ctx: AppContext) {
      * fails the mission stays (spec §8), with its notifications as they were.
      */
     async releaseMission(missionId: string) {
-      const rows = await prisma.notification.findMany({ where: { missionId, status: { in: ['sent', 'updated'] } } });
+      const rows = await repository.heldByAuthority(missionId);
       for (const row of rows) {
         try {
           await callAuthority(row, 'cancel', 'cancel');
@@ -185,18 +184,16 @@ export function createNotificationSender(ctx: AppContext) {
     /** The dispatch job: sends the scheduled notifications whose window is open, expires those whose window closed. */
     async dispatchDue() {
       const now = clock.now();
-      const due = await prisma.notification.findMany({
-        where: { status: 'scheduled', sendAfter: { lte: now } },
-        orderBy: { sendAfter: 'asc' },
-      });
+      const due = await repository.due(now);
       for (const row of due) {
         const window = windowOf(row);
         if (now >= window.closesAt) {
-          const { count } = await prisma.notification.updateMany({
-            where: { id: row.id, status: 'scheduled' },
-            data: { status: 'canceled', canceledAt: now, lastError: 'The sending window closed' },
+          const expired = await repository.updateIfStatus(row.id, 'scheduled', {
+            status: 'canceled',
+            canceledAt: now,
+            lastError: 'The sending window closed',
           });
-          if (count === 1) await tellUser({ ...row, status: 'canceled' }, 'expired');
+          if (expired) await tellUser({ ...row, status: 'canceled' }, 'expired');
           continue;
         }
         if (!isWindowOpen(window, now)) continue;
@@ -212,13 +209,20 @@ export function createNotificationSender(ctx: AppContext) {
 
 export type NotificationSender = ReturnType<typeof createNotificationSender>;
 
-export function createNotificationsService(ctx: AppContext, missions: Pick<MissionsService, 'findMission'>, sender: NotificationSender) {
-  const { prisma, clock } = ctx;
+export interface NotificationsServiceDeps {
+  repository: NotificationsRepository;
+  missions: Pick<MissionsService, 'findMission'>;
+  sender: NotificationSender;
+  clock: Clock;
+}
+
+export function createNotificationsService(deps: NotificationsServiceDeps) {
+  const { repository, missions, sender, clock } = deps;
   const { payloadOf, callAuthority } = sender;
 
   async function findNotification(actor: AuthUser, missionId: string, notificationId: string, mode: 'read' | 'edit') {
     const mission = await missions.findMission(actor, missionId, mode === 'read' ? 'PREFLIGHT_LIST_ADMIN' : 'PREFLIGHT_EDIT_ADMIN');
-    const notification = await prisma.notification.findFirst({ where: { id: notificationId, missionId: mission.id } });
+    const notification = await repository.findOfMission(mission.id, notificationId);
     if (!notification) throw new AppError('NOT_FOUND', 'Unknown notification');
     return { mission, notification };
   }
@@ -226,7 +230,7 @@ export function createNotificationsService(ctx: AppContext, missions: Pick<Missi
   return {
     async list(actor: AuthUser, missionId: string): Promise<MissionNotifications> {
       const mission = await missions.findMission(actor, missionId, 'PREFLIGHT_LIST_ADMIN');
-      const rows = await prisma.notification.findMany({ where: { missionId }, orderBy: { createdAt: 'asc' } });
+      const rows = await repository.listOfMission(missionId);
       return { required: requiredTypes(mission), tabsValidated: tabsValidated(mission), items: rows.map(toNotificationDetail) };
     },
 
@@ -245,25 +249,23 @@ export function createNotificationsService(ctx: AppContext, missions: Pick<Missi
       const window = notificationWindow(type, mission.startAt);
       const now = clock.now();
       if (now >= window.closesAt) throw new AppError('NOTIFICATION_WINDOW_CLOSED', 'The sending window of this notification has closed');
-      const existing = await prisma.notification.findFirst({ where: { missionId, type, status: { not: 'canceled' } } });
+      const existing = await repository.findActive(missionId, type);
       if (existing) throw new AppError('NOTIFICATION_ALREADY_EXISTS', 'This mission already has a notification of this type');
-      const created = await prisma.notification.create({
-        data: {
-          missionId,
-          userId: mission.userId,
-          type,
-          status: 'scheduled',
-          payload: (await payloadOf(mission, type)) as Prisma.InputJsonValue,
-          idempotencyKey: `AGN-${randomUUID()}`,
-          sendAfter: window.opensAt ?? now,
-        },
+      const created = await repository.create({
+        missionId,
+        userId: mission.userId,
+        type,
+        status: 'scheduled',
+        payload: (await payloadOf(mission, type)) as JsonInput,
+        idempotencyKey: `AGN-${randomUUID()}`,
+        sendAfter: window.opensAt ?? now,
       });
       if (!isWindowOpen(window, now)) return toNotificationDetail(created);
       try {
         return toNotificationDetail(await callAuthority(created, 'send', 'send'));
       } catch (error) {
         if (error instanceof AppError && error.code === 'EXTERNAL_SERVICE_UNAVAILABLE')
-          return toNotificationDetail(await prisma.notification.findUniqueOrThrow({ where: { id: created.id } }));
+          return toNotificationDetail(await repository.find(created.id));
         throw error;
       }
     },
@@ -279,10 +281,7 @@ export function createNotificationsService(ctx: AppContext, missions: Pick<Missi
         if (!isAtAuthority(notification.status)) {
           if (!nextNotificationStatus(notification.status, 'cancel'))
             throw new AppError('NOTIFICATION_TRANSITION_NOT_ALLOWED', `A ${notification.status} notification cannot be cancelled`);
-          const canceled = await prisma.notification.update({
-            where: { id: notification.id },
-            data: { status: 'canceled', canceledAt: clock.now() },
-          });
+          const canceled = await repository.update(notification.id, { status: 'canceled', canceledAt: clock.now() });
           return toNotificationDetail(canceled);
         }
         return toNotificationDetail(await callAuthority(notification, 'cancel', 'cancel'));

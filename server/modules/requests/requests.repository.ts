@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import type { RequestListQuery } from '../../../src/shared/contracts/requests';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import type { ImpactLevel, MissionSnapshot } from '../../../src/shared/contracts/requests';
 import type { RequestStatus } from '../../../src/shared/domain/request-status';
@@ -10,6 +12,41 @@ import type { AirspaceLimits } from './requests.limits';
  * (docs/performance.md, `npm run bench:requests`): its reads and its write are prepared statements, one round trip
  * each, instead of Prisma calls.
  */
+
+const userRef = { select: { id: true, firstName: true, lastName: true } } as const;
+const airspaceContacts = { mailingList: true, copyToManagers: true, managers: { select: { id: true, email: true, lang: true } } } as const;
+const withSummary = {
+  airspace: { select: { id: true, name: true, internalCode: true } },
+  operator: { select: { id: true, firstName: true, lastName: true, companyName: true } },
+} satisfies Prisma.PermissionRequestInclude;
+const withDetail = {
+  ...withSummary,
+  airspace: {
+    select: {
+      id: true,
+      name: true,
+      internalCode: true,
+      generalConditions: true,
+      permanentConditions: true,
+      news: true,
+      description: true,
+      twrPhoneNumber: true,
+      managers: { select: { id: true } },
+    },
+  },
+  decidedBy: userRef,
+  automationRule: { select: { id: true, title: true } },
+  events: { include: { actor: userRef }, orderBy: [{ at: 'asc' }, { sequence: 'asc' }] },
+  messages: { include: { author: userRef }, orderBy: [{ at: 'asc' }, { sequence: 'asc' }] },
+} satisfies Prisma.PermissionRequestInclude;
+
+export type SummaryRow = Prisma.PermissionRequestGetPayload<{ include: typeof withSummary }>;
+export type DetailRow = Prisma.PermissionRequestGetPayload<{ include: typeof withDetail }>;
+export type AirspaceContactsRow = Prisma.AirspaceGetPayload<{ select: typeof airspaceContacts }>;
+export type JsonValue = Prisma.JsonValue;
+export type JsonInput = Prisma.InputJsonValue;
+/** The columns a transition writes besides the status. */
+export type RequestChange = Prisma.PermissionRequestUncheckedUpdateManyInput;
 
 type UserRef = { id: string; firstName: string; lastName: string };
 type Lang = 'en' | 'fr';
@@ -169,8 +206,135 @@ const ACTIVE_MISSIONS = `
    ORDER BY r."submittedAt"
    LIMIT 50`;
 
-export function createRequestsRepository(pool: pg.Pool) {
+export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
   return {
+    find(id: string) {
+      return prisma.permissionRequest.findUnique({ where: { id } });
+    },
+
+    detail(id: string): Promise<DetailRow> {
+      return prisma.permissionRequest.findUniqueOrThrow({ where: { id }, include: withDetail });
+    },
+
+    missionOf(missionId: string) {
+      return prisma.mission.findUnique({ where: { id: missionId }, select: { userId: true, areas: true, country: true } });
+    },
+
+    airspaceContacts(airspaceId: string): Promise<AirspaceContactsRow> {
+      return prisma.airspace.findUniqueOrThrow({ where: { id: airspaceId }, select: airspaceContacts });
+    },
+
+    /** The request with what its e-mails name: the airspace and the operator. */
+    mailRow(requestId: string) {
+      return prisma.permissionRequest.findUniqueOrThrow({
+        where: { id: requestId },
+        include: {
+          airspace: { select: { name: true } },
+          operator: { select: { email: true, lang: true, firstName: true, lastName: true, companyName: true } },
+        },
+      });
+    },
+
+    /**
+     * Moves the request to `next` only if its status is still the one read, with its history entry, in one transaction;
+     * answers false when the status changed meanwhile.
+     */
+    transition(
+      request: { id: string; status: RequestStatus },
+      next: RequestStatus,
+      data: RequestChange,
+      event: { action: string; actorId: string | null; reason: string | null; details: JsonInput | null; at: Date },
+    ): Promise<boolean> {
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.permissionRequest.updateMany({
+          where: { id: request.id, status: request.status },
+          data: { ...data, status: next },
+        });
+        if (count !== 1) return false;
+        await tx.permissionRequestEvent.create({
+          data: {
+            requestId: request.id,
+            from: request.status,
+            to: next,
+            action: event.action,
+            actorId: event.actorId,
+            reason: event.reason,
+            details: event.details ?? Prisma.DbNull,
+            at: event.at,
+          },
+        });
+        return true;
+      });
+    },
+
+    /** The mission's requests in one of `statuses`. */
+    ofMission(missionId: string, statuses: readonly RequestStatus[]) {
+      return prisma.permissionRequest.findMany({
+        where: { missionId, status: { in: [...statuses] } },
+        select: { id: true, airspaceId: true },
+      });
+    },
+
+    countOfMission(missionId: string, statuses?: readonly RequestStatus[]) {
+      return prisma.permissionRequest.count({ where: { missionId, ...(statuses && { status: { in: [...statuses] } }) } });
+    },
+
+    /** A page of requests: those of the airspaces a manager manages, or an operator's own. */
+    async list(scope: { managerId: string } | { operatorId: string }, statuses: readonly RequestStatus[], query: RequestListQuery) {
+      const search = query.search
+        ? {
+            OR: [
+              { referenceNumber: { contains: query.search, mode: 'insensitive' as const } },
+              { mission: { title: { contains: query.search, mode: 'insensitive' as const } } },
+              { operator: { lastName: { contains: query.search, mode: 'insensitive' as const } } },
+              { operator: { firstName: { contains: query.search, mode: 'insensitive' as const } } },
+              { operator: { companyName: { contains: query.search, mode: 'insensitive' as const } } },
+            ],
+          }
+        : {};
+      const where: Prisma.PermissionRequestWhereInput = {
+        AND: [
+          'managerId' in scope ? { airspace: { managers: { some: { id: scope.managerId } } } } : { operatorId: scope.operatorId },
+          search,
+          statuses.length > 0 ? { status: { in: [...statuses] } } : {},
+          query.airspaceId ? { airspaceId: query.airspaceId } : {},
+          query.missionId ? { missionId: query.missionId } : {},
+          query.from ? { mission: { endAt: { gte: new Date(query.from) } } } : {},
+          query.to ? { mission: { startAt: { lte: new Date(query.to) } } } : {},
+        ],
+      };
+      const sortField = query.sort === 'referenceNumber' ? 'number' : query.sort;
+      const [items, total] = await Promise.all([
+        prisma.permissionRequest.findMany({
+          where,
+          include: withSummary,
+          orderBy: [{ [sortField]: query.order }, { number: query.order }],
+          skip: (query.page - 1) * query.pageSize,
+          take: query.pageSize,
+        }),
+        prisma.permissionRequest.count({ where }),
+      ]);
+      return { items, total };
+    },
+
+    async addMessage(message: { requestId: string; authorId: string; body: string; at: Date }) {
+      await prisma.permissionRequestMessage.create({ data: message });
+    },
+
+    userName(userId: string) {
+      return prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true } });
+    },
+
+    /** Requests in one of `statuses` whose auto-reject time is past, oldest deadline first, 500 at most. */
+    dueForAutoReject(now: Date, statuses: readonly RequestStatus[]) {
+      return prisma.permissionRequest.findMany({
+        where: { status: { in: [...statuses] }, autoRejectAt: { lte: now } },
+        include: { airspace: { select: { autoRejectDelayHours: true } } },
+        orderBy: { autoRejectAt: 'asc' },
+        take: 500,
+      });
+    },
+
     async missionToFile(missionId: string, actorId: string): Promise<MissionToFile | null> {
       return (
         (await prepared<MissionToFile & pg.QueryResultRow>(pool, 'request-mission', MISSION_TO_FILE, [missionId, actorId])).rows[0] ?? null

@@ -23,7 +23,6 @@ import {
   type RequestStatus,
 } from '../../../src/shared/domain/request-status';
 import { restrictionProblems } from '../../../src/shared/domain/restriction-checks';
-import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
 import type { SmsClient } from '../../integrations/sms/sms-client';
 import { AppError } from '../../lib/app-error';
@@ -31,11 +30,22 @@ import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { GeometryPool } from '../../lib/geometry-pool';
 import type { Geometry } from 'geojson';
+import type { AirspacesRepository } from '../airspaces/airspaces.repository';
 import { touchedAirspaces } from '../airspaces/touched-airspaces';
 import type { RecordOwners } from '../users/record-owner';
 import { decisionEmail, messageEmail, submittedEmail, type RequestMailContext } from './requests.emails';
 import { extentKm, limitBreach } from './requests.limits';
-import type { FiledEvent, MissionToFile, RequestsRepository } from './requests.repository';
+import type {
+  AirspaceContactsRow,
+  DetailRow,
+  FiledEvent,
+  JsonInput,
+  JsonValue,
+  MissionToFile,
+  RequestChange,
+  RequestsRepository,
+  SummaryRow,
+} from './requests.repository';
 
 /** Missions that may be filed: complete or further, not yet flying (docs/requests.md). */
 const FILABLE_MISSION_STATUSES = ['complete', 'toBeValidated', 'validated'] as const;
@@ -50,8 +60,8 @@ export type RequestEvaluator = (input: { airspaceId: string; missionSnapshot: Mi
 }>;
 
 export interface RequestsServiceDeps {
-  prisma: PrismaClient;
   repository: RequestsRepository;
+  airspaces: Pick<AirspacesRepository, 'isManagedBy' | 'findOpenInBox'>;
   evaluate: RequestEvaluator;
   owners: RecordOwners;
   mailer: Mailer;
@@ -62,35 +72,6 @@ export interface RequestsServiceDeps {
   geometry: Pick<GeometryPool, 'intersectsEach'>;
 }
 
-const userRef = { select: { id: true, firstName: true, lastName: true } } as const;
-const airspaceContacts = { mailingList: true, copyToManagers: true, managers: { select: { id: true, email: true, lang: true } } } as const;
-const withSummary = {
-  airspace: { select: { id: true, name: true, internalCode: true } },
-  operator: { select: { id: true, firstName: true, lastName: true, companyName: true } },
-} satisfies Prisma.PermissionRequestInclude;
-const withDetail = {
-  ...withSummary,
-  airspace: {
-    select: {
-      id: true,
-      name: true,
-      internalCode: true,
-      generalConditions: true,
-      permanentConditions: true,
-      news: true,
-      description: true,
-      twrPhoneNumber: true,
-      managers: { select: { id: true } },
-    },
-  },
-  decidedBy: userRef,
-  automationRule: { select: { id: true, title: true } },
-  events: { include: { actor: userRef }, orderBy: [{ at: 'asc' }, { sequence: 'asc' }] },
-  messages: { include: { author: userRef }, orderBy: [{ at: 'asc' }, { sequence: 'asc' }] },
-} satisfies Prisma.PermissionRequestInclude;
-
-type SummaryRow = Prisma.PermissionRequestGetPayload<{ include: typeof withSummary }>;
-type DetailRow = Prisma.PermissionRequestGetPayload<{ include: typeof withDetail }>;
 type SummarySource = Pick<
   SummaryRow,
   | 'id'
@@ -146,7 +127,7 @@ const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
 
 /** Addresses on the airspace's side: its mailing list, plus its managers when asked or when there is no list. */
-function recipientsOf(airspace: Prisma.AirspaceGetPayload<{ select: typeof airspaceContacts }>) {
+function recipientsOf(airspace: AirspaceContactsRow) {
   const list = airspace.mailingList.map((email) => ({ email, lang: 'en' as const }));
   const managers = list.length === 0 || airspace.copyToManagers ? airspace.managers : [];
   const seen = new Set<string>();
@@ -179,8 +160,8 @@ interface Transition {
   action: RequestAction;
   actorId: string | null;
   reason?: string | null;
-  details?: Prisma.InputJsonValue;
-  data?: Prisma.PermissionRequestUncheckedUpdateManyInput;
+  details?: JsonInput;
+  data?: RequestChange;
 }
 
 /** What each manager action writes; acceptance with restrictions needs one at least, rejection a reason. */
@@ -208,10 +189,10 @@ function managerTransition(action: ManagerAction, actorId: string, callControl: 
         action,
         actorId,
         reason: body.reply,
-        details: { restrictions } as Prisma.InputJsonValue,
+        details: { restrictions } as JsonInput,
         data: {
           ...decision,
-          restrictions: restrictions as Prisma.InputJsonValue,
+          restrictions: restrictions as JsonInput,
           rejectionReason: null,
           callControl: body.callControl ?? restrictions.some((restriction) => restriction.kind === 'callBeforeAfter'),
         },
@@ -250,26 +231,22 @@ function managerTransition(action: ManagerAction, actorId: string, callControl: 
 }
 
 export function createRequestsService(deps: RequestsServiceDeps) {
-  const { prisma, repository, evaluate, owners, mailer, sms, clock, publicUrl, geometry } = deps;
+  const { repository, airspaces, evaluate, owners, mailer, sms, clock, publicUrl, geometry } = deps;
 
   const link = (id: string) => `${publicUrl}/backoffice/procedure/edit/${id}`;
-
-  async function manages(userId: string, airspaceId: string) {
-    return (await prisma.airspace.count({ where: { id: airspaceId, managers: { some: { id: userId } } } })) > 0;
-  }
 
   /**
    * The viewer's side of a request: a manager of its airspace (with PREFLIGHTPROCEDURE_LIST), or the operator who
    * filed it (with PREFLIGHT_LIST). Anyone else gets 404, as for a missing request.
    */
   async function sideOf(actor: AuthUser, request: { airspaceId: string; operatorId: string }): Promise<'manager' | 'operator'> {
-    if (actor.rights.has('PREFLIGHTPROCEDURE_LIST') && (await manages(actor.id, request.airspaceId))) return 'manager';
+    if (actor.rights.has('PREFLIGHTPROCEDURE_LIST') && (await airspaces.isManagedBy(request.airspaceId, actor.id))) return 'manager';
     if (actor.rights.has('PREFLIGHT_LIST') && request.operatorId === (await owners.ownerId(actor, { kind: 'own' }))) return 'operator';
     throw new AppError('NOT_FOUND', 'Unknown request');
   }
 
   async function findVisible(actor: AuthUser, id: string) {
-    const request = await prisma.permissionRequest.findUnique({ where: { id } });
+    const request = await repository.find(id);
     if (!request) throw new AppError('NOT_FOUND', 'Unknown request');
     return { request, side: await sideOf(actor, request) };
   }
@@ -294,7 +271,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
   }
 
   async function ownMission(actor: AuthUser, missionId: string) {
-    const mission = await prisma.mission.findUnique({ where: { id: missionId }, select: { userId: true, areas: true, country: true } });
+    const mission = await repository.missionOf(missionId);
     if (!mission || mission.userId !== (await owners.ownerId(actor, { kind: 'own' }))) throw new AppError('NOT_FOUND', 'Unknown mission');
     return mission;
   }
@@ -322,17 +299,11 @@ export function createRequestsService(deps: RequestsServiceDeps) {
   }
 
   async function airspaceRecipients(airspaceId: string) {
-    return recipientsOf(await prisma.airspace.findUniqueOrThrow({ where: { id: airspaceId }, select: airspaceContacts }));
+    return recipientsOf(await repository.airspaceContacts(airspaceId));
   }
 
   async function mailContext(requestId: string) {
-    const row = await prisma.permissionRequest.findUniqueOrThrow({
-      where: { id: requestId },
-      include: {
-        airspace: { select: { name: true } },
-        operator: { select: { email: true, lang: true, firstName: true, lastName: true, companyName: true } },
-      },
-    });
+    const row = await repository.mailRow(requestId);
     const context: RequestMailContext = {
       referenceNumber: row.referenceNumber,
       missionTitle: snapshotOf(row).title,
@@ -363,25 +334,14 @@ export function createRequestsService(deps: RequestsServiceDeps) {
         `Action ${change.action} is not allowed on a request in status ${request.status}`,
       );
     const at = clock.now();
-    await prisma.$transaction(async (tx) => {
-      const { count } = await tx.permissionRequest.updateMany({
-        where: { id: request.id, status: request.status },
-        data: { ...change.data, status: next },
-      });
-      if (count !== 1) throw new AppError('REQUEST_TRANSITION_NOT_ALLOWED', 'The request changed status meanwhile');
-      await tx.permissionRequestEvent.create({
-        data: {
-          requestId: request.id,
-          from: request.status,
-          to: next,
-          action: change.action,
-          actorId: change.actorId,
-          reason: change.reason ?? null,
-          details: change.details ?? Prisma.DbNull,
-          at,
-        },
-      });
+    const changed = await repository.transition(request, next, change.data ?? {}, {
+      action: change.action,
+      actorId: change.actorId,
+      reason: change.reason ?? null,
+      details: change.details ?? null,
+      at,
     });
+    if (!changed) throw new AppError('REQUEST_TRANSITION_NOT_ALLOWED', 'The request changed status meanwhile');
     return next;
   }
 
@@ -447,19 +407,16 @@ export function createRequestsService(deps: RequestsServiceDeps) {
   }
 
   async function detail(id: string, side: 'manager' | 'operator') {
-    return toDetail(await prisma.permissionRequest.findUniqueOrThrow({ where: { id }, include: withDetail }), side);
+    return toDetail(await repository.detail(id), side);
   }
 
   return {
     async touchedAirspaces(actor: AuthUser, missionId: string): Promise<TouchedAirspace[]> {
       const mission = await ownMission(actor, missionId);
       if (!mission.areas) return [];
-      const airspaces = await touchedAirspaces(prisma, geometry, mission.areas as MissionAreas);
-      const pending = await prisma.permissionRequest.findMany({
-        where: { missionId, status: { in: [...UNDER_ANALYSIS_STATUSES] } },
-        select: { id: true, airspaceId: true },
-      });
-      return airspaces.map((airspace) => ({
+      const touched = await touchedAirspaces(airspaces, geometry, mission.areas as MissionAreas);
+      const pending = await repository.ofMission(missionId, UNDER_ANALYSIS_STATUSES);
+      return touched.map((airspace) => ({
         id: airspace.id,
         name: airspace.name,
         internalCode: airspace.internalCode,
@@ -572,12 +529,12 @@ export function createRequestsService(deps: RequestsServiceDeps) {
           callControl: false,
           firstMessage: input.firstMessage ?? null,
           conditionsAcceptedAt: submittedAt,
-          missionSnapshot: filed as Prisma.JsonValue,
-          classification: evaluation.classification as Prisma.JsonValue,
-          restrictions: request.restrictions as Prisma.JsonValue,
+          missionSnapshot: filed as JsonValue,
+          classification: evaluation.classification as JsonValue,
+          restrictions: request.restrictions as JsonValue,
           decidedBy: null,
           automationRule: decision ? { id: decision.ruleId, title: evaluation.classification.automation?.title ?? '' } : null,
-          events: events.map((event) => ({ ...event, actor: actorRef(event.actorId), details: event.details as Prisma.JsonValue })),
+          events: events.map((event) => ({ ...event, actor: actorRef(event.actorId), details: event.details as JsonValue })),
           messages: firstMessage
             ? [{ id: firstMessage.id, author: mission.actor, authorId: actor.id, body: firstMessage.body, at: submittedAt }]
             : [],
@@ -588,47 +545,15 @@ export function createRequestsService(deps: RequestsServiceDeps) {
 
     /** A manager sees the requests of the airspaces they manage; an operator their own (docs/requests.md). */
     async list(actor: AuthUser, query: RequestListQuery) {
-      const scope: Prisma.PermissionRequestWhereInput = actor.rights.has('PREFLIGHTPROCEDURE_LIST')
-        ? { airspace: { managers: { some: { id: actor.id } } } }
+      const scope = actor.rights.has('PREFLIGHTPROCEDURE_LIST')
+        ? { managerId: actor.id }
         : { operatorId: await owners.ownerId(actor, { kind: 'own' }) };
       const statuses = [
         ...(query.status ?? []),
         ...(query.group === 'allAccepted' ? ACCEPTED_STATUSES : []),
         ...(query.group === 'allRejected' ? REJECTED_STATUSES : []),
       ];
-      const search = query.search
-        ? {
-            OR: [
-              { referenceNumber: { contains: query.search, mode: 'insensitive' as const } },
-              { mission: { title: { contains: query.search, mode: 'insensitive' as const } } },
-              { operator: { lastName: { contains: query.search, mode: 'insensitive' as const } } },
-              { operator: { firstName: { contains: query.search, mode: 'insensitive' as const } } },
-              { operator: { companyName: { contains: query.search, mode: 'insensitive' as const } } },
-            ],
-          }
-        : {};
-      const where: Prisma.PermissionRequestWhereInput = {
-        AND: [
-          scope,
-          search,
-          statuses.length > 0 ? { status: { in: statuses } } : {},
-          query.airspaceId ? { airspaceId: query.airspaceId } : {},
-          query.missionId ? { missionId: query.missionId } : {},
-          query.from ? { mission: { endAt: { gte: new Date(query.from) } } } : {},
-          query.to ? { mission: { startAt: { lte: new Date(query.to) } } } : {},
-        ],
-      };
-      const sortField = query.sort === 'referenceNumber' ? 'number' : query.sort;
-      const [items, total] = await Promise.all([
-        prisma.permissionRequest.findMany({
-          where,
-          include: withSummary,
-          orderBy: [{ [sortField]: query.order }, { number: query.order }],
-          skip: (query.page - 1) * query.pageSize,
-          take: query.pageSize,
-        }),
-        prisma.permissionRequest.count({ where }),
-      ]);
+      const { items, total } = await repository.list(scope, statuses, query);
       return { items: items.map(toSummary), total, page: query.page, pageSize: query.pageSize };
     },
 
@@ -652,10 +577,10 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     /** A chat message; the other side is e-mailed. The operator's message answers a request awaiting information. */
     async postMessage(actor: AuthUser, id: string, body: string): Promise<RequestDetail> {
       const { request, side } = await findVisible(actor, id);
-      await prisma.permissionRequestMessage.create({ data: { requestId: request.id, authorId: actor.id, body, at: clock.now() } });
+      await repository.addMessage({ requestId: request.id, authorId: actor.id, body, at: clock.now() });
       if (side === 'operator' && request.status === 'awaiting') await transition(request, { action: 'answer', actorId: actor.id });
       const { row, context } = await mailContext(request.id);
-      const author = await prisma.user.findUniqueOrThrow({ where: { id: actor.id }, select: { firstName: true, lastName: true } });
+      const author = await repository.userName(actor.id);
       const name = `${author.firstName} ${author.lastName}`;
       const recipients =
         side === 'manager' ? [{ email: row.operator.email, lang: row.operator.lang }] : await airspaceRecipients(request.airspaceId);
@@ -668,20 +593,13 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       const request = await findManaged(actor, id);
       if (!request.operatorPhone) throw new AppError('OPERATOR_NO_TERMINAL', 'The operator has no registered terminal');
       await sms.send(request.operatorPhone, `${request.referenceNumber}: ${body}`);
-      await prisma.permissionRequestMessage.create({
-        data: { requestId: request.id, authorId: actor.id, body: `SMS: ${body}`, at: clock.now() },
-      });
+      await repository.addMessage({ requestId: request.id, authorId: actor.id, body: `SMS: ${body}`, at: clock.now() });
     },
 
     /** The auto-reject sweep: requests nobody answered before their deadline (docs/requests.md). */
     async autoRejectDue() {
       const now = clock.now();
-      const due = await prisma.permissionRequest.findMany({
-        where: { status: { in: [...UNDER_ANALYSIS_STATUSES] }, autoRejectAt: { lte: now } },
-        include: { airspace: { select: { autoRejectDelayHours: true } } },
-        orderBy: { autoRejectAt: 'asc' },
-        take: 500,
-      });
+      const due = await repository.dueForAutoReject(now, UNDER_ANALYSIS_STATUSES);
       for (const request of due) {
         const reason = `no answer within ${request.airspace.autoRejectDelayHours ?? 0} hours`;
         try {
@@ -702,10 +620,10 @@ export function createRequestsService(deps: RequestsServiceDeps) {
 
     /** Whether an accepted request locks the mission's dates, machine, height and areas. */
     async hasRequests(missionId: string) {
-      return (await prisma.permissionRequest.count({ where: { missionId } })) > 0;
+      return (await repository.countOfMission(missionId)) > 0;
     },
     async locksMission(missionId: string) {
-      return (await prisma.permissionRequest.count({ where: { missionId, status: { in: [...ACCEPTED_STATUSES] } } })) > 0;
+      return (await repository.countOfMission(missionId, ACCEPTED_STATUSES)) > 0;
     },
   };
 }
