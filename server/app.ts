@@ -48,6 +48,8 @@ import { createConformanceChecker } from './modules/conformance/conformance.chec
 import { createConformanceRepository } from './modules/conformance/conformance.repository';
 import type { ViolationPublisher } from './modules/traffic/positions';
 import { createTrafficModule } from './modules/traffic/traffic.module';
+import { createTrafficRepository } from './modules/traffic/traffic.repository';
+import { createLiveScopes } from './modules/traffic/traffic.scope';
 import { trafficRouter } from './modules/traffic/traffic.router';
 import { createTrackersService } from './modules/trackers/trackers.service';
 import { whitelistRouter } from './modules/whitelist/whitelist.router';
@@ -288,7 +290,6 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     clock: ctx.clock,
   });
   const activations = createActivationsService({ repository: createActivationsRepository(ctx.prisma), clock: ctx.clock });
-  ctx.jobs.define(options.jobs ?? platformJobs({ agreements, notificationSender, requests, activations, clock: ctx.clock }));
   const missionRegulation = createMissionRegulation({ missions, verdicts: missionVerdicts });
 
   // The checker publishes through the traffic module, which calls the checker: the publisher is bound once both exist.
@@ -306,8 +307,32 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     publicUrl: ctx.config.publicUrl,
   });
   // The live map's snapshot keeps the hub's own list of open episodes heard on the bus: it holds every instance's.
-  const traffic = createTrafficModule(ctx, { owners, listeners: [conformance.check] });
+  const trafficRepository = createTrafficRepository(ctx.pool);
+  const traffic = createTrafficModule({
+    repository: trafficRepository,
+    scopes: createLiveScopes({ missions: missionsRepository, airspaces: airspacesRepository, owners }),
+    bus: ctx.trafficBus,
+    changes: ctx.changes,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    staleSeconds: ctx.config.trafficStaleSeconds,
+    closers: ctx.closers,
+    listeners: [conformance.check],
+  });
   publishViolation = traffic.publishViolation;
+  ctx.jobs.define(
+    options.jobs ??
+      platformJobs({
+        agreements,
+        notificationSender,
+        requests,
+        activations,
+        tracks: trafficRepository,
+        trackRetentionDays: ctx.config.trackRetentionDays,
+        clock: ctx.clock,
+        logger: ctx.logger,
+      }),
+  );
   const stopSweep = conformance.start();
   ctx.closers.add(async () => stopSweep());
   const adsb = ctx.config.adsb

@@ -92,7 +92,7 @@ export function createContext(options: {
       logger: options.logger,
     }),
     contextLayers: createShippedContextLayers(),
-    jobs: createJobs({ pool: options.pool, clock, config: options.config, logger: options.logger }),
+    jobs: createJobs({ pool: options.pool, clock, logger: options.logger }),
     userListCache: createReadCache(options.changes, { tables: USER_LIST_TABLES, maxEntries: 1000 }),
     trafficBus,
     closers,

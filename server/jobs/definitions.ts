@@ -1,28 +1,33 @@
-import type { ActivationsService } from '../modules/activations/activations.service';
-import { activationsAutoRejectJob } from '../modules/activations/activations.job';
-import type { AgreementsService } from '../modules/agreements/agreements.service';
-import { agreementExpiryJob } from '../modules/agreements/agreements.job';
-import type { NotificationSender } from '../modules/notifications/notifications.service';
-import { notificationsDispatchJob } from '../modules/notifications/notifications.job';
-import type { RequestsService } from '../modules/requests/requests.service';
-import { requestsAutoRejectJob } from '../modules/requests/requests.jobs';
-import { tracksRetentionJob } from '../modules/traffic/traffic.jobs';
 import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { activationsAutoRejectJob } from '../modules/activations/activations.job';
+import type { ActivationsService } from '../modules/activations/activations.service';
+import { agreementExpiryJob } from '../modules/agreements/agreements.job';
+import type { AgreementsService } from '../modules/agreements/agreements.service';
+import { notificationsDispatchJob } from '../modules/notifications/notifications.job';
+import type { NotificationSender } from '../modules/notifications/notifications.service';
+import { requestsAutoRejectJob } from '../modules/requests/requests.jobs';
+import type { RequestsService } from '../modules/requests/requests.service';
+import { tracksRetentionJob } from '../modules/traffic/traffic.jobs';
+import type { TrafficRepository } from '../modules/traffic/traffic.repository';
 import type { JobDefinition } from './jobs';
 
-/** Every scheduled job of the platform, built by the composition root with the services they run; each module adds its own here. */
-export function platformJobs(services: {
+/** Every scheduled job of the platform, built by the composition root (server/app.ts) with what each runs; each module adds its own here. */
+export function platformJobs(deps: {
   agreements: AgreementsService;
   notificationSender: NotificationSender;
   requests: RequestsService;
   activations: ActivationsService;
+  tracks: TrafficRepository;
+  trackRetentionDays: number;
   clock: Clock;
+  logger: Logger;
 }): JobDefinition[] {
   return [
-    agreementExpiryJob(services.agreements, services.clock),
-    notificationsDispatchJob(services.notificationSender),
-    requestsAutoRejectJob(services.requests),
-    activationsAutoRejectJob(services.activations),
-    tracksRetentionJob,
+    agreementExpiryJob(deps.agreements, deps.clock),
+    notificationsDispatchJob(deps.notificationSender),
+    requestsAutoRejectJob(deps.requests),
+    activationsAutoRejectJob(deps.activations),
+    tracksRetentionJob({ repository: deps.tracks, clock: deps.clock, retentionDays: deps.trackRetentionDays, logger: deps.logger }),
   ];
 }

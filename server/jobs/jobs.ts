@@ -1,15 +1,11 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Config } from '../config/env';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 
-/** What a job may read besides the services it was built with. */
+/** What the queue gives each run: the clock of the sweep (the composition root's, the tests' in tests). */
 export interface JobContext {
-  pool: pg.Pool;
   clock: Clock;
-  config: Config;
-  logger: Logger;
 }
 
 /**
@@ -44,8 +40,9 @@ export const JOBS_SCHEMA = 'pgboss';
 const POLLING_SECONDS = 2;
 const RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const;
 
-export function createJobs(context: JobContext): Jobs {
-  const { pool, logger } = context;
+export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logger }): Jobs {
+  const { pool, logger } = options;
+  const context: JobContext = { clock: options.clock };
   let definitions: readonly JobDefinition[] = [];
   let defined = false;
   let boss: PgBoss | null = null;

@@ -80,6 +80,14 @@ export function createAirspacesRepository(prisma: PrismaClient) {
       return (await prisma.airspace.count({ where: { id: airspaceId, managers: { some: { id: userId } } } })) > 0;
     },
 
+    /** The airspaces the user manages, with their shape, bounding box and last change (live traffic scopes). */
+    managedShapes(userId: string) {
+      return prisma.airspace.findMany({
+        where: { managers: { some: { id: userId } } },
+        select: { id: true, updatedAt: true, geometry: true, minLon: true, minLat: true, maxLon: true, maxLat: true },
+      });
+    },
+
     listManagedBy(userId: string) {
       return prisma.airspace.findMany({
         where: { managers: { some: { id: userId } } },

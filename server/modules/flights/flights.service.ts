@@ -4,8 +4,8 @@ import { activationsRequired } from '../../../src/shared/domain/activation-dates
 import { isAccepted } from '../../../src/shared/domain/request-status';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
-import type { Airspace } from '../../generated/prisma/client';
 import type { Clock } from '../../lib/clock';
+import type { AirspaceRow } from '../airspaces/airspaces.repository';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { FlightsRepository } from './flights.repository';
 
@@ -16,7 +16,7 @@ export interface FlightsServiceDeps {
   audit: AuditRepository;
   clock: Clock;
   /** The airspaces the areas touch (airspaces/touched-airspaces.ts). */
-  touchedAirspaces: (areas: MissionAreas) => Promise<Pick<Airspace, 'id' | 'name' | 'activationTrigger'>[]>;
+  touchedAirspaces: (areas: MissionAreas) => Promise<Pick<AirspaceRow, 'id' | 'name' | 'activationTrigger'>[]>;
 }
 
 /**

@@ -81,6 +81,29 @@ const ORDER: Record<MissionListQuery['sort'], (order: 'asc' | 'desc') => Prisma.
 
 export function createMissionsRepository(prisma: PrismaClient) {
   return {
+    /**
+     * The missions `pilotAccountId` flies or its operator `ownerId` owns that are active at `now`: flying, or validated
+     * and due to start within `windowMs`.
+     */
+    async activeIds(ownerId: string, pilotAccountId: string, now: Date, windowMs: number) {
+      const pilotOf = { some: { supervisedUserId: pilotAccountId } };
+      const missions = await prisma.mission.findMany({
+        where: {
+          OR: [{ userId: ownerId }, { referentPilot: { supervisedUserId: pilotAccountId } }, { additionalPilots: pilotOf }],
+          AND: [
+            {
+              OR: [
+                { status: 'onGoing' },
+                { status: 'validated', startAt: { lte: new Date(now.getTime() + windowMs) }, endAt: { gte: now } },
+              ],
+            },
+          ],
+        },
+        select: { id: true },
+      });
+      return missions.map((mission) => mission.id);
+    },
+
     /** Missions of `ownerId` (all owners when null), filtered, one page. */
     /** `pilotId`: only the missions that pilot flies, as referent or additional pilot. */
     async list(ownerId: string | null, query: MissionListQuery, pilotId?: string): Promise<{ items: MissionSummaryRow[]; total: number }> {

@@ -1,42 +1,53 @@
 import type { LiveViolation } from '../../../src/shared/contracts/traffic';
-import type { AppContext } from '../../context';
-import type { RecordOwners } from '../users/record-owner';
+import type { Clock } from '../../lib/clock';
+import type { Closers } from '../../lib/closers';
+import type { Logger } from '../../lib/logger';
+import type { TableChanges } from '../../lib/table-changes';
 import type { PositionListener, ViolationPublisher } from './positions';
+import type { TrafficBus } from './traffic.bus';
 import { createTrafficIngest } from './traffic.ingest';
 import { createLiveHub } from './traffic.live';
-import { createTrafficRepository } from './traffic.repository';
-import { createLiveScopes } from './traffic.scope';
+import type { TrafficRepository } from './traffic.repository';
+import type { LiveScopes } from './traffic.scope';
 
 export interface TrafficModuleDeps {
-  owners: RecordOwners;
+  repository: TrafficRepository;
+  /** What each live-map client may see. */
+  scopes: LiveScopes;
+  bus: TrafficBus;
+  changes: TableChanges;
+  clock: Clock;
+  logger: Logger;
+  staleSeconds: number;
+  /** Where the live hub is closed at shutdown. */
+  closers: Closers;
   /** Run after the bus with every stored batch (the conformance checker). */
   listeners?: readonly PositionListener[];
   /** The open violation episodes for the live map's snapshot; by default the ones this instance saw on the bus. */
   listOpenViolations?: () => Promise<LiveViolation[]>;
 }
 
-/** Traffic in and out, wired on the context's bus; `publishViolation` is what the conformance checker publishes with. */
-export function createTrafficModule(ctx: AppContext, deps: TrafficModuleDeps) {
-  const repository = createTrafficRepository(ctx.pool);
-  const publishPositions: PositionListener = (positions) =>
-    positions.length > 0 ? ctx.trafficBus.publishPositions(positions) : Promise.resolve();
+/** Traffic in and out, wired on the bus; `publishViolation` is what the conformance checker publishes with. */
+export function createTrafficModule(deps: TrafficModuleDeps) {
+  const { repository, bus, clock, logger } = deps;
+  const publishPositions: PositionListener = (positions) => (positions.length > 0 ? bus.publishPositions(positions) : Promise.resolve());
   const ingest = createTrafficIngest({
     repository,
-    changes: ctx.changes,
-    clock: ctx.clock,
-    logger: ctx.logger,
+    changes: deps.changes,
+    clock,
+    logger,
     listeners: [publishPositions, ...(deps.listeners ?? [])],
   });
   const live = createLiveHub({
-    bus: ctx.trafficBus,
+    bus,
     repository,
-    scopes: createLiveScopes({ prisma: ctx.prisma, owners: deps.owners }),
-    clock: ctx.clock,
-    logger: ctx.logger,
-    staleSeconds: ctx.config.trafficStaleSeconds,
+    scopes: deps.scopes,
+    clock,
+    logger,
+    staleSeconds: deps.staleSeconds,
     listOpenViolations: deps.listOpenViolations,
   });
-  ctx.closers.add(async () => live.close());
+  deps.closers.add(async () => live.close());
   const publishViolation: ViolationPublisher = (violation) => live.publishViolation(violation);
   return { ingest, live, publishViolation };
 }

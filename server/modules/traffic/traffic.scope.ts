@@ -1,8 +1,9 @@
 import { booleanPointInPolygon } from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
-import type { PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import type { AirspacesRepository } from '../airspaces/airspaces.repository';
+import type { MissionsRepository } from '../missions/missions.repository';
 import type { RecordOwners } from '../users/record-owner';
 import type { IngestedPosition } from './positions';
 
@@ -47,31 +48,19 @@ export function owns(scope: LiveScope, position: Pick<IngestedPosition, 'userId'
  * traffic of its active missions (flying, or validated and due within the activity window), as owner or pilot. A
  * manager of airspaces: the traffic inside them. Anyone else is refused.
  */
-export function createLiveScopes(deps: { prisma: PrismaClient; owners: RecordOwners }) {
-  const { prisma, owners } = deps;
+export interface LiveScopesDeps {
+  missions: Pick<MissionsRepository, 'activeIds'>;
+  airspaces: Pick<AirspacesRepository, 'managedShapes'>;
+  owners: RecordOwners;
+}
+
+export function createLiveScopes(deps: LiveScopesDeps) {
+  const { missions, airspaces: airspacesRepository, owners } = deps;
   return async function scopeOf(actor: AuthUser, now: Date): Promise<LiveScope> {
     const ownerId = await owners.ownerId(actor, { kind: 'own' });
     const accountIds = new Set([actor.id, ownerId]);
-    const pilotOf = { some: { supervisedUserId: actor.id } };
-    const missions = await prisma.mission.findMany({
-      where: {
-        OR: [{ userId: ownerId }, { referentPilot: { supervisedUserId: actor.id } }, { additionalPilots: pilotOf }],
-        AND: [
-          {
-            OR: [
-              { status: 'onGoing' },
-              { status: 'validated', startAt: { lte: new Date(now.getTime() + ACTIVITY_WINDOW_MS) }, endAt: { gte: now } },
-            ],
-          },
-        ],
-      },
-      select: { id: true },
-    });
-    const missionIds = new Set(missions.map((mission) => mission.id));
-    const managed = await prisma.airspace.findMany({
-      where: { managers: { some: { id: actor.id } } },
-      select: { id: true, updatedAt: true, geometry: true, minLon: true, minLat: true, maxLon: true, maxLat: true },
-    });
+    const missionIds = new Set(await missions.activeIds(ownerId, actor.id, now, ACTIVITY_WINDOW_MS));
+    const managed = await airspacesRepository.managedShapes(actor.id);
     const airspaces = managed
       .filter((airspace) => airspace.geometry !== null)
       .map((airspace) => ({
