@@ -64,6 +64,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.repository.ts', 'server/lib/database*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^@prisma/client|generated/prisma)',
+              message: 'Only repositories (*.repository.ts) and server/lib/database*.ts speak to the database (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
