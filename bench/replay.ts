@@ -30,7 +30,7 @@ const DAY_MS = 86_400_000;
 
 interface ServerMessage {
   port?: number;
-  memory?: { baselineMb: number; peakMb: number; heapPeakMb: number };
+  memory?: { baselineMb: number; peakMb: number; heapPeakMb: number; heapBeforeMb: number; heapAfterGcMb: number };
 }
 
 /** The child: the API on the bench database; samples its own memory between 'sample' and 'report'. */
@@ -50,13 +50,15 @@ async function serve() {
   let baseline = 0;
   let peak = 0;
   let heapPeak = 0;
+  let heapBefore = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   process.on('message', (message: string) => {
     if (message === 'sample') {
       global.gc?.();
       baseline = process.memoryUsage().rss;
       peak = baseline;
-      heapPeak = process.memoryUsage().heapUsed;
+      heapBefore = process.memoryUsage().heapUsed;
+      heapPeak = heapBefore;
       timer = setInterval(() => {
         const usage = process.memoryUsage();
         peak = Math.max(peak, usage.rss);
@@ -64,8 +66,18 @@ async function serve() {
       }, 20);
     } else if (message === 'report') {
       clearInterval(timer);
+      // What the extraction left behind once garbage is collected: what it holds, apart from the heap's headroom.
+      global.gc?.();
       const mb = (bytes: number) => bytes / 1_048_576;
-      process.send!({ memory: { baselineMb: mb(baseline), peakMb: mb(peak), heapPeakMb: mb(heapPeak) } } satisfies ServerMessage);
+      process.send!({
+        memory: {
+          baselineMb: mb(baseline),
+          peakMb: mb(peak),
+          heapPeakMb: mb(heapPeak),
+          heapBeforeMb: mb(heapBefore),
+          heapAfterGcMb: mb(process.memoryUsage().heapUsed),
+        },
+      } satisfies ServerMessage);
     }
   });
   process.send!({ port: (server.address() as AddressInfo).port } satisfies ServerMessage);
@@ -193,7 +205,7 @@ async function main() {
   const copyRate = copied / copySeconds;
   console.log(
     `CSV GET /api/replay/positions.csv   ${Math.round(csvRate).toLocaleString('en').padStart(9)} rows/s  (${csvLines - 1} rows in ${csvSeconds.toFixed(2)} s)` +
-      `  server memory: RSS ${memory!.baselineMb.toFixed(0)} → peak ${memory!.peakMb.toFixed(0)} MB (+${(memory!.peakMb - memory!.baselineMb).toFixed(0)} MB), heap peak ${memory!.heapPeakMb.toFixed(0)} MB`,
+      `  server memory: RSS ${memory!.baselineMb.toFixed(0)} → peak ${memory!.peakMb.toFixed(0)} MB (+${(memory!.peakMb - memory!.baselineMb).toFixed(0)} MB), heap ${memory!.heapBeforeMb.toFixed(0)} → peak ${memory!.heapPeakMb.toFixed(0)} MB → ${memory!.heapAfterGcMb.toFixed(0)} MB after GC`,
   );
   console.log(
     `Baseline: COPY … TO STDOUT (csv)    ${Math.round(copyRate).toLocaleString('en').padStart(9)} rows/s  (${copied} rows in ${copySeconds.toFixed(2)} s)` +
