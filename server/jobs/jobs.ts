@@ -23,7 +23,7 @@ export interface JobDefinition {
 
 export interface Jobs {
   readonly definitions: readonly JobDefinition[];
-  /** Sets the platform's jobs, once, before `start`: the composition root builds them with their services. */
+  /** Sets the platform's jobs before `start`: the composition root builds them with their services (the last app built wins). */
   define(definitions: readonly JobDefinition[]): void;
   /** Runs one job's sweep now, in this process (the scheduler does the same on each tick). */
   runNow(name: string): Promise<void>;
@@ -44,7 +44,6 @@ export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logge
   const { pool, logger } = options;
   const context: JobContext = { clock: options.clock };
   let definitions: readonly JobDefinition[] = [];
-  let defined = false;
   let boss: PgBoss | null = null;
 
   const find = (name: string) => {
@@ -58,9 +57,8 @@ export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logge
       return definitions;
     },
     define(list) {
-      if (defined) throw new Error('The jobs are already defined');
+      if (boss) throw new Error('The job queue is started: its jobs cannot change');
       definitions = list;
-      defined = true;
     },
     async runNow(name) {
       await find(name).run(context);
