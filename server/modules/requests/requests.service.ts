@@ -51,7 +51,7 @@ import type {
 const FILABLE_MISSION_STATUSES = ['complete', 'toBeValidated', 'validated'] as const;
 const HOUR_MS = 3_600_000;
 
-/** The automatic answer at submission: request-automation's evaluateRequest, bound to the context. */
+/** The automatic answer at submission: automation/evaluate-request.ts's evaluator, built by the composition root. */
 export type RequestEvaluator = (input: { airspaceId: string; missionSnapshot: MissionSnapshot; submittedAt: Date }) => Promise<{
   impactLevel: ImpactLevel;
   /** Stored as is; names the automation rule that answered, if any. */
