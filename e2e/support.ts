@@ -113,6 +113,97 @@ export async function newOperator(request: APIRequestContext, tag: string) {
   return { email, password };
 }
 
+/** A rural spot of the Indre with no managed airspace: the take-off needs no permission request. */
+export const FLOWN_HOME = { lat: 46.5, lon: 1.5 };
+export const FLOWN_POSITIONS = 12;
+/** The i-th position of the flight `flownMission` records: eastwards along a parallel, climbing 50 m every 5 s. */
+export const flownPoint = (i: number) => ({ lat: FLOWN_HOME.lat + 0.001, lon: FLOWN_HOME.lon + i * 0.0002, alt: 20 + i * 50 });
+const subjectOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+
+/**
+ * A flight of the demo operator, through the API as flight operations record it: a mission validated, taken off,
+ * tracked by a tracker of the operator (twelve positions 5 s apart climbing from 20 to 570 m) and landed.
+ */
+export async function flownMission(request: APIRequestContext, tag: string) {
+  await allowOperatorMissions(request);
+  await registerPilotAndMachine(request, tag);
+  const operatorToken = await tokenOf(request, DEMO.operator);
+  const operator = { authorization: `Bearer ${operatorToken}` };
+  const admin = { authorization: `Bearer ${await tokenOf(request, DEMO.admin)}` };
+  const [pilots, machines] = await Promise.all([
+    request.get(`/api/pilots?search=${tag}`, { headers: operator }).then((r) => r.json()),
+    request.get(`/api/machines?search=${tag}`, { headers: operator }).then((r) => r.json()),
+  ]);
+  const d = 0.002;
+  const start = new Date(Date.now() + 10 * 60_000);
+  const created = await request.post('/api/preflights', {
+    headers: operator,
+    data: {
+      title: `Flown ${tag}`,
+      referentPilotId: pilots.items[0].id,
+      mainMachineId: machines.items[0].id,
+      maxHeightM: 50,
+      areas: {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [FLOWN_HOME.lon, FLOWN_HOME.lat],
+              [FLOWN_HOME.lon + d, FLOWN_HOME.lat],
+              [FLOWN_HOME.lon + d, FLOWN_HOME.lat + d],
+              [FLOWN_HOME.lon, FLOWN_HOME.lat + d],
+              [FLOWN_HOME.lon, FLOWN_HOME.lat],
+            ],
+          ],
+        ],
+      },
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const missionId = ((await created.json()) as { id: string }).id;
+  for (const [action, headers] of [
+    ['sendForValidation', operator],
+    ['validate', admin],
+  ] as const) {
+    const answer = await request.post(`/api/preflights/${missionId}/actions/${action}`, { headers, data: {} });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
+  const takeoff = await request.post('/api/preflights/takeoff', { headers: operator, data: { preFlightId: missionId } });
+  expect(takeoff.ok(), await takeoff.text()).toBe(true);
+
+  const operatorId = subjectOf(operatorToken);
+  const tracker = await request.post('/api/trackers', {
+    headers: admin,
+    data: { ident: `TRK-${tag}`, vehicle: 'drone', source: 'wi', relatedUserId: operatorId, recorded: true },
+  });
+  expect(tracker.status(), await tracker.text()).toBe(201);
+  const key = await request.post(`/api/users/${operatorId}/api-key`, { headers: admin });
+  expect(key.ok(), await key.text()).toBe(true);
+  const { apiKey } = (await key.json()) as { apiKey: string };
+  const first = Date.now() + 1_000;
+  const batch = await request.post('/api/traffics/', {
+    headers: { 'X-Api-Key': apiKey },
+    data: {
+      positions: Array.from({ length: FLOWN_POSITIONS }, (_, i) => ({
+        ident: `TRK-${tag}`,
+        ...flownPoint(i),
+        spd: 4,
+        heading: 90,
+        time: new Date(first + i * 5_000).toISOString(),
+        type: 'drone',
+        source: 'wi',
+      })),
+    },
+  });
+  expect(batch.ok(), await batch.text()).toBe(true);
+  expect(((await batch.json()) as { accepted: number }).accepted).toBe(FLOWN_POSITIONS);
+  const landing = await request.post('/api/preflights/landing', { headers: operator, data: { preFlightId: missionId } });
+  expect(landing.ok(), await landing.text()).toBe(true);
+  return { missionId, title: `Flown ${tag}` };
+}
+
 export async function mapReady(page: Page) {
   await page.waitForFunction(() => window.__mapState !== undefined && window.__mapState !== 'init', undefined, { timeout: 30_000 });
   expect(await page.evaluate(() => window.__mapState)).toBe('idle-rendered');
