@@ -65,7 +65,7 @@ async function downloaded(page: Page, testId: string) {
 }
 
 for (const language of ['en', 'fr'] as const) {
-  test(`[${language}] the operator fills in a flight's diary, edits it, reads its history and downloads its track and replay CSV`, async ({
+  test(`[${language}] the operator fills in a flight's diary, edits it, reads its history, downloads its track and the replay's CSV and exports`, async ({
     page,
     request,
   }) => {
@@ -137,5 +137,16 @@ for (const language of ['en', 'fr'] as const) {
     expect(lines[0]).toBe('time,source,ident,type,missionId,lat,lon,height,speed,heading');
     expect(lines).toHaveLength(FLOWN_POSITIONS + 1);
     expect(lines.slice(1).every((line) => line.includes(`,${missionId},`))).toBe(true);
+
+    // The replayed selection in the three formats: the same flight, every position.
+    const replayKml = await downloaded(page, 'replay-export-kml');
+    expect(replayKml.name).toBe('replay.kml');
+    expect([...replayKml.text.matchAll(/<gx:coord>([^<]+)<\/gx:coord>/g)].map((match) => match[1])).toEqual(coords);
+    const replayGeoJson = await downloaded(page, 'replay-export-geojson');
+    expect(replayGeoJson.name).toBe('replay.geojson');
+    expect(JSON.parse(replayGeoJson.text)).toEqual(collection);
+    const replayGpx = await downloaded(page, 'replay-export-gpx');
+    expect(replayGpx.name).toBe('replay.gpx');
+    expect(replayGpx.text.match(/<rtept /g)).toHaveLength(FLOWN_POSITIONS);
   });
 }

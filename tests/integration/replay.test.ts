@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../server/generated/prisma/client';
 import {
+  REPLAY_EXPORT_MAX,
   REPLAY_PAGE_MAX,
   replayDensitySchema,
   replayFlightsSchema,
@@ -226,5 +227,75 @@ describe('replay of stored tracks', () => {
     expect(lines[1]).toBe(`2026-05-10T00:00:00.000Z,wi,BULK,drone,${ownMission},48.7,2.2,30,,`);
     expect(lines[25_000]!.startsWith('2026-05-10T06:56:39.000Z,')).toBe(true);
     expectError(refused, 403, 'NOT_ALLOWED');
+  });
+
+  it('exports the selection as KML, GeoJSON and GPX, a line per target, with the rights of the CSV', async () => {
+    const exported = (query: Record<string, string | number>, auth = operator.auth) =>
+      request(t.app).get('/api/replay/track').query(query).set(auth);
+    /** A download's text, whatever its media type. */
+    const file = (query: Record<string, string | number>) =>
+      exported(query)
+        .buffer(true)
+        .parse((res, done) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => done(null, body));
+        });
+    const nobody = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST']);
+
+    const geojson = await file({ ...PERIOD, format: 'geojson' });
+    const kml = await file({ ...PERIOD, format: 'kml' });
+    const gpx = await file({ ...PERIOD, format: 'gpx', missionId: ownMission });
+
+    expect(geojson.status).toBe(200);
+    expect(geojson.headers['content-type']).toMatch(/^application\/geo\+json/);
+    expect(geojson.headers['content-disposition']).toBe('attachment; filename=replay.geojson');
+    const features = (
+      JSON.parse(geojson.body as string) as { features: { properties: { name: string }; geometry: { coordinates: number[][] } }[] }
+    ).features;
+    expect(features.map((feature) => feature.properties.name).sort()).toEqual(['OP', 'TRK-OWN']);
+    const own = features.find((feature) => feature.properties.name === 'TRK-OWN')!;
+    // Compared to the micro-degree: the sums written above carry floating-point noise that the stored values may not.
+    const micro = (value: number) => Number(value.toFixed(6));
+    expect(own.geometry.coordinates.map(([lon, lat, height]) => [micro(lon!), lat, height])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [micro(2.2 + i * 0.001), 48.7, i * 20]),
+    );
+
+    expect(kml.status).toBe(200);
+    expect(kml.headers['content-type']).toMatch(/^application\/vnd\.google-earth\.kml\+xml/);
+    expect((kml.body as string).match(/<Placemark>/g)).toHaveLength(2);
+    expect((kml.body as string).match(/<when>/g)).toHaveLength(14);
+    expect(kml.body).toContain(`<when>${START.toISOString()}</when>`);
+
+    expect(gpx.status).toBe(200);
+    expect(gpx.headers['content-disposition']).toBe('attachment; filename=replay.gpx');
+    expect((gpx.body as string).match(/<rte>/g)).toHaveLength(1);
+    expect((gpx.body as string).match(/<rtept /g)).toHaveLength(10);
+    expect(gpx.body).toContain(`<rtept lat="48.7" lon="2.2"><time>${START.toISOString()}</time></rtept>`);
+    expect(gpx.body).not.toContain('<ele>');
+
+    expectError(await exported({ ...PERIOD, format: 'kml', userId: other.user.id }), 403, 'NOT_ALLOWED');
+    expectError(await exported({ ...PERIOD, format: 'kml', missionId: otherMission }), 404, 'NOT_FOUND');
+    expectError(await exported({ ...PERIOD, format: 'kml' }, nobody.auth), 403, 'NOT_ALLOWED');
+    expectError(await exported({ ...PERIOD, format: 'csv' }), 422, 'VALIDATION_FAILED');
+  });
+
+  it('refuses to export as KML, GeoJSON or GPX a selection of more than REPLAY_EXPORT_MAX positions, which the CSV streams', async () => {
+    const day = new Date('2026-05-20T00:00:00Z');
+    await t.db.pool.query(
+      `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM")
+       SELECT 'wi', 'MANY', $1::uuid, ($2::timestamptz AT TIME ZONE 'UTC') + g * interval '1 second', 'drone', 48.7, 2.2, 30
+         FROM generate_series(0, $3::int) g`,
+      [operator.user.id, day.toISOString(), REPLAY_EXPORT_MAX],
+    );
+    const period = { from: day.toISOString(), to: new Date(day.getTime() + 3 * 24 * 60 * MINUTE).toISOString() };
+
+    const response = await request(t.app)
+      .get('/api/replay/track')
+      .query({ ...period, format: 'gpx' })
+      .set(operator.auth);
+
+    expectError(response, 422, 'REPLAY_EXPORT_TOO_LARGE');
   });
 });

@@ -1,7 +1,9 @@
 import { once } from 'node:events';
 import {
+  REPLAY_EXPORT_MAX,
   replayDensityQuerySchema,
   replayDensitySchema,
+  replayExportQuerySchema,
   replayFlightsSchema,
   replayPageQuerySchema,
   replayPageSchema,
@@ -42,6 +44,18 @@ export function replayRouter(registry: ApiRegistry, service: ReplayService) {
       query: replayDensityQuerySchema,
       response: replayDensitySchema,
       handler: ({ user, query }) => service.density(user, query),
+    })
+    .route({
+      method: 'get',
+      path: '/track',
+      summary: `The selection as a file to download: KML, GeoJSON or GPX (a route per target); ${REPLAY_EXPORT_MAX} positions at most`,
+      access: READ,
+      query: replayExportQuerySchema,
+      handler: async ({ user, query, res }) => {
+        const file = await service.exportSelection(user, query);
+        res.attachment(file.fileName).type(file.mediaType).setHeader('Cache-Control', 'private, no-store');
+        res.status(200).send(file.body);
+      },
     })
     .route({
       method: 'get',

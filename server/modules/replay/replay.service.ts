@@ -3,6 +3,9 @@ import {
   REPLAY_CSV_COLUMNS,
   REPLAY_DENSITY_CELL_DEFAULT,
   REPLAY_DENSITY_CELLS_MAX,
+  REPLAY_EXPORT_MAX,
+  REPLAY_PAGE_MAX,
+  type ReplayExportQuery,
   type ReplayDensity,
   type ReplayDensityQuery,
   REPLAY_FLIGHTS_MAX,
@@ -13,6 +16,7 @@ import {
   type ReplaySelection,
   type ReplayTarget,
 } from '../../../src/shared/contracts/replay';
+import { exportTrack, TRACK_EXPORT_MEDIA_TYPES, type TrackExportPoint } from '../../../src/shared/geo/track-files';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { RecordOwners } from '../users/record-owner';
@@ -108,6 +112,39 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
       const rows = await repository.flights(selection, scope, REPLAY_FLIGHTS_MAX);
       return {
         items: rows.map((row) => ({ ...row, first: row.first.toISOString(), last: row.last.toISOString() })),
+      };
+    },
+
+    /**
+     * The selection as a KML, GeoJSON or GPX file, one line per target. These formats are written whole, so the
+     * selection is read page by page up to REPLAY_EXPORT_MAX positions and refused beyond (the CSV streams any size).
+     */
+    async exportSelection(actor: AuthUser, query: ReplayExportQuery) {
+      const { format, ...selection } = query;
+      const scope = await scopeOf(actor, selection);
+      const positions: TrackExportPoint[] = [];
+      let cursor: ReplayCursor | null = null;
+      do {
+        const page = await repository.page(selection, scope, cursor, REPLAY_PAGE_MAX);
+        if (positions.length + page.rows.length > REPLAY_EXPORT_MAX)
+          throw new AppError('REPLAY_EXPORT_TOO_LARGE', `A selection exports ${REPLAY_EXPORT_MAX} positions at most`, {
+            max: REPLAY_EXPORT_MAX,
+          });
+        for (const row of page.rows)
+          positions.push({
+            source: row.source,
+            ident: row.ident,
+            time: new Date(row.ms),
+            lat: row.lat,
+            lon: row.lon,
+            heightM: row.heightM,
+          });
+        cursor = page.next;
+      } while (cursor);
+      return {
+        body: exportTrack(positions, format, 'Aerogate replay'),
+        mediaType: TRACK_EXPORT_MEDIA_TYPES[format],
+        fileName: `replay.${format}`,
       };
     },
 

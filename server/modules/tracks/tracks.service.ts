@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { DOMParser } from '@xmldom/xmldom';
 import type { TrackImportResult } from '../../../src/shared/contracts/tracks';
 import {
-  exportTrackGeoJson,
-  exportTrackGpx,
-  exportTrackKml,
+  exportTrack,
   parseTrackFile,
+  TRACK_EXPORT_MEDIA_TYPES,
   TrackFileError,
   trackFormatOf,
   type TrackExportFormat,
@@ -20,12 +19,6 @@ import type { TracksRepository } from './tracks.repository';
 /** An imported file is stored as the positions of one target per mission: source mobile (the pilot's logger). */
 const IMPORT_SOURCE = 'mo';
 export const importIdent = (missionId: string) => `file:${missionId}`;
-
-const MEDIA_TYPES: Record<TrackExportFormat, string> = {
-  kml: 'application/vnd.google-earth.kml+xml',
-  geojson: 'application/geo+json',
-  gpx: 'application/gpx+xml',
-};
 
 /**
  * The server has no DOM: KML and GPX are read with xmldom, which throws on XML that is not well-formed (its reports
@@ -76,14 +69,9 @@ export function createTracksService(deps: { repository: TracksRepository; diarie
     async exportMission(actor: AuthUser, missionId: string, format: TrackExportFormat) {
       const mission = await diaries.findMission(actor, missionId, 'read');
       const positions = await repository.missionTrack(mission.id);
-      const body =
-        format === 'geojson'
-          ? exportTrackGeoJson(positions)
-          : format === 'kml'
-            ? exportTrackKml(positions, mission.title)
-            : exportTrackGpx(positions, mission.title);
+      const body = exportTrack(positions, format, mission.title);
       const base = mission.title.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'track';
-      return { body, mediaType: MEDIA_TYPES[format], fileName: `${base}.${format}` };
+      return { body, mediaType: TRACK_EXPORT_MEDIA_TYPES[format], fileName: `${base}.${format}` };
     },
   };
 }

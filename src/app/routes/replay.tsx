@@ -21,13 +21,14 @@ import { FitBounds } from '@/components/map/fit-bounds';
 import { MapView } from '@/components/map/map-view';
 import { ViewportWatcher } from '@/features/live/components/viewport-watcher';
 import type { Bbox } from '@/features/live/live-state';
-import { downloadReplayCsv, useReplayDensity, useReplayFlights, useReplayLoad } from '@/features/replay/api/replay';
+import { downloadReplayCsv, downloadReplayTrack, useReplayDensity, useReplayFlights, useReplayLoad } from '@/features/replay/api/replay';
 import { ReplayLayers, type ReplayLayerChoice } from '@/features/replay/components/replay-layers';
 import { HeatmapLegend, HeightLegend } from '@/features/replay/components/replay-legend';
 import { countUntil, extentOf } from '@/features/replay/replay-data';
 import { useCan } from '@/lib/authorization';
 import { notifyError } from '@/lib/api-client';
 import { TRAFFIC_SOURCE_CODES } from '@/shared/contracts/alerts';
+import { TRACK_EXPORT_FORMATS } from '@/shared/geo/track-files';
 import { REPLAY_POSITIONS_MAX, REPLAY_SPAN_MAX_DAYS, replaySelectionSchema, type ReplaySelection } from '@/shared/contracts/replay';
 
 const SPEEDS = [1, 10, 60, 300] as const;
@@ -371,6 +372,20 @@ export default function ReplayRoute() {
                 >
                   {t('extraction.csv')}
                 </Button>
+                <Group gap="xs" role="group" aria-label={t('extraction.export')}>
+                  <Text size="xs">{t('extraction.export')}</Text>
+                  {TRACK_EXPORT_FORMATS.map((format) => (
+                    <Button
+                      key={format}
+                      size="compact-xs"
+                      variant="default"
+                      onClick={() => downloadReplayTrack(selection, format).catch(notifyError)}
+                      data-testid={`replay-export-${format}`}
+                    >
+                      {t(`extraction.formats.${format}`)}
+                    </Button>
+                  ))}
+                </Group>
               </Stack>
             ) : null}
           </Stack>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACK_EXPORT_FORMATS } from '../geo/track-files';
 import { trafficSourceSchema, vehicleTypeSchema } from './alerts';
 
 /** Positions of one page of `GET /api/replay/positions`, by default and at most. */
@@ -8,6 +9,8 @@ export const REPLAY_PAGE_MAX = 20_000;
 export const REPLAY_SPAN_MAX_DAYS = 31;
 /** The screen stops loading a selection beyond this many positions and says so (docs/post-flight.md "Replay"). */
 export const REPLAY_POSITIONS_MAX = 200_000;
+/** A KML, GeoJSON or GPX export of a selection is built whole: beyond this many positions it is refused (the CSV streams). */
+export const REPLAY_EXPORT_MAX = REPLAY_POSITIONS_MAX;
 /** Flights listed for one period, latest first. */
 export const REPLAY_FLIGHTS_MAX = 100;
 
@@ -53,6 +56,12 @@ export const replayPageQuerySchema = selection
   })
   .superRefine(checkPeriod);
 export type ReplayPageQuery = z.infer<typeof replayPageQuerySchema>;
+
+/** `GET /api/replay/track`: the selection as KML, GeoJSON or GPX (a route per target). */
+export const replayExportQuerySchema = selection
+  .extend({ format: z.enum(TRACK_EXPORT_FORMATS, 'validation:invalid') })
+  .superRefine(checkPeriod);
+export type ReplayExportQuery = z.infer<typeof replayExportQuerySchema>;
 
 export const replayTargetSchema = z.object({
   source: trafficSourceSchema,

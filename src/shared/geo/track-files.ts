@@ -7,6 +7,11 @@ export const TRACK_FILE_FORMATS = ['gpx', 'kml', 'geojson', 'csv'] as const;
 export type TrackFileFormat = (typeof TRACK_FILE_FORMATS)[number];
 export const TRACK_EXPORT_FORMATS = ['kml', 'geojson', 'gpx'] as const;
 export type TrackExportFormat = (typeof TRACK_EXPORT_FORMATS)[number];
+export const TRACK_EXPORT_MEDIA_TYPES: Record<TrackExportFormat, string> = {
+  kml: 'application/vnd.google-earth.kml+xml',
+  geojson: 'application/geo+json',
+  gpx: 'application/gpx+xml',
+};
 
 /** One position read from a track file: heights in metres above the take-off point or the surface, when known. */
 export interface TrackFilePoint {
@@ -273,4 +278,10 @@ export function exportTrackGpx(positions: readonly TrackExportPoint[], documentN
     '</gpx>',
     '',
   ].join('\n');
+}
+
+/** The positions in one of the export formats. */
+export function exportTrack(positions: readonly TrackExportPoint[], format: TrackExportFormat, documentName: string): string {
+  if (format === 'geojson') return exportTrackGeoJson(positions);
+  return format === 'kml' ? exportTrackKml(positions, documentName) : exportTrackGpx(positions, documentName);
 }

@@ -10,6 +10,7 @@ import {
   type ReplayPage,
   type ReplaySelection,
 } from '@/shared/contracts/replay';
+import type { TrackExportFormat } from '@/shared/geo/track-files';
 import { appendPage, emptyReplayData, type ReplayData } from '../replay-data';
 
 /** The selection as query parameters: the area as `west,south,east,north`. */
@@ -60,6 +61,17 @@ export async function downloadReplayCsv(selection: ReplaySelection) {
   const link = document.createElement('a');
   link.href = url;
   link.download = 'replay.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The selection as a KML, GeoJSON or GPX file, built by the server (docs/post-flight.md "Replay"). */
+export async function downloadReplayTrack(selection: ReplaySelection, format: TrackExportFormat) {
+  const response = await apiClient.get<Blob>('replay/track', { params: { ...paramsOf(selection), format }, responseType: 'blob' });
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `replay.${format}`;
   link.click();
   URL.revokeObjectURL(url);
 }
