@@ -10,6 +10,10 @@ const TEXTS = {
     play: 'Play',
     height: 'Height',
     heatmap: 'Heatmap',
+    source: 'Colour by source',
+    stations: 'Ground stations',
+    sources: ['Wi-Fi'],
+    station: `Indre mast (${POSITIONS} positions)`,
     heights: ['0–120 m', '120–500 m', 'Above 500 m'],
     levels: ['None', 'Very low', 'Low', 'Medium', 'High', 'Maximum'],
   },
@@ -21,13 +25,17 @@ const TEXTS = {
     play: 'Lecture',
     height: 'Hauteur',
     heatmap: 'Carte de chaleur',
+    source: 'Couleur par source',
+    stations: 'Stations sol',
+    sources: ['Wi-Fi'],
+    station: `Indre mast (${POSITIONS} positions)`,
     heights: ['0–120 m', '120–500 m', 'Au-dessus de 500 m'],
     levels: ['Aucune', 'Très faible', 'Faible', 'Moyenne', 'Élevée', 'Maximale'],
   },
 } as const;
 
 for (const language of ['en', 'fr'] as const) {
-  test(`[${language}] the operator replays a flight with the slider and switches the heatmap and height layers with their legends`, async ({
+  test(`[${language}] the operator replays a flight with the slider and switches the heatmap, height, source and station layers with their legends`, async ({
     page,
     request,
   }) => {
@@ -72,6 +80,13 @@ for (const language of ['en', 'fr'] as const) {
     await expect(map).toHaveAttribute('data-visible-layers', /replay-heatmap/);
     await expect(map).toHaveAttribute('data-visible-layers', /replay-height/);
     await expect(map).toHaveAttribute('data-visible-layers', /replay-tracks/);
+
+    await page.getByRole('checkbox', { name: text.source, exact: true }).check();
+    await page.getByRole('checkbox', { name: text.stations, exact: true }).check();
+    await expect(page.getByTestId('legend-source').getByTestId('legend-source-item')).toHaveText([...text.sources]);
+    await expect(page.getByTestId('legend-stations').getByTestId('legend-station')).toHaveText([text.station]);
+    await expect(map).toHaveAttribute('data-visible-layers', /replay-source/);
+    await expect(map).toHaveAttribute('data-visible-layers', /replay-stations/);
     await page.screenshot({ path: `reports/replay/replay-${language}.png` });
   });
 }

@@ -116,13 +116,16 @@ export async function newOperator(request: APIRequestContext, tag: string) {
 /** A rural spot of the Indre with no managed airspace: the take-off needs no permission request. */
 export const FLOWN_HOME = { lat: 46.5, lon: 1.5 };
 export const FLOWN_POSITIONS = 12;
+/** The ground station that relays the flight's positions. */
+export const FLOWN_STATION = { stationName: 'Indre mast', stationLatitude: 46.49, stationLongitude: 1.49 };
 /** The i-th position of the flight `flownMission` records: eastwards along a parallel, climbing 50 m every 5 s. */
 export const flownPoint = (i: number) => ({ lat: FLOWN_HOME.lat + 0.001, lon: FLOWN_HOME.lon + i * 0.0002, alt: 20 + i * 50 });
 const subjectOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
 /**
  * A flight of the demo operator, through the API as flight operations record it: a mission validated, taken off,
- * tracked by a tracker of the operator (twelve positions 5 s apart climbing from 20 to 570 m) and landed.
+ * tracked by a tracker of the operator (twelve positions 5 s apart climbing from 20 to 570 m, relayed by a ground
+ * station) and landed.
  */
 export async function flownMission(request: APIRequestContext, tag: string) {
   await allowOperatorMissions(request);
@@ -189,6 +192,7 @@ export async function flownMission(request: APIRequestContext, tag: string) {
       positions: Array.from({ length: FLOWN_POSITIONS }, (_, i) => ({
         ident: `TRK-${tag}`,
         ...flownPoint(i),
+        ...FLOWN_STATION,
         spd: 4,
         heading: 90,
         time: new Date(first + i * 5_000).toISOString(),

@@ -1,8 +1,11 @@
+import type { Map as MlMap } from 'maplibre-gl';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import ReplayRoute from '@/app/routes/replay';
+import { MapContext } from '@/components/map/map-context';
+import { FollowTarget } from '@/features/replay/components/follow-target';
 import { appendPage, emptyReplayData, headsAt } from '@/features/replay/replay-data';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -51,6 +54,17 @@ function serveReplay(pages = PAGES) {
   return mockApi((request) => {
     if (request.url === 'replay/flights') return { status: 200, data: FLIGHTS };
     if (request.url === 'replay/positions') return { status: 200, data: request.params?.after ? pages[1] : pages[0] };
+    if (request.url === 'replay/stations')
+      return {
+        status: 200,
+        data: {
+          items: [
+            { name: 'Mast A', lat: 48.71, lon: 2.21, positions: 5 },
+            { name: null, lat: 48.72, lon: 2.22, positions: 1 },
+          ],
+          truncated: false,
+        },
+      };
     if (request.url === 'replay/density')
       return { status: 200, data: { cell: 0.0005, lon: [2.2], lat: [48.7], count: [6], truncated: false } };
     return undefined;
@@ -128,5 +142,54 @@ describe('the replay screen', () => {
     expect(headsAt(data, T0 - 1).features).toEqual([]);
     expect(headsAt(data, T0 + 25_000).features[0]!.geometry.coordinates).toEqual([2.202, 48.7]);
     expect(headsAt(data, T0 + 25_000).features[0]!.properties).toEqual({ ident: 'TRK-1', h: 250 });
+  });
+
+  it('shows the sources present and the ground stations of the replayed selection in their legends, in French', async () => {
+    signInWith(['JOURNEY_LIST']);
+    await changeLanguage('fr');
+    const api = serveReplay();
+    renderReplay();
+
+    const flight = await screen.findByRole('combobox', { name: 'Vol' });
+    await waitFor(() => expect(within(flight).getByRole('option', { name: /Quarry survey/ })).toBeInTheDocument());
+    await userEvent.selectOptions(flight, MISSION);
+    await userEvent.click(screen.getByRole('button', { name: 'Rejouer' }));
+    expect(await screen.findByText('6 positions de 1 cible(s).')).toBeInTheDocument();
+
+    expect(api.requests.some((request) => request.url === 'replay/stations')).toBe(false);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Couleur par source' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Stations sol' }));
+
+    expect(
+      within(screen.getByRole('group', { name: 'Sources' }))
+        .getAllByTestId('legend-source-item')
+        .map((node) => node.textContent),
+    ).toEqual(['Wi-Fi']);
+    const stations = screen.getByRole('group', { name: 'Stations sol' });
+    await waitFor(() =>
+      expect(
+        within(stations)
+          .getAllByTestId('legend-station')
+          .map((node) => node.textContent),
+      ).toEqual(['Mast A (5 positions)', 'Station sans nom (1 position)']),
+    );
+    expect(api.requests.find((request) => request.url === 'replay/stations')?.params).toMatchObject({ missionId: MISSION });
+  });
+
+  it('keeps the followed target at the centre of the map as the replay moves, and lets the map go when none is followed', () => {
+    const data = PAGES.reduce(appendPage, emptyReplayData());
+    const jumpTo = vi.fn();
+    const map = { jumpTo } as unknown as MlMap;
+    const follow = (target: number | null, at: number) => (
+      <MapContext.Provider value={map}>
+        <FollowTarget data={data} target={target} at={at} />
+      </MapContext.Provider>
+    );
+
+    const view = render(follow(0, T0 + 10_000));
+    view.rerender(follow(0, T0 + 45_000));
+    view.rerender(follow(null, T0 + 50_000));
+
+    expect(jumpTo.mock.calls).toEqual([[{ center: [2.201, 48.7] }], [{ center: [2.204, 48.7] }]]);
   });
 });

@@ -7,6 +7,7 @@ import {
   replayDensitySchema,
   replayFlightsSchema,
   replayPageSchema,
+  replayStationsSchema,
   type ReplayPage,
 } from '../../src/shared/contracts/replay';
 import { signedInUser } from '../factories/users';
@@ -297,5 +298,51 @@ describe('replay of stored tracks', () => {
       .set(operator.auth);
 
     expectError(response, 422, 'REPLAY_EXPORT_TOO_LARGE');
+  });
+
+  it('lists the ground stations that received the selection, where they stand, within the rights of the replay', async () => {
+    const day = new Date('2026-05-25T00:00:00Z');
+    const when = (minutes: number) => new Date(day.getTime() + minutes * MINUTE);
+    const station = { stationName: 'Mast A', stationLatitude: 48.71, stationLongitude: 2.21 };
+    await t.db.prisma.track.createMany({
+      data: [
+        ...Array.from({ length: 3 }, (_, i) => track({ ident: 'ST-OWN', userId: operator.user.id, time: when(i), ...station })),
+        track({
+          ident: 'ST-OWN',
+          userId: operator.user.id,
+          time: when(5),
+          stationName: null,
+          stationLatitude: 48.72,
+          stationLongitude: 2.22,
+        }),
+        // Without a station, and another operator's through its own station.
+        track({ ident: 'ST-OWN', userId: operator.user.id, time: when(6) }),
+        track({
+          ident: 'ST-OTHER',
+          userId: other.user.id,
+          time: when(1),
+          stationName: 'Mast B',
+          stationLatitude: 45.2,
+          stationLongitude: 5.5,
+        }),
+      ],
+    });
+    const period = { from: day.toISOString(), to: when(60).toISOString() };
+    const stations = (query: Record<string, string>, auth = operator.auth) =>
+      request(t.app).get('/api/replay/stations').query(query).set(auth);
+
+    const own = await stations(period);
+    const all = await stations(period, admin.auth);
+
+    expect(own.status).toBe(200);
+    expect(replayStationsSchema.parse(own.body)).toEqual({
+      items: [
+        { name: 'Mast A', lat: 48.71, lon: 2.21, positions: 3 },
+        { name: null, lat: 48.72, lon: 2.22, positions: 1 },
+      ],
+      truncated: false,
+    });
+    expect(replayStationsSchema.parse(all.body).items.map((item) => item.name)).toEqual(['Mast A', 'Mast B', null]);
+    expectError(await stations({ ...period, userId: other.user.id }), 403, 'NOT_ALLOWED');
   });
 });

@@ -213,6 +213,26 @@ export function createReplayRepository(pool: pg.Pool) {
       return rows;
     },
 
+    /** The ground stations of the selection's positions (those posted with a station's place), busiest first. */
+    async stations(selection: ReplaySelection, scope: ReplayScope, limit: number) {
+      const values: unknown[] = [];
+      const where = conditions(selection, scope, values);
+      where.push(`t.time >= ${utc(`$${values.push(selection.from)}`)}`, `t.time < ${utc(`$${values.push(selection.to)}`)}`);
+      where.push(`t."stationLatitude" IS NOT NULL AND t."stationLongitude" IS NOT NULL`);
+      const { rows } = await prepared<{ name: string | null; lat: number; lon: number; positions: number }>(
+        pool,
+        'replay',
+        `SELECT t."stationName" AS name, t."stationLatitude" AS lat, t."stationLongitude" AS lon, count(*)::int AS positions
+           FROM "Track" t
+          WHERE ${where.join(' AND ')}
+          GROUP BY t."stationName", t."stationLatitude", t."stationLongitude"
+          ORDER BY 4 DESC, 1
+          LIMIT $${values.push(limit + 1)}`,
+        values,
+      );
+      return rows;
+    },
+
     async missionOwner(missionId: string) {
       const { rows } = await prepared<{ userId: string }>(pool, 'replay', `SELECT "userId" FROM "Mission" WHERE id = $1`, [missionId]);
       return rows[0]?.userId ?? null;

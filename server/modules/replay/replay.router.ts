@@ -8,6 +8,7 @@ import {
   replayPageQuerySchema,
   replayPageSchema,
   replaySelectionSchema,
+  replayStationsSchema,
 } from '../../../src/shared/contracts/replay';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
@@ -44,6 +45,15 @@ export function replayRouter(registry: ApiRegistry, service: ReplayService) {
       query: replayDensityQuerySchema,
       response: replayDensitySchema,
       handler: ({ user, query }) => service.density(user, query),
+    })
+    .route({
+      method: 'get',
+      path: '/stations',
+      summary: "The ground stations that received the selection's positions, where they stand, busiest first",
+      access: READ,
+      query: replaySelectionSchema,
+      response: replayStationsSchema,
+      handler: ({ user, query }) => service.stations(user, query),
     })
     .route({
       method: 'get',

@@ -5,6 +5,8 @@ import {
   REPLAY_DENSITY_CELLS_MAX,
   REPLAY_EXPORT_MAX,
   REPLAY_PAGE_MAX,
+  REPLAY_STATIONS_MAX,
+  type ReplayStations,
   type ReplayExportQuery,
   type ReplayDensity,
   type ReplayDensityQuery,
@@ -105,6 +107,12 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
         count: kept.map((row) => row.count),
         truncated: rows.length > REPLAY_DENSITY_CELLS_MAX,
       };
+    },
+
+    async stations(actor: AuthUser, selection: ReplaySelection): Promise<ReplayStations> {
+      const scope = await scopeOf(actor, selection);
+      const rows = await repository.stations(selection, scope, REPLAY_STATIONS_MAX);
+      return { items: rows.slice(0, REPLAY_STATIONS_MAX), truncated: rows.length > REPLAY_STATIONS_MAX };
     },
 
     async flights(actor: AuthUser, selection: ReplaySelection): Promise<ReplayFlights> {

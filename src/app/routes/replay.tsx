@@ -19,12 +19,21 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { FitBounds } from '@/components/map/fit-bounds';
 import { MapView } from '@/components/map/map-view';
+import { SOURCE_COLORS } from '@/features/live/components/vehicle-icon';
 import { ViewportWatcher } from '@/features/live/components/viewport-watcher';
 import type { Bbox } from '@/features/live/live-state';
-import { downloadReplayCsv, downloadReplayTrack, useReplayDensity, useReplayFlights, useReplayLoad } from '@/features/replay/api/replay';
+import {
+  downloadReplayCsv,
+  downloadReplayTrack,
+  useReplayDensity,
+  useReplayFlights,
+  useReplayLoad,
+  useReplayStations,
+} from '@/features/replay/api/replay';
+import { FollowTarget } from '@/features/replay/components/follow-target';
 import { ReplayLayers, type ReplayLayerChoice } from '@/features/replay/components/replay-layers';
-import { HeatmapLegend, HeightLegend } from '@/features/replay/components/replay-legend';
-import { countUntil, extentOf } from '@/features/replay/replay-data';
+import { HeatmapLegend, HeightLegend, SourceLegend, StationLegend } from '@/features/replay/components/replay-legend';
+import { countUntil, extentOf, sourcesOf } from '@/features/replay/replay-data';
 import { useCan } from '@/lib/authorization';
 import { notifyError } from '@/lib/api-client';
 import { TRAFFIC_SOURCE_CODES } from '@/shared/contracts/alerts';
@@ -50,8 +59,8 @@ const fromLocalInput = (value: string) => {
 
 /**
  * /backoffice/replay: choose a period, a flight (an account for an administrator), a source and optionally the map
- * view; replay the stored tracks with a time slider, play/pause and speed; switch the tracks, height and heatmap
- * layers with their legends; preview and download the selection (docs/post-flight.md "Replay").
+ * view; replay the stored tracks with a time slider, play/pause and speed, following a target; switch the tracks,
+ * source, height, heatmap and ground-station layers with their legends; preview and download the selection (docs/post-flight.md "Replay").
  */
 export default function ReplayRoute() {
   const { t, i18n } = useTranslation(['replay', 'live', 'map']);
@@ -64,13 +73,15 @@ export default function ReplayRoute() {
   const [userId, setUserId] = useState('');
   const [inView, setInView] = useState(false);
   const [bbox, setBbox] = useState<Bbox | null>(null);
-  const [layers, setLayers] = useState<ReplayLayerChoice>({ tracks: true, height: false, heatmap: false });
+  const [layers, setLayers] = useState<ReplayLayerChoice>({ tracks: true, source: false, height: false, heatmap: false, stations: false });
+  const [followed, setFollowed] = useState('');
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(60);
   const { load, start } = useReplayLoad();
   const [replayed, setReplayed] = useState<ReplaySelection | null>(null);
   const density = useReplayDensity(replayed, layers.heatmap);
+  const stations = useReplayStations(replayed, layers.stations);
 
   const period = useMemo(() => {
     const parsed = replaySelectionSchema.safeParse({ from: fromLocalInput(from), to: fromLocalInput(to) });
@@ -121,11 +132,13 @@ export default function ReplayRoute() {
     if (!selection) return;
     setPlaying(false);
     setAt(0);
+    setFollowed('');
     setReplayed(selection);
     void start(selection);
   }, [selection, start]);
 
   const extent = useMemo(() => [extentOf(data)], [data]);
+  const sources = useMemo(() => sourcesOf(data, TRAFFIC_SOURCE_CODES), [data]);
   const formatTime = (time: number) => new Date(time).toLocaleString(i18n.language);
 
   return (
@@ -133,8 +146,17 @@ export default function ReplayRoute() {
       <Box style={{ flex: 1, minHeight: 0, minWidth: 0 }}>
         <MapView label={t('map:label')} center={[2.2, 48.7]} zoom={10}>
           <ViewportWatcher onChange={setBbox} />
-          <ReplayLayers data={data} start={first} at={at} layers={layers} density={density.data} />
+          <ReplayLayers
+            data={data}
+            start={first}
+            at={at}
+            layers={layers}
+            density={density.data}
+            stations={stations.data}
+            sourceColors={SOURCE_COLORS}
+          />
           <FitBounds data={extent} maxZoom={16} />
+          <FollowTarget data={data} target={followed === '' ? null : Number(followed)} at={Math.max(at, first)} />
         </MapView>
       </Box>
       <Box
@@ -306,6 +328,17 @@ export default function ReplayRoute() {
                   aria-describedby="replay-keys"
                   data-testid="replay-slider"
                 />
+                <NativeSelect
+                  size="xs"
+                  label={t('player.follow')}
+                  value={followed}
+                  onChange={(event) => setFollowed(event.currentTarget.value)}
+                  data={[
+                    { value: '', label: t('player.followNone') },
+                    ...data.targets.map((target, index) => ({ value: String(index), label: target.ident })),
+                  ]}
+                  data-testid="replay-follow"
+                />
                 <Text size="xs" id="replay-keys" c="dimmed">
                   {t('player.keys')}
                 </Text>
@@ -324,7 +357,7 @@ export default function ReplayRoute() {
               <Text size="sm" fw={700}>
                 {t('layers.title')}
               </Text>
-              {(['tracks', 'height', 'heatmap'] as const).map((layer) => (
+              {(['tracks', 'source', 'height', 'heatmap', 'stations'] as const).map((layer) => (
                 <Checkbox
                   key={layer}
                   size="xs"
@@ -336,6 +369,8 @@ export default function ReplayRoute() {
               ))}
               {layers.height ? <HeightLegend /> : null}
               {layers.heatmap ? <HeatmapLegend /> : null}
+              {layers.source ? <SourceLegend sources={sources} colors={SOURCE_COLORS} /> : null}
+              {layers.stations ? <StationLegend stations={stations.data} /> : null}
             </Stack>
 
             {data.time.length > 0 && selection ? (

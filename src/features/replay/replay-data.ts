@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
-import type { ReplayDensity, ReplayPage, ReplayTarget } from '@/shared/contracts/replay';
+import type { ReplayDensity, ReplayPage, ReplayStations, ReplayTarget } from '@/shared/contracts/replay';
 
 /** A loaded selection: the pages joined in time order, by columns; `target[i]` indexes `targets`. */
 export interface ReplayData {
@@ -81,7 +81,7 @@ export function tracksOf(data: ReplayData): FeatureCollection<LineString> {
     type: 'FeatureCollection',
     features: data.byTarget.map((indexes, target) => ({
       type: 'Feature',
-      properties: { ident: data.targets[target]!.ident },
+      properties: { ident: data.targets[target]!.ident, source: data.targets[target]!.source },
       geometry: {
         type: 'LineString',
         coordinates: (indexes.length === 1 ? [indexes[0]!, indexes[0]!] : indexes).map((i) => [data.lon[i]!, data.lat[i]!]),
@@ -119,6 +119,32 @@ export function headsAt(data: ReplayData, at: number): FeatureCollection<Point> 
     });
   });
   return { type: 'FeatureCollection', features };
+}
+
+/** Where the target of index `target` is at `at` (its last position then), or null before its first position. */
+export function positionAt(data: ReplayData, target: number, at: number): [number, number] | null {
+  const indexes = data.byTarget[target];
+  if (!indexes) return null;
+  const seen = countSorted(indexes.length, (index) => data.time[indexes[index]!]!, at);
+  if (seen === 0) return null;
+  const i = indexes[seen - 1]!;
+  return [data.lon[i]!, data.lat[i]!];
+}
+
+/** The sources of the loaded targets, each once, in the order of the list of sources. */
+export const sourcesOf = <S extends string>(data: ReplayData, order: readonly S[]) =>
+  order.filter((source) => data.targets.some((target) => target.source === source));
+
+/** The ground stations as points, with their name (`name`). */
+export function stationPoints(stations: ReplayStations | undefined): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: (stations?.items ?? []).map((station) => ({
+      type: 'Feature',
+      properties: { name: station.name ?? '' },
+      geometry: { type: 'Point', coordinates: [station.lon, station.lat] },
+    })),
+  };
 }
 
 /** The extent of the data as a rectangle, for fitting the view. */

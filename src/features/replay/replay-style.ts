@@ -34,3 +34,10 @@ export const heatmapColor = [
   ['heatmap-density'],
   ...HEATMAP_LEVELS.flatMap((level) => [HEATMAP_COLORS[level].density, HEATMAP_COLORS[level].color]),
 ] as ExpressionSpecification;
+
+/** A track's colour by its source (`colors`, the live map's, given by the screen), grey for a source not listed. */
+export const sourceColor = (colors: Readonly<Record<string, string>>) =>
+  ['match', ['get', 'source'], ...Object.entries(colors).flat(), '#868e96'] as unknown as ExpressionSpecification;
+
+/** The colour of a ground station on the replay map. */
+export const STATION_COLOR = '#212529';

@@ -11,6 +11,8 @@ export const REPLAY_SPAN_MAX_DAYS = 31;
 export const REPLAY_POSITIONS_MAX = 200_000;
 /** A KML, GeoJSON or GPX export of a selection is built whole: beyond this many positions it is refused (the CSV streams). */
 export const REPLAY_EXPORT_MAX = REPLAY_POSITIONS_MAX;
+/** Ground stations listed for one selection, the busiest first. */
+export const REPLAY_STATIONS_MAX = 1_000;
 /** Flights listed for one period, latest first. */
 export const REPLAY_FLIGHTS_MAX = 100;
 
@@ -128,3 +130,13 @@ export type ReplayDensity = z.infer<typeof replayDensitySchema>;
 
 /** The columns of the CSV extraction, in order. */
 export const REPLAY_CSV_COLUMNS = ['time', 'source', 'ident', 'type', 'missionId', 'lat', 'lon', 'height', 'speed', 'heading'] as const;
+
+/**
+ * `GET /api/replay/stations`: the ground stations that received the selection's positions (those posted with a station),
+ * where they stand, busiest first; `truncated` when more than REPLAY_STATIONS_MAX were left out.
+ */
+export const replayStationsSchema = z.object({
+  items: z.array(z.object({ name: z.string().nullable(), lat: z.number(), lon: z.number(), positions: z.number().int() })),
+  truncated: z.boolean(),
+});
+export type ReplayStations = z.infer<typeof replayStationsSchema>;

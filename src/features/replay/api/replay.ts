@@ -9,6 +9,7 @@ import {
   type ReplayFlights,
   type ReplayPage,
   type ReplaySelection,
+  type ReplayStations,
 } from '@/shared/contracts/replay';
 import type { TrackExportFormat } from '@/shared/geo/track-files';
 import { appendPage, emptyReplayData, type ReplayData } from '../replay-data';
@@ -40,6 +41,20 @@ export function useReplayDensity(selection: ReplaySelection | null, enabled: boo
   return useQuery({
     queryKey: ['replay', 'density', selection],
     queryFn: () => getReplayDensity(selection!),
+    enabled: enabled && selection !== null,
+  });
+}
+
+export async function getReplayStations(selection: ReplaySelection): Promise<ReplayStations> {
+  const { data } = await apiClient.get<ReplayStations>('replay/stations', { params: paramsOf(selection) });
+  return data;
+}
+
+/** The ground stations of a replayed selection, asked for when the layer is on. */
+export function useReplayStations(selection: ReplaySelection | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['replay', 'stations', selection],
+    queryFn: () => getReplayStations(selection!),
     enabled: enabled && selection !== null,
   });
 }

@@ -1,7 +1,8 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { HEATMAP_LEVELS } from '@/shared/contracts/replay';
-import { HEATMAP_COLORS, HEIGHT_CLASSES } from '../replay-style';
+import type { TrafficSourceCode } from '@/shared/contracts/alerts';
+import { HEATMAP_LEVELS, type ReplayStations } from '@/shared/contracts/replay';
+import { HEATMAP_COLORS, HEIGHT_CLASSES, STATION_COLOR } from '../replay-style';
 
 function Swatch({ color }: { color: string }) {
   return (
@@ -39,6 +40,53 @@ export function HeatmapLegend() {
         <Group key={level} gap={6} wrap="nowrap" data-testid="legend-heatmap-level" data-level={level}>
           <Swatch color={HEATMAP_COLORS[level].color} />
           <Text size="xs">{t(`legend.levels.${level}`)}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The colour of each source present in the replay (`colors`, the live map's). */
+export function SourceLegend({
+  sources,
+  colors,
+}: {
+  sources: readonly TrafficSourceCode[];
+  colors: Readonly<Record<TrafficSourceCode, string>>;
+}) {
+  const { t } = useTranslation(['replay', 'live']);
+  return (
+    <Stack gap={2} data-testid="legend-source" aria-label={t('legend.source')} role="group">
+      <Text size="xs" fw={700}>
+        {t('legend.source')}
+      </Text>
+      {sources.map((source) => (
+        <Group key={source} gap={6} wrap="nowrap" data-testid="legend-source-item" data-source={source}>
+          <Swatch color={colors[source]} />
+          <Text size="xs">{t(`live:sources.${source}`)}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The ground stations that received the replayed positions, by name. */
+export function StationLegend({ stations }: { stations: ReplayStations | undefined }) {
+  const { t } = useTranslation('replay');
+  return (
+    <Stack gap={2} data-testid="legend-stations" aria-label={t('legend.stations')} role="group">
+      <Text size="xs" fw={700}>
+        {t('legend.stations')}
+      </Text>
+      {stations && stations.items.length === 0 ? (
+        <Text size="xs" c="dimmed" data-testid="legend-stations-none">
+          {t('legend.noStation')}
+        </Text>
+      ) : null}
+      {stations?.items.map((station) => (
+        <Group key={`${station.name}|${station.lon}|${station.lat}`} gap={6} wrap="nowrap" data-testid="legend-station">
+          <Swatch color={STATION_COLOR} />
+          <Text size="xs">{t('legend.station', { name: station.name ?? t('legend.unnamedStation'), count: station.positions })}</Text>
         </Group>
       ))}
     </Stack>
