@@ -53,7 +53,16 @@ export function createOwnPostgres(port: number): OwnPostgres {
     }
     return [postmaster, ...children];
   };
-  const signal = (name: string) => execFileSync('kill', [`-${name}`, ...pids()]);
+  // A backend may exit between the listing and the signal: that one needs no signal any more.
+  const signal = (name: NodeJS.Signals) => {
+    for (const pid of pids()) {
+      try {
+        process.kill(Number(pid), name);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    }
+  };
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const cluster: OwnPostgres = {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
@@ -73,10 +82,10 @@ export function createOwnPostgres(port: number): OwnPostgres {
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     },
     pause() {
-      signal('STOP');
+      signal('SIGSTOP');
     },
     resume() {
-      signal('CONT');
+      signal('SIGCONT');
     },
     destroy() {
       if (existsSync(path.join(data, 'postmaster.pid'))) {
