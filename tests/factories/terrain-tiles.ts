@@ -19,7 +19,9 @@ export function terrainRgbTile(elevationAt: (px: number, py: number) => number):
 }
 
 /** A local tile server answering `/{z}/{x}/{y}.png` from `tiles` (404 otherwise), recording the paths asked. */
-export async function serveTiles(tiles: Readonly<Record<string, Buffer>>): Promise<{ urlTemplate: string; requested: string[]; close(): Promise<void> }> {
+export async function serveTiles(
+  tiles: Readonly<Record<string, Buffer>>,
+): Promise<{ urlTemplate: string; requested: string[]; close(): Promise<void> }> {
   const requested: string[] = [];
   const server: Server = createServer((request, response) => {
     const path = request.url ?? '';

@@ -30,7 +30,9 @@ export function createTrafficRepository(pool: pg.Pool) {
 
     /** The idents of the trackers whose related user is `userId`. */
     async trackersOf(userId: string): Promise<ReadonlySet<string>> {
-      const { rows } = await prepared<{ ident: string }>(pool, 'traffic', `SELECT ident FROM "Tracker" WHERE "relatedUserId" = $1`, [userId]);
+      const { rows } = await prepared<{ ident: string }>(pool, 'traffic', `SELECT ident FROM "Tracker" WHERE "relatedUserId" = $1`, [
+        userId,
+      ]);
       return new Set(rows.map((row) => row.ident));
     },
 

@@ -255,7 +255,18 @@ describe('FR-ZONE-01, FR-CTR-*: French zones published PROHIBITED that the law l
           lowerVerticalReference: 'AGL',
           upperLimit: 762,
           upperVerticalReference: 'AMSL',
-          horizontalProjection: { type: 'Polygon', coordinates: [[[2, 48], [3, 48], [3, 49], [2, 49], [2, 48]]] },
+          horizontalProjection: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [2, 48],
+                [3, 48],
+                [3, 49],
+                [2, 49],
+                [2, 48],
+              ],
+            ],
+          },
         },
       ],
       missionInsideHorizontalProjection: true,

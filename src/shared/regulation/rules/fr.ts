@@ -262,7 +262,11 @@ export const frRules: readonly RegulationRule[] = [
     evaluate: ({ facts }) => {
       const band = flightBand(facts);
       const entered = (facts.geozones ?? []).filter(
-        (zone) => zone.restriction === 'PROHIBITED' && zone.airspaceKind !== undefined && FR_MANAGED_ZONE_KINDS.has(zone.airspaceKind) && applies(zone, band),
+        (zone) =>
+          zone.restriction === 'PROHIBITED' &&
+          zone.airspaceKind !== undefined &&
+          FR_MANAGED_ZONE_KINDS.has(zone.airspaceKind) &&
+          applies(zone, band),
       );
       return entered.length === 0
         ? notApplicable
