@@ -102,7 +102,8 @@ for (const language of ['en', 'fr'] as const) {
     await expect(ctr).toHaveAttribute('data-restriction', 'PROHIBITED');
     await expect(ctr).toHaveAttribute('data-above', 'false');
 
-    // Saved, the server's verdict and its reasons: above 120 m, and inside the CTR's prohibited volume.
+    // Saved, the server's verdict and its reasons: above 120 m, and inside the CTR above its 50 m: not a prohibition,
+    // controlled airspace, so the ATC's agreement (arrêté « espace » art. 7).
     await page.getByTestId('mission-save').click();
     await expect(page.getByTestId('mission-saved')).toHaveText(text.saved);
     await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
@@ -112,10 +113,11 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByTestId('mission-tab-regulation').click();
     await expect(page.getByTestId('regulation-panel')).toHaveAttribute('data-source', 'stored');
     await expect(page.getByTestId('blocker-HEIGHT_GT_120M')).toHaveText(text.height);
-    await expect(page.getByTestId('rule-GZ-03-P')).toHaveAttribute('data-subjects', /FR2167/);
+    await expect(page.getByTestId('requirement-ATC_AGREEMENT')).toBeVisible();
+    await expect(page.getByTestId('rule-GZ-03-P')).not.toHaveAttribute('data-subjects', /FR2167/);
     await expect(page.getByTestId('rule-EU-H-01')).toHaveAttribute('data-outcome', 'fail');
 
-    // Fixing the height to 50 m and saving: no longer above 120 m, and the CTR (from 50 m) is no longer entered but caps the height.
+    // Fixing the height to 50 m and saving: no longer above 120 m, and the CTR (from 50 m) is no longer entered: no agreement.
     await page.getByTestId('mission-tab-general').click();
     await page.getByTestId('mission-height-m').fill('50');
     await page.getByTestId('mission-save').click();
@@ -123,7 +125,7 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByTestId('mission-tab-regulation').click();
     await expect(page.getByTestId('blocker-HEIGHT_GT_120M')).toHaveCount(0);
     await expect(page.getByTestId('rule-EU-H-01')).toHaveAttribute('data-outcome', 'pass');
-    await expect(page.getByTestId('rule-GZ-03-P')).not.toHaveAttribute('data-subjects', /FR2167/);
+    await expect(page.getByTestId('requirement-ATC_AGREEMENT')).toHaveCount(0);
     await page.getByTestId('mission-tab-constraints').click();
     await expect(ctr).toHaveAttribute('data-above', 'true');
 
