@@ -9,7 +9,8 @@ import pg from 'pg';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config/env';
 import { createContext } from '../server/context';
-import { connectDatabase, migrateDatabase } from '../server/lib/database';
+import { connectDatabase } from '../server/lib/database';
+import { freshBenchDatabase } from './bench-database';
 import { createLogger } from '../server/lib/logger';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../prisma/seed';
 
@@ -18,7 +19,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../prisma/seed';
 // GET /api/users is measured twice: with no write (pages come from the read cache after the first read),
 // then while another connection, standing for another instance, renames a user every few requests, so each
 // write empties the cache through PostgreSQL's notification. Each line says how the pages were answered.
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 // BENCH_DATABASE: a database of its own when several benches share one server.
 const DATABASE = process.env.BENCH_DATABASE ?? 'aerogate_bench';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -27,18 +27,6 @@ const USERS = 500;
 const WRITE_EVERY_MS = Number(process.env.BENCH_WRITE_EVERY_MS ?? 5);
 const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
 const run = promisify(execFile);
-
-async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${DATABASE}`;
-  await migrateDatabase(url.toString());
-  return url.toString();
-}
 
 interface LoadResult {
   requests: { average: number; total: number };
@@ -60,7 +48,7 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   return { ...result, cpuPerRequest: (used.user + used.system) / result.requests.total };
 }
 
-const url = await prepareDatabase();
+const url = await freshBenchDatabase(DATABASE);
 const database = connectDatabase(url, { embedded: false });
 const { prisma } = database;
 await seedDatabase(prisma);

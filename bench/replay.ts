@@ -6,7 +6,8 @@ import { createApp } from '../server/app';
 import { loadConfig } from '../server/config/env';
 import { createContext } from '../server/context';
 import { signAccessToken } from '../server/lib/auth-token';
-import { connectDatabase, migrateDatabase } from '../server/lib/database';
+import { connectDatabase } from '../server/lib/database';
+import { freshBenchDatabase } from './bench-database';
 import { createLogger } from '../server/lib/logger';
 import { appendPage, densityPoints, emptyReplayData, headsAt, pointsOf, type ReplayData } from '../src/features/replay/replay-data';
 import { REPLAY_PAGE_DEFAULT, REPLAY_PAGE_MAX, type ReplayDensity, type ReplayPage } from '../src/shared/contracts/replay';
@@ -18,7 +19,6 @@ import type { Right } from '../src/shared/domain/rights';
 // the heatmap of that day (its cells counted by the server, made into map data) and the loading of the rest of the
 // day, next to the bare SELECT of that day's rows. The server
 // runs in a child process, so its memory is its own. Figures are printed, nothing is asserted.
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const DATABASE = process.env.BENCH_DATABASE ?? 'aerogate_bench_replay';
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 1_000_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 7);
@@ -90,18 +90,6 @@ function ask(child: ChildProcess, message?: string): Promise<ServerMessage> {
   });
 }
 
-async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${DATABASE}`;
-  await migrateDatabase(url.toString());
-  return url.toString();
-}
-
 /** An operator's flights: missions of about 2.4 h each, flown by 40 trackers around Saclay, appended in time order. */
 async function seed(pool: pg.Client) {
   const insertUser = `INSERT INTO "User" (id, email, "passwordHash", status, "firstName", "lastName", "updatedAt")
@@ -167,7 +155,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 async function main() {
   console.log(`Seeding ${POSITIONS.toLocaleString('en')} positions over ${DAYS} days…`);
-  const url = await prepareDatabase();
+  const url = await freshBenchDatabase(DATABASE);
   // A plain client: the application pool's statement timeout would cut the million-row insert.
   const seeder = new pg.Client({ connectionString: url });
   await seeder.connect();

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config/env';
 import { createContext } from '../server/context';
-import { connectDatabase, migrateDatabase } from '../server/lib/database';
+import { connectDatabase } from '../server/lib/database';
+import { freshBenchDatabase } from './bench-database';
 import { createLogger } from '../server/lib/logger';
 import { createAutomationRepository } from '../server/modules/automation/automation.repository';
 import { createRequestEvaluator } from '../server/modules/automation/evaluate-request';
@@ -14,23 +14,10 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../prisma/seed';
 // Submission → automatic answer: 500 requests filed over HTTP to an airspace with classification and automation rules;
 // POST /api/procedures answers once evaluateRequest has decided, so its round trip is the time to the answer. A plain
 // authenticated GET is timed in the same run, at the same concurrency, as the yardstick. Goal: p95 < 150 ms.
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'aerogate_bench_requests';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const DAY = 86_400_000;
-
-async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${DATABASE}`;
-  await migrateDatabase(url.toString());
-  return url.toString();
-}
 
 function square(lon: number, lat: number, side: number) {
   const ring = [
@@ -62,7 +49,7 @@ async function timed(count: number, concurrency: number, call: (index: number) =
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-const url = await prepareDatabase();
+const url = await freshBenchDatabase(DATABASE);
 const database = connectDatabase(url, { embedded: false });
 const { prisma } = database;
 await seedDatabase(prisma);

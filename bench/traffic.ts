@@ -4,18 +4,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import pg from 'pg';
+import type pg from 'pg';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config/env';
 import { createContext } from '../server/context';
 import { signAccessToken } from '../server/lib/auth-token';
-import { connectDatabase, migrateDatabase } from '../server/lib/database';
+import { connectDatabase } from '../server/lib/database';
+import { freshBenchDatabase } from './bench-database';
 import { createLogger } from '../server/lib/logger';
 
 // Ingest through the public API (X-Api-Key batches) with live-map clients connected, then the same load against a
 // bare Express SSE server with the same fan-out and batching and no application. The load generator and the clients
 // run in a child process, so this process's CPU is the server's. Figures are printed, nothing is asserted.
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'aerogate_bench_traffic';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const MISSIONS = Number(process.env.BENCH_MISSIONS ?? 500);
@@ -215,18 +215,6 @@ function print(name: string, report: LoadReport, cpuMicros: number) {
   );
 }
 
-async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${DATABASE}`;
-  await migrateDatabase(url.toString());
-  return url.toString();
-}
-
 async function seed(pool: pg.Pool) {
   const apiKey = randomBytes(24).toString('hex');
   const insertUser = `INSERT INTO "User" (id, email, "passwordHash", status, "firstName", "lastName", "apiKey", "updatedAt")
@@ -302,7 +290,7 @@ async function listen(app: express.Express) {
 }
 
 async function main() {
-  const url = await prepareDatabase();
+  const url = await freshBenchDatabase(DATABASE);
   const database = connectDatabase(url, { embedded: false });
   const { apiKey, admin, idents } = await seed(database.pool);
   const config = loadConfig({ DATA_DIR: '/tmp/aerogate-bench-traffic', JWT_SECRET: SECRET, LOG_LEVEL: 'silent', DATABASE_URL: url });

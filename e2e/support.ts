@@ -123,11 +123,10 @@ export const flownPoint = (i: number) => ({ lat: FLOWN_HOME.lat + 0.001, lon: FL
 const subjectOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
 /**
- * A flight of the demo operator, through the API as flight operations record it: a mission validated, taken off,
- * tracked by a tracker of the operator (twelve positions 5 s apart climbing from 20 to 570 m, relayed by a ground
- * station) and landed.
+ * A mission of the demo operator over `FLOWN_HOME`, 50 m, starting in ten minutes for an hour, validated through the API
+ * (sent for validation, validated by the admin), with a pilot and a machine of its own.
  */
-export async function flownMission(request: APIRequestContext, tag: string) {
+export async function validatedMission(request: APIRequestContext, tag: string, title: string) {
   await allowOperatorMissions(request);
   await registerPilotAndMachine(request, tag);
   const operatorToken = await tokenOf(request, DEMO.operator);
@@ -142,7 +141,7 @@ export async function flownMission(request: APIRequestContext, tag: string) {
   const created = await request.post('/api/preflights', {
     headers: operator,
     data: {
-      title: `Flown ${tag}`,
+      title,
       referentPilotId: pilots.items[0].id,
       mainMachineId: machines.items[0].id,
       maxHeightM: 50,
@@ -173,10 +172,19 @@ export async function flownMission(request: APIRequestContext, tag: string) {
     const answer = await request.post(`/api/preflights/${missionId}/actions/${action}`, { headers, data: {} });
     expect(answer.ok(), await answer.text()).toBe(true);
   }
+  return { missionId, operatorId: subjectOf(operatorToken), operator, admin };
+}
+
+/**
+ * A flight of the demo operator, through the API as flight operations record it: a mission validated, taken off,
+ * tracked by a tracker of the operator (twelve positions 5 s apart climbing from 20 to 570 m, relayed by a ground
+ * station) and landed.
+ */
+export async function flownMission(request: APIRequestContext, tag: string) {
+  const { missionId, operatorId, operator, admin } = await validatedMission(request, tag, `Flown ${tag}`);
   const takeoff = await request.post('/api/preflights/takeoff', { headers: operator, data: { preFlightId: missionId } });
   expect(takeoff.ok(), await takeoff.text()).toBe(true);
 
-  const operatorId = subjectOf(operatorToken);
   const tracker = await request.post('/api/trackers', {
     headers: admin,
     data: { ident: `TRK-${tag}`, vehicle: 'drone', source: 'wi', relatedUserId: operatorId, recorded: true },
