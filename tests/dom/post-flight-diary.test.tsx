@@ -1,39 +1,17 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { PostFlightDiary } from '@/features/post-flights/components/post-flight-diary';
-import { createQueryClient } from '@/lib/query-client';
 import type { PostFlight } from '@/shared/contracts/post-flights';
 import { mockApi, resetApp, signInWith } from './helpers';
+import { diaryOf, PATH, renderDiary } from './post-flight-fixtures';
 
-const MISSION = '22222222-2222-4222-8222-222222222222';
-const PATH = `postflights/${MISSION}`;
-
-function diary(overrides: Partial<PostFlight> = {}): PostFlight {
-  return {
-    missionId: MISSION,
-    missionTitle: 'Roof survey',
-    missionStatus: 'validated',
-    flightTimeMin: null,
-    activity: null,
-    activityOther: null,
+/** A flown mission: one flight of 30 minutes, 45 minutes of tracks. */
+const diary = (overrides: Partial<PostFlight> = {}) =>
+  diaryOf({
     proposedFlightTimeMin: { fromFlights: 30, fromTracks: 45 },
     flights: [{ takeoffAt: '2099-06-15T08:00:00.000Z', landedAt: '2099-06-15T08:30:00.000Z' }],
-    notes: [],
-    history: [],
-    updatedAt: null,
     ...overrides,
-  };
-}
-
-function renderDiary() {
-  return render(
-    <AppProvider queryClient={createQueryClient()}>
-      <PostFlightDiary missionId={MISSION} />
-    </AppProvider>,
-  );
-}
+  });
 
 describe('the post-flight diary', () => {
   afterEach(resetApp);

@@ -1,42 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { PostFlightDiary } from '@/features/post-flights/components/post-flight-diary';
 import { changeLanguage } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/query-client';
-import type { PostFlight } from '@/shared/contracts/post-flights';
 import { mockApi, resetApp, signInWith } from './helpers';
-
-const MISSION = '22222222-2222-4222-8222-222222222222';
-const PATH = `postflights/${MISSION}`;
-
-function diary(overrides: Partial<PostFlight> = {}): PostFlight {
-  return {
-    missionId: MISSION,
-    missionTitle: 'Roof survey',
-    missionStatus: 'validated',
-    flightTimeMin: null,
-    activity: null,
-    activityOther: null,
-    proposedFlightTimeMin: { fromFlights: null, fromTracks: null },
-    flights: [],
-    notes: [],
-    history: [],
-    updatedAt: null,
-    ...overrides,
-  };
-}
+import { diaryOf, PATH, renderDiary } from './post-flight-fixtures';
 
 const gpx = () => new File(['<gpx version="1.1"></gpx>'], 'flight.gpx', { type: 'application/gpx+xml' });
-
-function renderDiary() {
-  return render(
-    <AppProvider queryClient={createQueryClient()}>
-      <PostFlightDiary missionId={MISSION} />
-    </AppProvider>,
-  );
-}
 
 describe("the diary's track", () => {
   afterEach(resetApp);
@@ -47,7 +16,7 @@ describe("the diary's track", () => {
     let answer: (value: { status: number; data: unknown }) => void = () => undefined;
     const api = mockApi((request) => {
       if (request.method === 'GET' && request.url === PATH)
-        return { status: 200, data: diary(imported ? { proposedFlightTimeMin: { fromFlights: null, fromTracks: 7 } } : {}) };
+        return { status: 200, data: diaryOf(imported ? { proposedFlightTimeMin: { fromFlights: null, fromTracks: 7 } } : {}) };
       if (request.method === 'POST' && request.url === `${PATH}/track`)
         return new Promise((resolve) => {
           answer = resolve;
@@ -80,7 +49,7 @@ describe("the diary's track", () => {
     await changeLanguage('fr');
     signInWith(['JOURNEY_LIST', 'JOURNEY_EDIT']);
     mockApi((request) => {
-      if (request.method === 'GET' && request.url === PATH) return { status: 200, data: diary() };
+      if (request.method === 'GET' && request.url === PATH) return { status: 200, data: diaryOf() };
       if (request.method === 'POST' && request.url === `${PATH}/track`)
         return { status: 409, data: { code: 'TRACK_ALREADY_EXISTS', message: 'already stored' } };
       return undefined;
@@ -97,7 +66,7 @@ describe("the diary's track", () => {
     signInWith(['JOURNEY_LIST']);
     mockApi((request) =>
       request.method === 'GET' && request.url === PATH
-        ? { status: 200, data: diary({ proposedFlightTimeMin: { fromFlights: null, fromTracks: 12 } }) }
+        ? { status: 200, data: diaryOf({ proposedFlightTimeMin: { fromFlights: null, fromTracks: 12 } }) }
         : undefined,
     );
     renderDiary();
