@@ -13,6 +13,8 @@ test('the pilot imports a GPX track into the diary, downloads it as KML, and is 
   const tag = `trk${Date.now().toString(36)}`;
   const { missionId } = await validatedMission(request, tag, `Logger ${tag}`);
   await signIn(page, DEMO.operator);
+  // The demo operator's language is stored with his account: another spec may have left it in French.
+  await page.getByTestId('language-en').click();
   await page.goto(`/backoffice/postflights/${missionId}`);
   await expect(page.getByTestId('post-flight-track')).toContainText('No position is stored for this flight');
 
