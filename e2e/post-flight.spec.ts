@@ -133,7 +133,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByTestId('replay-loaded')).toHaveText(text.loaded);
     const csv = await downloaded(page, 'replay-csv');
     expect(csv.name).toBe('replay.csv');
-    const lines = csv.text.split('\r\n').filter(Boolean);
+    const lines = csv.text.split('\n').filter(Boolean);
     expect(lines[0]).toBe('time,source,ident,type,missionId,lat,lon,height,speed,heading');
     expect(lines).toHaveLength(FLOWN_POSITIONS + 1);
     expect(lines.slice(1).every((line) => line.includes(`,${missionId},`))).toBe(true);

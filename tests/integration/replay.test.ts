@@ -222,12 +222,48 @@ describe('replay of stored tracks', () => {
 
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = response.text.trimEnd().split('\r\n');
+    const lines = response.text.trimEnd().split('\n');
     expect(lines[0]).toBe('time,source,ident,type,missionId,lat,lon,height,speed,heading');
     expect(lines).toHaveLength(25_001);
     expect(lines[1]).toBe(`2026-05-10T00:00:00.000Z,wi,BULK,drone,${ownMission},48.7,2.2,30,,`);
     expect(lines[25_000]!.startsWith('2026-05-10T06:56:39.000Z,')).toBe(true);
     expectError(refused, 403, 'NOT_ALLOWED');
+  });
+
+  it('writes the CSV of the contract: its header, LF line ends, RFC 4180 quoting, empty missing values, exact numbers', async () => {
+    const day = new Date('2026-05-12T08:00:00Z');
+    await t.db.prisma.track.createMany({
+      data: [
+        track({ ident: 'A,"B"\r\nC', userId: operator.user.id, time: day, lat: 48.5, lon: -2.5, heightM: null }),
+        track({
+          ident: 'PLAIN',
+          userId: operator.user.id,
+          missionId: ownMission,
+          time: new Date(day.getTime() + 1_250),
+          lat: 48.123456789,
+          lon: -2.5,
+          heightM: 12.5,
+          speedMs: 3.25,
+          heading: 270,
+        }),
+        track({ ident: 'ELSEWHERE', userId: operator.user.id, time: new Date(day.getTime() + 2_000), lon: 1.5 }),
+      ],
+    });
+    const selection = {
+      from: day.toISOString(),
+      to: new Date(day.getTime() + 60 * MINUTE).toISOString(),
+      source: 'wi',
+      bbox: '-3,48,0,49',
+    };
+
+    const response = await request(t.app).get('/api/replay/positions.csv').query(selection).set(operator.auth);
+
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(
+      'time,source,ident,type,missionId,lat,lon,height,speed,heading\n' +
+        '2026-05-12T08:00:00.000Z,wi,"A,""B""\r\nC",drone,,48.5,-2.5,,,\n' +
+        `2026-05-12T08:00:01.250Z,wi,PLAIN,drone,${ownMission},48.123456789,-2.5,12.5,3.25,270\n`,
+    );
   });
 
   it('exports the selection as KML, GeoJSON and GPX, a line per target, with the rights of the CSV', async () => {

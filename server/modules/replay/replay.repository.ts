@@ -1,5 +1,7 @@
-import type pg from 'pg';
-import type { ReplaySelection } from '../../../src/shared/contracts/replay';
+import { finished, type Readable } from 'node:stream';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { REPLAY_CSV_COLUMNS, type ReplaySelection } from '../../../src/shared/contracts/replay';
 import { prepared } from '../../lib/prepared';
 
 /** Whose positions a caller reaches: everything, or its account's (own positions, trackers and missions). */
@@ -40,20 +42,47 @@ const WINDOW_MARGIN = 1.25;
 const MAX_WINDOW_GROWTH = 16;
 const MS = `(extract(epoch FROM t.time) * 1000)::float8 AS ms`;
 const REPLAY_COLUMNS = `t.source, t.ident, t.type, t."missionId", ${MS}, t.lon, t.lat, t."heightM"`;
-const text = (column: string) => `coalesce(${column}::text, '')`;
 /**
- * PostgreSQL writes the lines: its float output is the shortest exact one, as JavaScript's, and the server then only
- * joins strings. An ident is quoted when it holds a comma, a quote or a line break (RFC 4180).
+ * The SQL of each column of the CSV extraction, by its name in the contract's REPLAY_CSV_COLUMNS: both ways of writing
+ * the CSV (COPY and the paged lines) are made from it. `text` marks a free text, quoted when it holds a comma, a quote
+ * or a line break (RFC 4180); PostgreSQL writes floats with the shortest exact output, as JavaScript does.
  */
-const CSV_LINE = `to_char(t.time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ',' || t.source::text || ',' ||
-  CASE WHEN t.ident ~ '[",\r\n]' THEN '"' || replace(t.ident, '"', '""') || '"' ELSE t.ident END || ',' ||
-  t.type::text || ',' || ${text('t."missionId"')} || ',' || t.lat::text || ',' || t.lon::text || ',' || ${text('t."heightM"')} || ',' ||
-  ${text('t."speedMs"')} || ',' || ${text('t.heading')} || E'\r\n'`;
+const CSV_COLUMNS: Record<(typeof REPLAY_CSV_COLUMNS)[number], { sql: string; text?: true }> = {
+  time: { sql: `to_char(t.time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` },
+  source: { sql: 't.source' },
+  ident: { sql: 't.ident', text: true },
+  type: { sql: 't.type' },
+  missionId: { sql: 't."missionId"' },
+  lat: { sql: 't.lat' },
+  lon: { sql: 't.lon' },
+  height: { sql: 't."heightM"' },
+  speed: { sql: 't."speedMs"' },
+  heading: { sql: 't.heading' },
+};
+/** The columns for COPY, which writes the header from their names and quotes a field only when it must. */
+const CSV_SELECT = REPLAY_CSV_COLUMNS.map((name) => `${CSV_COLUMNS[name].sql} AS "${name}"`).join(', ');
+/** One line of the CSV per row, ended by LF as COPY ends them, for the paged extraction. */
+const CSV_LINE = `${REPLAY_CSV_COLUMNS.map((name) => {
+  const { sql, text } = CSV_COLUMNS[name];
+  const value = `coalesce((${sql})::text, '')`;
+  return text ? `CASE WHEN ${value} ~ '[",\r\n]' THEN '"' || replace(${value}, '"', '""') || '"' ELSE ${value} END` : value;
+}).join(" || ',' || ")} || E'\n'`;
+/** How long one COPY of the extraction may run, so how long a slow download may hold its connection. */
+const CSV_COPY_TIMEOUT_MS = 10 * 60_000;
 const utc = (parameter: string) => `(${parameter}::timestamptz AT TIME ZONE 'UTC')`;
 
-/** The conditions of a selection and a scope on "Track" t, appending their values. */
-function conditions(selection: ReplaySelection, scope: ReplayScope, values: unknown[]) {
-  const next = (value: unknown) => `$${values.push(value)}`;
+/** Values as query parameters `$1`, `$2`…, appended to `values`. */
+const parameters = (values: unknown[]) => (value: unknown) => `$${values.push(value)}`;
+
+/** A value written into SQL text: COPY takes no parameters. */
+function literal(value: unknown): string {
+  if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(', ')}]`;
+  if (typeof value === 'number' && Number.isFinite(value)) return `(${value})`;
+  return pg.escapeLiteral(String(value));
+}
+
+/** The conditions of a selection and a scope on "Track" t, each value written by `next` (a parameter or a literal). */
+function conditions(selection: ReplaySelection, scope: ReplayScope, next: (value: unknown) => string) {
   const missionsOf = (user: string) => `t."missionId" IN (SELECT id FROM "Mission" WHERE "userId" = ${user}::uuid)`;
   const where: string[] = [];
   if (!scope.all) where.push(`(t."userId" = ANY(${next(scope.accountIds)}::uuid[]) OR ${missionsOf(next(scope.ownerId))})`);
@@ -76,10 +105,14 @@ function conditions(selection: ReplaySelection, scope: ReplayScope, values: unkn
  * grows over sparse periods and shrinks when it holds more than a page (docs/post-flight.md "Replay").
  */
 export function createReplayRepository(pool: pg.Pool) {
+  /** At most half of the pool streams a COPY at once, so downloads never take every connection; none on PGlite's one. */
+  const copySlots = Math.floor(pool.options.max / 2);
+  let copying = 0;
+
   /** The SQL and values of the positions of one window, from the cursor (excluded) to `end` (excluded). */
   function windowQuery(selection: ReplaySelection, scope: ReplayScope, cursor: ReplayCursor, end: number, columns: string) {
     const values: unknown[] = [];
-    const where = conditions(selection, scope, values);
+    const where = conditions(selection, scope, parameters(values));
     const start = `$${values.push(new Date(cursor.t).toISOString())}`;
     where.push(`t.time < ${utc(`$${values.push(new Date(end).toISOString())}`)}`);
     // The plain bound on time is what the BRIN index reads; the row comparison alone would scan from the table's start.
@@ -158,10 +191,57 @@ export function createReplayRepository(pool: pg.Pool) {
       return { text: parts.join(''), next };
     },
 
+    /**
+     * The whole selection as CSV (its header first), written by PostgreSQL's COPY and streamed from its
+     * own connection as the consumer reads: null when no connection is spared for it (see `copySlots`). The connection
+     * goes back to the pool when the stream ends; a stream destroyed before its end (the client left) or failed closes
+     * it, which ends the COPY in the database.
+     */
+    async csvCopy(selection: ReplaySelection, scope: ReplayScope): Promise<Readable | null> {
+      if (copying >= copySlots) return null;
+      copying += 1;
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        copying -= 1;
+        throw error;
+      }
+      let released = false;
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        copying -= 1;
+        client.release(error);
+      };
+      try {
+        // The pool's statement and query timeouts are for requests; a download lasts as long as the client reads.
+        await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${CSV_COPY_TIMEOUT_MS}`);
+      } catch (error) {
+        release(error as Error);
+        throw error;
+      }
+      const where = conditions(selection, scope, literal);
+      where.push(`t.time >= ${utc(literal(selection.from))}`, `t.time < ${utc(literal(selection.to))}`);
+      const copy = Object.assign(
+        copyTo(
+          `COPY (SELECT ${CSV_SELECT} FROM "Track" t WHERE ${where.join(' AND ')} ORDER BY t.time, t.source, t.ident)
+             TO STDOUT WITH (FORMAT csv, HEADER)`,
+        ),
+        { query_timeout: CSV_COPY_TIMEOUT_MS },
+      );
+      const stream = client.query(copy);
+      finished(stream, (error) => {
+        if (error) release(error);
+        else client.query('COMMIT').then(() => release(), release);
+      });
+      return stream;
+    },
+
     /** Missions with positions in the selection, latest first, with their span and count. */
     async flights(selection: ReplaySelection, scope: ReplayScope, limit: number) {
       const values: unknown[] = [];
-      const where = conditions(selection, scope, values);
+      const where = conditions(selection, scope, parameters(values));
       where.push(`t.time >= ${utc(`$${values.push(selection.from)}`)}`, `t.time < ${utc(`$${values.push(selection.to)}`)}`);
       const { rows } = await prepared<{
         missionId: string;
@@ -196,7 +276,7 @@ export function createReplayRepository(pool: pg.Pool) {
      */
     async density(selection: ReplaySelection, scope: ReplayScope, cell: number, limit: number) {
       const values: unknown[] = [];
-      const where = conditions(selection, scope, values);
+      const where = conditions(selection, scope, parameters(values));
       where.push(`t.time >= ${utc(`$${values.push(selection.from)}`)}`, `t.time < ${utc(`$${values.push(selection.to)}`)}`);
       const size = `$${values.push(cell)}::float8`;
       const { rows } = await prepared<{ lon: number; lat: number; count: number }>(
@@ -216,7 +296,7 @@ export function createReplayRepository(pool: pg.Pool) {
     /** The ground stations of the selection's positions (those posted with a station's place), busiest first. */
     async stations(selection: ReplaySelection, scope: ReplayScope, limit: number) {
       const values: unknown[] = [];
-      const where = conditions(selection, scope, values);
+      const where = conditions(selection, scope, parameters(values));
       where.push(`t.time >= ${utc(`$${values.push(selection.from)}`)}`, `t.time < ${utc(`$${values.push(selection.to)}`)}`);
       where.push(`t."stationLatitude" IS NOT NULL AND t."stationLongitude" IS NOT NULL`);
       const { rows } = await prepared<{ name: string | null; lat: number; lon: number; positions: number }>(

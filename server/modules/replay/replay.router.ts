@@ -1,5 +1,6 @@
-import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
 import {
+  REPLAY_CSV_COLUMNS,
   REPLAY_EXPORT_MAX,
   replayDensityQuerySchema,
   replayDensitySchema,
@@ -70,29 +71,23 @@ export function replayRouter(registry: ApiRegistry, service: ReplayService) {
     .route({
       method: 'get',
       path: '/positions.csv',
-      summary: 'The whole selection as CSV, streamed page by page (time, source, ident, type, missionId, lat, lon, height, speed, heading)',
+      summary: `The whole selection as CSV, streamed as the client reads (${REPLAY_CSV_COLUMNS.join(', ')})`,
       access: READ,
       query: replaySelectionSchema,
       handler: async ({ user, query, res }) => {
-        const chunks = await service.csv(user, query);
+        const csv = await service.csv(user, query);
         res.status(200).set({
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': 'attachment; filename="replay.csv"',
           // Not compressed here: gzip would hold its own buffers and drain listeners per write; a reverse proxy may.
           'Cache-Control': 'no-store, no-transform',
         });
-        const gone = new AbortController();
-        res.once('close', () => gone.abort());
         try {
-          for await (const chunk of chunks) {
-            if (!res.write(chunk)) await once(res, 'drain', { signal: gone.signal });
-          }
-        } catch (error) {
-          // The status line is sent: a failure (or the client leaving) can only cut the download short.
-          res.destroy(error as Error);
-          return;
+          await pipeline(csv, res);
+        } catch {
+          // The status is given: a failure, or the client leaving, can only cut the download short (the pipeline
+          // destroys both ends, which ends the reading).
         }
-        res.end();
       },
     }).router;
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   REPLAY_CSV_COLUMNS,
@@ -156,18 +157,26 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
       };
     },
 
-    /** The selection as CSV, one chunk per page read: the rights are checked before the first chunk is asked for. */
-    async csv(actor: AuthUser, selection: ReplaySelection): Promise<AsyncGenerator<string>> {
+    /**
+     * The selection as CSV, streamed as the client reads, the rights checked before anything is read: PostgreSQL's COPY
+     * on a connection of its own when one is spared, else (PGlite's single connection, or every spared one busy) the
+     * selection read page by page, the connection free between pages however slowly the client reads.
+     */
+    async csv(actor: AuthUser, selection: ReplaySelection): Promise<Readable> {
       const scope = await scopeOf(actor, selection);
-      return (async function* () {
-        yield REPLAY_CSV_COLUMNS.join(',') + '\r\n';
-        let cursor: ReplayCursor | null = null;
-        do {
-          const page = await repository.csvPage(selection, scope, cursor, CSV_PAGE);
-          if (page.text) yield page.text;
-          cursor = page.next;
-        } while (cursor);
-      })();
+      const copied = await repository.csvCopy(selection, scope);
+      if (copied) return copied;
+      return Readable.from(
+        (async function* () {
+          yield REPLAY_CSV_COLUMNS.join(',') + '\n';
+          let cursor: ReplayCursor | null = null;
+          do {
+            const page = await repository.csvPage(selection, scope, cursor, CSV_PAGE);
+            if (page.text) yield page.text;
+            cursor = page.next;
+          } while (cursor);
+        })(),
+      );
     },
   };
 }
