@@ -19,6 +19,8 @@ export interface ReplayRow extends Keyed {
   lon: number;
   lat: number;
   heightM: number | null;
+  rssi: number | null;
+  gpsSatellites: number | null;
 }
 
 /**
@@ -39,7 +41,7 @@ const WINDOW_MARGIN = 1.25;
 /** How much a window may grow from one query to the next over an empty or sparse period. */
 const MAX_WINDOW_GROWTH = 16;
 const MS = `(extract(epoch FROM t.time) * 1000)::float8 AS ms`;
-const REPLAY_COLUMNS = `t.source, t.ident, t.type, t."missionId", ${MS}, t.lon, t.lat, t."heightM"`;
+const REPLAY_COLUMNS = `t.source, t.ident, t.type, t."missionId", ${MS}, t.lon, t.lat, t."heightM", t.rssi, t."gpsSatellites"`;
 const text = (column: string) => `coalesce(${column}::text, '')`;
 /**
  * PostgreSQL writes the lines: its float output is the shortest exact one, as JavaScript's, and the server then only
@@ -48,7 +50,7 @@ const text = (column: string) => `coalesce(${column}::text, '')`;
 const CSV_LINE = `to_char(t.time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ',' || t.source::text || ',' ||
   CASE WHEN t.ident ~ '[",\r\n]' THEN '"' || replace(t.ident, '"', '""') || '"' ELSE t.ident END || ',' ||
   t.type::text || ',' || ${text('t."missionId"')} || ',' || t.lat::text || ',' || t.lon::text || ',' || ${text('t."heightM"')} || ',' ||
-  ${text('t."speedMs"')} || ',' || ${text('t.heading')} || E'\r\n'`;
+  ${text('t."speedMs"')} || ',' || ${text('t.heading')} || ',' || ${text('t.rssi')} || ',' || ${text('t."gpsSatellites"')} || E'\r\n'`;
 const utc = (parameter: string) => `(${parameter}::timestamptz AT TIME ZONE 'UTC')`;
 
 /** The conditions of a selection and a scope on "Track" t, appending their values. */

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import {
+  REPLAY_CSV_COLUMNS,
   REPLAY_EXPORT_MAX,
   replayDensityQuerySchema,
   replayDensitySchema,
@@ -70,7 +71,7 @@ export function replayRouter(registry: ApiRegistry, service: ReplayService) {
     .route({
       method: 'get',
       path: '/positions.csv',
-      summary: 'The whole selection as CSV, streamed page by page (time, source, ident, type, missionId, lat, lon, height, speed, heading)',
+      summary: `The whole selection as CSV, streamed page by page (${REPLAY_CSV_COLUMNS.join(', ')})`,
       access: READ,
       query: replaySelectionSchema,
       handler: async ({ user, query, res }) => {
