@@ -134,7 +134,10 @@ for (const language of ['en', 'fr'] as const) {
     const csv = await downloaded(page, 'replay-csv');
     expect(csv.name).toBe('replay.csv');
     const lines = csv.text.split('\n').filter(Boolean);
-    expect(lines[0]).toBe('time,source,ident,type,missionId,lat,lon,height,speed,heading');
+    expect(lines[0]).toBe('time,source,ident,type,missionId,lat,lon,height,speed,heading,rssi,gpsSatellites');
+    expect(lines.slice(1).map((line) => line.split(',').slice(-2).join(','))).toEqual(
+      points.map((point) => `${point.rssi ?? ''},${point.gpsSatellites ?? ''}`),
+    );
     expect(lines).toHaveLength(FLOWN_POSITIONS + 1);
     expect(lines.slice(1).every((line) => line.includes(`,${missionId},`))).toBe(true);
 

@@ -15,6 +15,10 @@ const TEXTS = {
     sources: ['Wi-Fi'],
     station: `Indre mast (${POSITIONS} positions)`,
     heights: ['0–120 m', '120–500 m', 'Above 500 m'],
+    rssi: 'RSSI',
+    satellites: 'GPS satellites',
+    rssiClasses: ['-30 to -45 dB', '-45 to -60 dB', '-60 to -75 dB', '-75 to -90 dB', 'No value'],
+    satelliteClasses: ['1 to 3 satellites', '4 to 6 satellites', '7 to 9 satellites', '10 to 14 satellites', 'No value'],
     levels: ['None', 'Very low', 'Low', 'Medium', 'High', 'Maximum'],
   },
   fr: {
@@ -30,12 +34,16 @@ const TEXTS = {
     sources: ['Wi-Fi'],
     station: `Indre mast (${POSITIONS} positions)`,
     heights: ['0–120 m', '120–500 m', 'Au-dessus de 500 m'],
+    rssi: 'RSSI',
+    satellites: 'Satellites GPS',
+    rssiClasses: ['-30 à -45 dB', '-45 à -60 dB', '-60 à -75 dB', '-75 à -90 dB', 'Sans valeur'],
+    satelliteClasses: ['1 à 3 satellites', '4 à 6 satellites', '7 à 9 satellites', '10 à 14 satellites', 'Sans valeur'],
     levels: ['Aucune', 'Très faible', 'Faible', 'Moyenne', 'Élevée', 'Maximale'],
   },
 } as const;
 
 for (const language of ['en', 'fr'] as const) {
-  test(`[${language}] the operator replays a flight with the slider and switches the heatmap, height, source and station layers with their legends`, async ({
+  test(`[${language}] the operator replays a flight with the slider and switches the heatmap, height, rssi, GPS-satellite, source and station layers with their legends`, async ({
     page,
     request,
   }) => {
@@ -80,6 +88,13 @@ for (const language of ['en', 'fr'] as const) {
     await expect(map).toHaveAttribute('data-visible-layers', /replay-heatmap/);
     await expect(map).toHaveAttribute('data-visible-layers', /replay-height/);
     await expect(map).toHaveAttribute('data-visible-layers', /replay-tracks/);
+
+    await page.getByRole('checkbox', { name: text.rssi, exact: true }).check();
+    await page.getByRole('checkbox', { name: text.satellites, exact: true }).check();
+    await expect(page.getByTestId('legend-rssi').getByTestId('legend-rssi-class')).toHaveText([...text.rssiClasses]);
+    await expect(page.getByTestId('legend-satellites').getByTestId('legend-satellites-class')).toHaveText([...text.satelliteClasses]);
+    await expect(map).toHaveAttribute('data-visible-layers', /replay-rssi/);
+    await expect(map).toHaveAttribute('data-visible-layers', /replay-satellites/);
 
     await page.getByRole('checkbox', { name: text.source, exact: true }).check();
     await page.getByRole('checkbox', { name: text.stations, exact: true }).check();

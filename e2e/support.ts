@@ -118,8 +118,17 @@ export const FLOWN_HOME = { lat: 46.5, lon: 1.5 };
 export const FLOWN_POSITIONS = 12;
 /** The ground station that relays the flight's positions. */
 export const FLOWN_STATION = { stationName: 'Indre mast', stationLatitude: 46.49, stationLongitude: 1.49 };
-/** The i-th position of the flight `flownMission` records: eastwards along a parallel, climbing 50 m every 5 s. */
-export const flownPoint = (i: number) => ({ lat: FLOWN_HOME.lat + 0.001, lon: FLOWN_HOME.lon + i * 0.0002, alt: 20 + i * 50 });
+/**
+ * The i-th position of the flight `flownMission` records: eastwards along a parallel, climbing 50 m every 5 s, the
+ * tracker's signal weakening by 5 dB and its GPS fix gaining a satellite each time; the last one reports neither.
+ */
+export const flownPoint = (i: number) => ({
+  lat: FLOWN_HOME.lat + 0.001,
+  lon: FLOWN_HOME.lon + i * 0.0002,
+  alt: 20 + i * 50,
+  rssi: i < FLOWN_POSITIONS - 1 ? -35 - i * 5 : null,
+  gpsSatellites: i < FLOWN_POSITIONS - 1 ? 3 + i : null,
+});
 const subjectOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
 /**

@@ -79,7 +79,7 @@ interface MenuDefinition {
 const fixedHref = (href: string) => () => href;
 const onSession = (predicate: (session: Session) => boolean) => (context: NavigationContext) => predicate(context.session);
 
-/** Spec §2 "Menu entries", in the spec's order, plus the admin outbox. */
+/** Spec §2 "Menu entries", in the spec's order, plus the admin outbox and the logbook (issue 11). */
 const MENU: MenuDefinition[] = [
   {
     key: 'preflights',
@@ -100,6 +100,12 @@ const MENU: MenuDefinition[] = [
     section: 'operations',
     visible: onSession(has(['JOURNEY_LIST', 'JOURNEY_LIST_ADMIN'])),
     href: fixedHref(paths.replay.getHref()),
+  },
+  {
+    key: 'logbook',
+    section: 'operations',
+    visible: onSession(has(['JOURNEY_LIST', 'JOURNEY_LIST_ADMIN'])),
+    href: fixedHref(paths.logbook.getHref()),
   },
   { key: 'live', section: 'operations', visible: ALWAYS, href: fixedHref(paths.live.getHref()) },
   { key: 'dashboard', section: 'operations', visible: ALWAYS, href: fixedHref(paths.dashboard.getHref()) },

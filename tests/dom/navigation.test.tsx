@@ -23,6 +23,7 @@ const EXPECTED: Record<ProfileName, { tabs: string[]; menu: string[] }> = {
     menu: [
       'preflights',
       'replay',
+      'logbook',
       'live',
       'dashboard',
       'users',
@@ -43,11 +44,11 @@ const EXPECTED: Record<ProfileName, { tabs: string[]; menu: string[] }> = {
   },
   operator: {
     tabs: ['dashboard', 'preflights', 'live', 'replay'],
-    menu: ['preflights', 'replay', 'live', 'dashboard', 'account', 'pilots', 'machines', 'documents', 'droneModels', 'payments'],
+    menu: ['preflights', 'replay', 'logbook', 'live', 'dashboard', 'account', 'pilots', 'machines', 'documents', 'droneModels', 'payments'],
   },
   supervisedPilot: {
     tabs: ['dashboard', 'preflights', 'live', 'replay'],
-    menu: ['preflights', 'replay', 'live', 'dashboard', 'account', 'machines', 'documents', 'droneModels'],
+    menu: ['preflights', 'replay', 'logbook', 'live', 'dashboard', 'account', 'machines', 'documents', 'droneModels'],
   },
   airspaceManager: {
     tabs: ['dashboard', 'procedures', 'live'],

@@ -6,7 +6,7 @@ import { AppProvider } from '@/app/provider';
 import ReplayRoute from '@/app/routes/replay';
 import { MapContext } from '@/components/map/map-context';
 import { FollowTarget } from '@/features/replay/components/follow-target';
-import { appendPage, emptyReplayData, headsAt } from '@/features/replay/replay-data';
+import { appendPage, emptyReplayData, headsAt, pointsOf } from '@/features/replay/replay-data';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { ReplayFlights, ReplayPage } from '@/shared/contracts/replay';
@@ -28,7 +28,10 @@ const FLIGHTS: ReplayFlights = {
   ],
 };
 const target = { source: 'wi', ident: 'TRK-1', type: 'drone', missionId: MISSION } as const;
-/** Six positions 10 s apart climbing from 50 to 550 m, served as two pages. */
+/**
+ * Six positions 10 s apart climbing from 50 to 550 m, the signal weakening from −40 dBm by 10 dB and the satellites
+ * rising from 3, the last position without either; served as two pages.
+ */
 const PAGES: ReplayPage[] = [0, 1].map((page) => {
   const indexes = [0, 1, 2].map((i) => page * 3 + i);
   return {
@@ -38,6 +41,8 @@ const PAGES: ReplayPage[] = [0, 1].map((page) => {
     lon: indexes.map((i) => 2.2 + i * 0.001),
     lat: indexes.map(() => 48.7),
     height: indexes.map((i) => 50 + i * 100),
+    rssi: indexes.map((i) => (i === 5 ? null : -40 - i * 10)),
+    gpsSatellites: indexes.map((i) => (i === 5 ? null : 3 + i)),
     next: page === 0 ? 'page-2' : null,
   };
 });
@@ -121,10 +126,84 @@ describe('the replay screen', () => {
     );
   });
 
+  for (const [language, texts] of [
+    [
+      'en',
+      {
+        replay: 'Replay',
+        flight: 'Flight',
+        rssi: 'RSSI',
+        satellites: 'GPS satellites',
+        rssiLegend: 'Signal strength (RSSI)',
+        rssiClasses: ['-30 to -45 dB', '-45 to -60 dB', '-60 to -75 dB', '-75 to -90 dB', 'No value'],
+        satellitesLegend: 'GPS satellites',
+        satelliteClasses: ['1 to 3 satellites', '4 to 6 satellites', '7 to 9 satellites', '10 to 14 satellites', 'No value'],
+        columns: ['Time', 'Ident', 'Latitude', 'Longitude', 'Height (m)', 'RSSI (dBm)', 'Satellites'],
+      },
+    ],
+    [
+      'fr',
+      {
+        replay: 'Rejouer',
+        flight: 'Vol',
+        rssi: 'RSSI',
+        satellites: 'Satellites GPS',
+        rssiLegend: 'Force du signal (RSSI)',
+        rssiClasses: ['-30 à -45 dB', '-45 à -60 dB', '-60 à -75 dB', '-75 à -90 dB', 'Sans valeur'],
+        satellitesLegend: 'Satellites GPS',
+        satelliteClasses: ['1 à 3 satellites', '4 à 6 satellites', '7 à 9 satellites', '10 à 14 satellites', 'Sans valeur'],
+        columns: ['Heure', 'Identifiant', 'Latitude', 'Longitude', 'Hauteur (m)', 'RSSI (dBm)', 'Satellites'],
+      },
+    ],
+  ] as const) {
+    it(`[${language}] shows the rssi and GPS-satellite layers' classes and "no value" in their legends, and both in the preview`, async () => {
+      signInWith(['JOURNEY_LIST']);
+      await changeLanguage(language);
+      serveReplay();
+      renderReplay();
+
+      const flight = await screen.findByRole('combobox', { name: texts.flight });
+      await waitFor(() => expect(within(flight).getByRole('option', { name: /Quarry survey/ })).toBeInTheDocument());
+      await userEvent.selectOptions(flight, MISSION);
+      await userEvent.click(screen.getByRole('button', { name: texts.replay }));
+      await screen.findByTestId('replay-loaded');
+      expect(screen.queryByTestId('legend-rssi')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('checkbox', { name: texts.rssi }));
+      await userEvent.click(screen.getByRole('checkbox', { name: texts.satellites }));
+
+      const classes = (name: string, layer: string) =>
+        within(screen.getByRole('group', { name }))
+          .getAllByTestId(`legend-${layer}-class`)
+          .map((node) => node.textContent);
+      expect(classes(texts.rssiLegend, 'rssi')).toEqual(texts.rssiClasses);
+      expect(classes(texts.satellitesLegend, 'satellites')).toEqual(texts.satelliteClasses);
+      const preview = screen.getByTestId('replay-preview');
+      expect(
+        within(preview)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(texts.columns);
+      const cells = (row: number) =>
+        within(within(preview).getAllByRole('row')[row]!)
+          .getAllByRole('cell')
+          .slice(5)
+          .map((cell) => cell.textContent);
+      expect(cells(1)).toEqual(['-40', '3']);
+      expect(cells(6)).toEqual(['', '']);
+    });
+  }
+
+  it('gives each replayed point its signal strength and satellites, and none when the position reported none', () => {
+    const points = pointsOf(PAGES.reduce(appendPage, emptyReplayData()), T0);
+
+    expect(points.features[0]!.properties).toEqual({ t: 0, h: 50, r: -40, s: 3 });
+    expect(points.features[5]!.properties).toEqual({ t: 50, h: 550 });
+  });
+
   it('says when the selection holds no position, in French', async () => {
     signInWith(['JOURNEY_LIST']);
     await changeLanguage('fr');
-    serveReplay([{ targets: [], target: [], time: [], lon: [], lat: [], height: [], next: null }]);
+    serveReplay([{ targets: [], target: [], time: [], lon: [], lat: [], height: [], rssi: [], gpsSatellites: [], next: null }]);
     renderReplay();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Rejouer' }));

@@ -177,6 +177,30 @@ describe('the logbook', () => {
     expectError(await read({}, nobody.auth), 403, 'NOT_ALLOWED');
   });
 
+  it('finds for JOURNEY_LIST_ADMIN the accounts with missions by name or e-mail, whose logbook it opens; to no one else', async () => {
+    const admin = await signedInUser(t.app, t.db.prisma, ['JOURNEY_LIST_ADMIN']);
+    const unique = `quarry-${Date.now().toString(36)}`;
+    await t.db.prisma.user.update({ where: { id: other.user.id }, data: { lastName: 'Quarryman', email: `${unique}@example.test` } });
+    const accounts = (query: Record<string, string>, auth = admin.auth) =>
+      request(t.app).get('/api/logbook/accounts').query(query).set(auth);
+
+    const byEmail = await accounts({ search: unique.toUpperCase() });
+    const byName = await accounts({ search: 'quarryM' });
+    const all = await accounts({});
+
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body).toEqual([
+      { id: other.user.id, email: `${unique}@example.test`, firstName: other.user.firstName, lastName: 'Quarryman' },
+    ]);
+    expect(byName.body.map((account: { id: string }) => account.id)).toEqual([other.user.id]);
+    // Only accounts with missions: the administrator has none.
+    const ids = all.body.map((account: { id: string }) => account.id);
+    expect(ids).toEqual(expect.arrayContaining([operator.user.id, other.user.id]));
+    expect(ids).not.toContain(admin.user.id);
+    expectError(await accounts({}, operator.auth), 403, 'NOT_ALLOWED');
+    expectError(await accounts({ search: 'x'.repeat(101) }), 422, 'VALIDATION_FAILED');
+  });
+
   it('refuses a reversed period (422)', async () => {
     expectError(await read({ from: '2026-06-30', to: '2026-06-01' }), 422, 'VALIDATION_FAILED');
   });

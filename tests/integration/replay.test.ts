@@ -49,7 +49,17 @@ describe('replay of stored tracks', () => {
       data: [
         // The operator's flight: a tracker of another account flew it (the mission is what makes it the operator's).
         ...Array.from({ length: 10 }, (_, i) =>
-          track({ ident: 'TRK-OWN', userId: other.user.id, missionId: ownMission, time: at(i), lon: 2.2 + i * 0.001, heightM: i * 20 }),
+          track({
+            ident: 'TRK-OWN',
+            userId: other.user.id,
+            missionId: ownMission,
+            time: at(i),
+            lon: 2.2 + i * 0.001,
+            heightM: i * 20,
+            // The tracker reports its link and its fix, but for the last position.
+            rssi: i < 9 ? -50 - i * 5 : null,
+            gpsSatellites: i < 9 ? 4 + i : null,
+          }),
         ),
         // Two targets at the same instants: a page boundary may fall between them.
         ...Array.from({ length: 4 }, (_, i) => track({ source: 'mo', ident: 'OP', type: 'user', userId: operator.user.id, time: at(i) })),
@@ -85,7 +95,14 @@ describe('replay of stored tracks', () => {
 
   const rowsOf = (pages: ReplayPage[]) =>
     pages.flatMap((page) =>
-      page.time.map((time, i) => ({ ident: page.targets[page.target[i]!]!.ident, time, lon: page.lon[i], height: page.height[i] })),
+      page.time.map((time, i) => ({
+        ident: page.targets[page.target[i]!]!.ident,
+        time,
+        lon: page.lon[i],
+        height: page.height[i],
+        rssi: page.rssi[i],
+        gpsSatellites: page.gpsSatellites[i],
+      })),
     );
 
   it("answers the operator the positions of its account and of its missions, in time order, by columns, and never another operator's", async () => {
@@ -106,6 +123,9 @@ describe('replay of stored tracks', () => {
     expect(page.time[0]).toBe(START.getTime());
     const own = rowsOf([page]).filter((row) => row.ident === 'TRK-OWN');
     expect(own.map((row) => row.height)).toEqual([0, 20, 40, 60, 80, 100, 120, 140, 160, 180]);
+    expect(own.map((row) => row.rssi)).toEqual([-50, -55, -60, -65, -70, -75, -80, -85, -90, null]);
+    expect(own.map((row) => row.gpsSatellites)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, null]);
+    expect(rowsOf([page]).filter((row) => row.ident === 'OP')[0]).toMatchObject({ rssi: null, gpsSatellites: null });
   });
 
   it('answers an administrator every position of the period, and one account when asked', async () => {
@@ -223,9 +243,9 @@ describe('replay of stored tracks', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = response.text.trimEnd().split('\n');
-    expect(lines[0]).toBe('time,source,ident,type,missionId,lat,lon,height,speed,heading');
+    expect(lines[0]).toBe('time,source,ident,type,missionId,lat,lon,height,speed,heading,rssi,gpsSatellites');
     expect(lines).toHaveLength(25_001);
-    expect(lines[1]).toBe(`2026-05-10T00:00:00.000Z,wi,BULK,drone,${ownMission},48.7,2.2,30,,`);
+    expect(lines[1]).toBe(`2026-05-10T00:00:00.000Z,wi,BULK,drone,${ownMission},48.7,2.2,30,,,,`);
     expect(lines[25_000]!.startsWith('2026-05-10T06:56:39.000Z,')).toBe(true);
     expectError(refused, 403, 'NOT_ALLOWED');
   });
@@ -260,10 +280,22 @@ describe('replay of stored tracks', () => {
 
     expect(response.status).toBe(200);
     expect(response.text).toBe(
-      'time,source,ident,type,missionId,lat,lon,height,speed,heading\n' +
-        '2026-05-12T08:00:00.000Z,wi,"A,""B""\r\nC",drone,,48.5,-2.5,,,\n' +
-        `2026-05-12T08:00:01.250Z,wi,PLAIN,drone,${ownMission},48.123456789,-2.5,12.5,3.25,270\n`,
+      'time,source,ident,type,missionId,lat,lon,height,speed,heading,rssi,gpsSatellites\n' +
+        '2026-05-12T08:00:00.000Z,wi,"A,""B""\r\nC",drone,,48.5,-2.5,,,,,\n' +
+        `2026-05-12T08:00:01.250Z,wi,PLAIN,drone,${ownMission},48.123456789,-2.5,12.5,3.25,270,,\n`,
     );
+  });
+
+  it('writes the signal strength and GPS satellites of each position in the CSV, empty where not reported', async () => {
+    const response = await request(t.app)
+      .get('/api/replay/positions.csv')
+      .query({ ...PERIOD, missionId: ownMission })
+      .set(operator.auth);
+
+    const lines = response.text.trimEnd().split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines[1]).toBe(`${START.toISOString()},wi,TRK-OWN,drone,${ownMission},48.7,2.2,0,,,-50,4`);
+    expect(lines[10]).toBe(`${at(9).toISOString()},wi,TRK-OWN,drone,${ownMission},48.7,${2.2 + 9 * 0.001},180,,,,`);
   });
 
   it('exports the selection as KML, GeoJSON and GPX, a line per target, with the rights of the CSV', async () => {
@@ -289,7 +321,12 @@ describe('replay of stored tracks', () => {
     expect(geojson.headers['content-type']).toMatch(/^application\/geo\+json/);
     expect(geojson.headers['content-disposition']).toBe('attachment; filename=replay.geojson');
     const features = (
-      JSON.parse(geojson.body as string) as { features: { properties: { name: string }; geometry: { coordinates: number[][] } }[] }
+      JSON.parse(geojson.body as string) as {
+        features: {
+          properties: { name: string; coordinateProperties: Record<string, unknown[]> };
+          geometry: { coordinates: number[][] };
+        }[];
+      }
     ).features;
     expect(features.map((feature) => feature.properties.name).sort()).toEqual(['OP', 'TRK-OWN']);
     const own = features.find((feature) => feature.properties.name === 'TRK-OWN')!;
@@ -298,6 +335,10 @@ describe('replay of stored tracks', () => {
     expect(own.geometry.coordinates.map(([lon, lat, height]) => [micro(lon!), lat, height])).toEqual(
       Array.from({ length: 10 }, (_, i) => [micro(2.2 + i * 0.001), 48.7, i * 20]),
     );
+    expect(own.properties.coordinateProperties.rssi).toEqual([-50, -55, -60, -65, -70, -75, -80, -85, -90, null]);
+    expect(own.properties.coordinateProperties.gpsSatellites).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, null]);
+    // A target that never reported them has neither.
+    expect(Object.keys(features.find((feature) => feature.properties.name === 'OP')!.properties.coordinateProperties)).toEqual(['times']);
 
     expect(kml.status).toBe(200);
     expect(kml.headers['content-type']).toMatch(/^application\/vnd\.google-earth\.kml\+xml/);
@@ -309,7 +350,8 @@ describe('replay of stored tracks', () => {
     expect(gpx.headers['content-disposition']).toBe('attachment; filename=replay.gpx');
     expect((gpx.body as string).match(/<rte>/g)).toHaveLength(1);
     expect((gpx.body as string).match(/<rtept /g)).toHaveLength(10);
-    expect(gpx.body).toContain(`<rtept lat="48.7" lon="2.2"><time>${START.toISOString()}</time></rtept>`);
+    expect(gpx.body).toContain(`<rtept lat="48.7" lon="2.2"><time>${START.toISOString()}</time><sat>4</sat></rtept>`);
+    expect(gpx.body).toContain(`<time>${at(9).toISOString()}</time></rtept>`);
     expect(gpx.body).not.toContain('<ele>');
 
     expectError(await exported({ ...PERIOD, format: 'kml', userId: other.user.id }), 403, 'NOT_ALLOWED');

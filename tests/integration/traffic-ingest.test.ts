@@ -129,6 +129,42 @@ describe('POST /api/traffics/', () => {
     expect(await withKey(post(tracker, at(50_000)))).toMatchObject({ status: 201, body: { accepted: 1, rejected: [] } });
   });
 
+  it('stores the signal strength and GPS satellites a tracker reports, null when it does not, and refuses impossible ones', async () => {
+    const response = await withKey({
+      positions: [
+        post(tracker, at(60_000), { rssi: -67, gpsSatellites: 11 }),
+        post(tracker, at(61_000)),
+        post(tracker, at(62_000), { rssi: null, gpsSatellites: 0 }),
+        post(tracker, at(63_000), { rssi: -151 }),
+        post(tracker, at(64_000), { rssi: 3 }),
+        post(tracker, at(65_000), { gpsSatellites: 65 }),
+        post(tracker, at(66_000), { rssi: -67.5, gpsSatellites: 7.5 }),
+      ],
+    });
+
+    expect(response.body).toEqual({
+      accepted: 3,
+      rejected: [
+        { index: 3, code: 'VALIDATION_FAILED', message: 'rssi: validation:tooSmall' },
+        { index: 4, code: 'VALIDATION_FAILED', message: 'rssi: validation:tooBig' },
+        { index: 5, code: 'VALIDATION_FAILED', message: 'gpsSatellites: validation:tooBig' },
+        { index: 6, code: 'VALIDATION_FAILED', message: 'rssi: validation:integer; gpsSatellites: validation:integer' },
+      ],
+    });
+    const stored = await t.db.prisma.track.findMany({
+      where: { ident: tracker, time: { gte: new Date(at(60_000)), lte: new Date(at(66_000)) } },
+      orderBy: { time: 'asc' },
+    });
+    expect(stored.map((track) => [track.rssi, track.gpsSatellites])).toEqual([
+      [-67, 11],
+      [null, null],
+      [null, 0],
+    ]);
+    const single = await withKey(post(tracker, at(67_000), { gpsSatellites: -1 }));
+    expectError(single, 422, 'VALIDATION_FAILED');
+    expect(single.body.fields).toEqual({ gpsSatellites: ['validation:tooSmall'] });
+  });
+
   it("a tracker's positions belong to its user's flying mission while it flies, whenever they arrive", async () => {
     const iso = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
     await withKey(post(tracker, iso(-1000)));

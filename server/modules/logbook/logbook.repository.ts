@@ -38,6 +38,27 @@ export function createLogbookRepository(prisma: PrismaClient) {
         orderBy: { startAt: 'asc' },
       });
     },
+
+    /** Accounts owning at least one mission whose name or e-mail contains `search`, by name, at most `limit`. */
+    missionOwners(search: string | undefined, limit: number) {
+      return prisma.user.findMany({
+        where: {
+          missions: { some: {} },
+          ...(search
+            ? {
+                OR: [
+                  { email: { contains: search, mode: 'insensitive' } },
+                  { lastName: { contains: search, mode: 'insensitive' } },
+                  { firstName: { contains: search, mode: 'insensitive' } },
+                ],
+              }
+            : {}),
+        },
+        select: { id: true, email: true, firstName: true, lastName: true },
+        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+        take: limit,
+      });
+    },
   };
 }
 

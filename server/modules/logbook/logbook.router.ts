@@ -1,4 +1,11 @@
-import { logbookQuerySchema, logbookSchema } from '../../../src/shared/contracts/logbook';
+import { z } from 'zod';
+import {
+  LOGBOOK_ACCOUNTS_MAX,
+  logbookAccountSchema,
+  logbookAccountsQuerySchema,
+  logbookQuerySchema,
+  logbookSchema,
+} from '../../../src/shared/contracts/logbook';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
 import type { LogbookService } from './logbook.service';
@@ -16,6 +23,15 @@ export function logbookRouter(registry: ApiRegistry, service: LogbookService) {
       query: logbookQuerySchema,
       response: logbookSchema,
       handler: ({ user, query }) => service.read(user, query),
+    })
+    .route({
+      method: 'get',
+      path: '/accounts',
+      summary: `Accounts with missions whose name or e-mail contains \`search\`, by name, at most ${LOGBOOK_ACCOUNTS_MAX}: whose logbook to open`,
+      access: ['JOURNEY_LIST_ADMIN'],
+      query: logbookAccountsQuerySchema,
+      response: z.array(logbookAccountSchema),
+      handler: ({ query }) => service.accounts(query),
     })
     .route({
       method: 'get',

@@ -1,5 +1,12 @@
 import Papa from 'papaparse';
-import type { Logbook, LogbookEntry, LogbookQuery } from '../../../src/shared/contracts/logbook';
+import {
+  LOGBOOK_ACCOUNTS_MAX,
+  type Logbook,
+  type LogbookAccount,
+  type LogbookAccountsQuery,
+  type LogbookEntry,
+  type LogbookQuery,
+} from '../../../src/shared/contracts/logbook';
 import { minutesBetween } from '../../../src/shared/domain/post-flight';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
@@ -68,6 +75,11 @@ export function createLogbookService(deps: { repository: LogbookRepository; owne
 
   return {
     read,
+
+    /** The accounts with missions an administrator may open the logbook of, matching the typed text. */
+    accounts(query: LogbookAccountsQuery): Promise<LogbookAccount[]> {
+      return repository.missionOwners(query.search || undefined, LOGBOOK_ACCOUNTS_MAX);
+    },
 
     /** One line per flown mission, for a spreadsheet (which sums the minutes). */
     async csv(actor: AuthUser, query: LogbookQuery): Promise<string> {

@@ -78,7 +78,17 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
       const { rows, next } = await repository.page(query, scope, cursor, query.limit ?? REPLAY_PAGE_DEFAULT);
       const targets: ReplayTarget[] = [];
       const indexes = new Map<string, number>();
-      const page: ReplayPage = { targets, target: [], time: [], lon: [], lat: [], height: [], next: next && encodeCursor(next) };
+      const page: ReplayPage = {
+        targets,
+        target: [],
+        time: [],
+        lon: [],
+        lat: [],
+        height: [],
+        rssi: [],
+        gpsSatellites: [],
+        next: next && encodeCursor(next),
+      };
       for (const row of rows) {
         const key = `${row.source}|${row.ident}|${row.missionId ?? ''}`;
         let index = indexes.get(key);
@@ -91,6 +101,8 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
         page.lon.push(row.lon);
         page.lat.push(row.lat);
         page.height.push(row.heightM);
+        page.rssi.push(row.rssi);
+        page.gpsSatellites.push(row.gpsSatellites);
       }
       return page;
     },
@@ -147,6 +159,8 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
             lat: row.lat,
             lon: row.lon,
             heightM: row.heightM,
+            rssi: row.rssi,
+            gpsSatellites: row.gpsSatellites,
           });
         cursor = page.next;
       } while (cursor);

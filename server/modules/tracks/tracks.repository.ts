@@ -61,7 +61,8 @@ export function createTracksRepository(pool: pg.Pool) {
     /** Every stored position of a mission (its trackers' and its imported files'), by target and time. */
     async missionTrack(missionId: string): Promise<TrackExportPoint[]> {
       const { rows } = await pool.query<TrackExportPoint>(
-        `SELECT source, ident, time, lat, lon, "heightM" FROM "Track" WHERE "missionId" = $1 ORDER BY source, ident, time`,
+        `SELECT source, ident, time, lat, lon, "heightM", rssi, "gpsSatellites" FROM "Track" WHERE "missionId" = $1
+          ORDER BY source, ident, time`,
         [missionId],
       );
       return rows;

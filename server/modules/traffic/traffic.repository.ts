@@ -65,12 +65,13 @@ export function createTrafficRepository(pool: pg.Pool) {
         pool,
         'traffic',
         `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "speedMs", heading, charge, charging,
-                              "homeHeight", "homeLat", "homeLon", "stationName", "stationLatitude", "stationLongitude", "missionId")
-         SELECT s::"TrafficSource", i, u, ${utc('t')}, ty::"VehicleType", la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m
+                              "homeHeight", "homeLat", "homeLon", "stationName", "stationLatitude", "stationLongitude", "missionId",
+                              rssi, "gpsSatellites")
+         SELECT s::"TrafficSource", i, u, ${utc('t')}, ty::"VehicleType", la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m, r, gs
            FROM unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::float8[], $7::float8[], $8::float8[],
                        $9::float8[], $10::float8[], $11::float8[], $12::bool[], $13::float8[], $14::float8[], $15::float8[],
-                       $16::text[], $17::float8[], $18::float8[], $19::uuid[])
-                AS x(s, i, u, t, ty, la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m)
+                       $16::text[], $17::float8[], $18::float8[], $19::uuid[], $20::int4[], $21::int4[])
+                AS x(s, i, u, t, ty, la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m, r, gs)
          ON CONFLICT DO NOTHING
          RETURNING source, ident, time`,
         [
@@ -93,6 +94,8 @@ export function createTrafficRepository(pool: pg.Pool) {
           column((t) => t.stationLatitude ?? null),
           column((t) => t.stationLongitude ?? null),
           column((t) => t.missionId),
+          column((t) => t.rssi ?? null),
+          column((t) => t.gpsSatellites ?? null),
         ],
       );
       return new Set(rows.map(trackKey));

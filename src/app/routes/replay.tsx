@@ -32,7 +32,14 @@ import {
 } from '@/features/replay/api/replay';
 import { FollowTarget } from '@/features/replay/components/follow-target';
 import { ReplayLayers, type ReplayLayerChoice } from '@/features/replay/components/replay-layers';
-import { HeatmapLegend, HeightLegend, SourceLegend, StationLegend } from '@/features/replay/components/replay-legend';
+import {
+  HeatmapLegend,
+  HeightLegend,
+  RssiLegend,
+  SatellitesLegend,
+  SourceLegend,
+  StationLegend,
+} from '@/features/replay/components/replay-legend';
 import { countUntil, extentOf, sourcesOf } from '@/features/replay/replay-data';
 import { useCan } from '@/lib/authorization';
 import { notifyError } from '@/lib/api-client';
@@ -60,7 +67,7 @@ const fromLocalInput = (value: string) => {
 /**
  * /backoffice/replay: choose a period, a flight (an account for an administrator), a source and optionally the map
  * view; replay the stored tracks with a time slider, play/pause and speed, following a target; switch the tracks,
- * source, height, heatmap and ground-station layers with their legends; preview and download the selection (docs/post-flight.md "Replay").
+ * source, height, rssi, GPS-satellite, heatmap and ground-station layers with their legends; preview and download the selection (docs/post-flight.md "Replay").
  */
 export default function ReplayRoute() {
   const { t, i18n } = useTranslation(['replay', 'live', 'map']);
@@ -73,7 +80,15 @@ export default function ReplayRoute() {
   const [userId, setUserId] = useState('');
   const [inView, setInView] = useState(false);
   const [bbox, setBbox] = useState<Bbox | null>(null);
-  const [layers, setLayers] = useState<ReplayLayerChoice>({ tracks: true, source: false, height: false, heatmap: false, stations: false });
+  const [layers, setLayers] = useState<ReplayLayerChoice>({
+    tracks: true,
+    source: false,
+    height: false,
+    rssi: false,
+    satellites: false,
+    heatmap: false,
+    stations: false,
+  });
   const [followed, setFollowed] = useState('');
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -357,7 +372,7 @@ export default function ReplayRoute() {
               <Text size="sm" fw={700}>
                 {t('layers.title')}
               </Text>
-              {(['tracks', 'source', 'height', 'heatmap', 'stations'] as const).map((layer) => (
+              {(['tracks', 'source', 'height', 'rssi', 'satellites', 'heatmap', 'stations'] as const).map((layer) => (
                 <Checkbox
                   key={layer}
                   size="xs"
@@ -368,6 +383,8 @@ export default function ReplayRoute() {
                 />
               ))}
               {layers.height ? <HeightLegend /> : null}
+              {layers.rssi ? <RssiLegend /> : null}
+              {layers.satellites ? <SatellitesLegend /> : null}
               {layers.heatmap ? <HeatmapLegend /> : null}
               {layers.source ? <SourceLegend sources={sources} colors={SOURCE_COLORS} /> : null}
               {layers.stations ? <StationLegend stations={stations.data} /> : null}
@@ -382,7 +399,7 @@ export default function ReplayRoute() {
                   <Table.Caption>{t('extraction.preview')}</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
-                      {(['time', 'ident', 'lat', 'lon', 'height'] as const).map((column) => (
+                      {(['time', 'ident', 'lat', 'lon', 'height', 'rssi', 'gpsSatellites'] as const).map((column) => (
                         <Table.Th key={column}>{t(`extraction.columns.${column}`)}</Table.Th>
                       ))}
                     </Table.Tr>
@@ -395,6 +412,8 @@ export default function ReplayRoute() {
                         <Table.Td>{data.lat[i]!.toFixed(5)}</Table.Td>
                         <Table.Td>{data.lon[i]!.toFixed(5)}</Table.Td>
                         <Table.Td>{data.height[i] ?? ''}</Table.Td>
+                        <Table.Td>{data.rssi[i] ?? ''}</Table.Td>
+                        <Table.Td>{data.gpsSatellites[i] ?? ''}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

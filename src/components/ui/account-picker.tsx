@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 
-const SEARCH_DEBOUNCE_MS = 300;
+/** How long the typed text rests before the server is asked for matching accounts. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface PickedAccount {
   id: string;
@@ -21,7 +22,8 @@ interface AccountPickerProps<A extends PickedAccount> {
   testIds: { search: string; table: string; row: string };
 }
 
-const accountLabel = (account: PickedAccount) => `${account.lastName} ${account.firstName} <${account.email}>`;
+/** An account as the pickers list it: `Last First <email>`. */
+export const accountLabel = (account: PickedAccount) => `${account.lastName} ${account.firstName} <${account.email}>`;
 
 /** A list of accounts (an airspace's managers, a group's members) grown from a server search and shrunk row by row. */
 export function AccountPicker<A extends PickedAccount>({ accounts, onChange, useCandidates, labels, testIds }: AccountPickerProps<A>) {

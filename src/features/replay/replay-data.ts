@@ -9,6 +9,9 @@ export interface ReplayData {
   lon: number[];
   lat: number[];
   height: (number | null)[];
+  /** Signal strength in dBm and GPS satellites, null where the position did not report them. */
+  rssi: (number | null)[];
+  gpsSatellites: (number | null)[];
   /** For each target, the indexes of its positions in time order. */
   byTarget: number[][];
   /** [west, south, east, north] of every position; null while there are none. */
@@ -18,7 +21,7 @@ export interface ReplayData {
 const targetKey = (target: ReplayTarget) => `${target.source}|${target.ident}|${target.missionId ?? ''}`;
 
 export function emptyReplayData(): ReplayData {
-  return { targets: [], target: [], time: [], lon: [], lat: [], height: [], byTarget: [], bounds: null };
+  return { targets: [], target: [], time: [], lon: [], lat: [], height: [], rssi: [], gpsSatellites: [], byTarget: [], bounds: null };
 }
 
 /** The data with one more page; pages come in time order, so the columns stay sorted by time. */
@@ -56,6 +59,8 @@ export function appendPage(data: ReplayData, page: ReplayPage): ReplayData {
     lon: data.lon.concat(page.lon),
     lat: data.lat.concat(page.lat),
     height: data.height.concat(page.height),
+    rssi: data.rssi.concat(page.rssi),
+    gpsSatellites: data.gpsSatellites.concat(page.gpsSatellites),
     bounds: Number.isFinite(bounds[0]) ? (bounds as [number, number, number, number]) : null,
   };
 }
@@ -91,17 +96,26 @@ export function tracksOf(data: ReplayData): FeatureCollection<LineString> {
 }
 
 /**
- * Every position as a point with its time in seconds from `start` (`t`) and its height (`h`): the height and heatmap
- * layers draw them, and the slider filters them by `t` without rebuilding the data.
+ * Every position as a point with its time in seconds from `start` (`t`), its height (`h`) and, when reported, its
+ * signal strength (`r`) and GPS satellites (`s`): the height, rssi and satellite layers draw them, and the slider
+ * filters them by `t` without rebuilding the data.
  */
 export function pointsOf(data: ReplayData, start: number): FeatureCollection<Point> {
   const features: Feature<Point>[] = new Array(data.time.length);
-  for (let i = 0; i < data.time.length; i++)
+  for (let i = 0; i < data.time.length; i++) {
+    const rssi = data.rssi[i];
+    const satellites = data.gpsSatellites[i];
     features[i] = {
       type: 'Feature',
-      properties: { t: (data.time[i]! - start) / 1000, h: data.height[i] ?? 0 },
+      properties: {
+        t: (data.time[i]! - start) / 1000,
+        h: data.height[i] ?? 0,
+        ...(rssi === null || rssi === undefined ? {} : { r: rssi }),
+        ...(satellites === null || satellites === undefined ? {} : { s: satellites }),
+      },
       geometry: { type: 'Point', coordinates: [data.lon[i]!, data.lat[i]!] },
     };
+  }
   return { type: 'FeatureCollection', features };
 }
 

@@ -10,6 +10,17 @@ export const logbookQuerySchema = z
   .refine((value) => !value.from || !value.to || value.from <= value.to, { path: ['to'], message: 'validation:endBeforeStart' });
 export type LogbookQuery = z.infer<typeof logbookQuerySchema>;
 
+/** Accounts one search of `GET /api/logbook/accounts` answers at most. */
+export const LOGBOOK_ACCOUNTS_MAX = 20;
+
+/** An administrator's search for the account whose logbook to read: its name or e-mail contains `search`. */
+export const logbookAccountsQuerySchema = z.object({ search: z.string().trim().max(100, 'validation:tooBig').optional() }).strict();
+export type LogbookAccountsQuery = z.infer<typeof logbookAccountsQuerySchema>;
+
+/** An account that owns missions, whose logbook an administrator may open. */
+export const logbookAccountSchema = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
+export type LogbookAccount = z.infer<typeof logbookAccountSchema>;
+
 /** Where an entry's minutes come from: the diary's written flight time, else its take-offs and landings. */
 export const LOGBOOK_MINUTE_SOURCES = ['diary', 'flights', 'none'] as const;
 

@@ -18,6 +18,23 @@ export const REPLAY_FLIGHTS_MAX = 100;
 
 /** Spec §9 replay legend: heights in metres (0–120, 120–500, above 500). */
 export const REPLAY_HEIGHT_STEPS = [120, 500] as const;
+/**
+ * Spec §9 replay legend: rssi from −30 to −90 dB, in classes of 15 dB from the strongest; a stronger signal counts in
+ * the first class, a weaker one in the last.
+ */
+export const REPLAY_RSSI_CLASSES = [
+  [-30, -45],
+  [-45, -60],
+  [-60, -75],
+  [-75, -90],
+] as const;
+/** Spec §9 replay legend: GPS satellites from 1 to 14, by classes (fewer than 4 gives no 3D fix); 0 counts as 1, more as 14. */
+export const REPLAY_SATELLITE_CLASSES = [
+  [1, 3],
+  [4, 6],
+  [7, 9],
+  [10, 14],
+] as const;
 /** Spec §9 heatmap levels, from no density to the highest. */
 export const HEATMAP_LEVELS = ['none', 'veryLow', 'low', 'medium', 'high', 'max'] as const;
 
@@ -75,8 +92,9 @@ export type ReplayTarget = z.infer<typeof replayTargetSchema>;
 
 /**
  * One page of positions in time order, by columns: position i is at `time[i]` (ms since the epoch), `lon[i]`,
- * `lat[i]`, `height[i]` (m above the surface, or null) and belongs to `targets[target[i]]`. `next` asks for the
- * following page; null on the last one.
+ * `lat[i]`, `height[i]` (m above the surface, or null), was received at `rssi[i]` dBm with `gpsSatellites[i]`
+ * satellites (each null when not reported) and belongs to `targets[target[i]]`. `next` asks for the following page;
+ * null on the last one.
  */
 export const replayPageSchema = z.object({
   targets: z.array(replayTargetSchema),
@@ -85,6 +103,8 @@ export const replayPageSchema = z.object({
   lon: z.array(z.number()),
   lat: z.array(z.number()),
   height: z.array(z.number().nullable()),
+  rssi: z.array(z.number().int().nullable()),
+  gpsSatellites: z.array(z.number().int().nullable()),
   next: z.string().nullable(),
 });
 export type ReplayPage = z.infer<typeof replayPageSchema>;
@@ -129,7 +149,20 @@ export const replayDensitySchema = z.object({
 export type ReplayDensity = z.infer<typeof replayDensitySchema>;
 
 /** The columns of the CSV extraction, in order. */
-export const REPLAY_CSV_COLUMNS = ['time', 'source', 'ident', 'type', 'missionId', 'lat', 'lon', 'height', 'speed', 'heading'] as const;
+export const REPLAY_CSV_COLUMNS = [
+  'time',
+  'source',
+  'ident',
+  'type',
+  'missionId',
+  'lat',
+  'lon',
+  'height',
+  'speed',
+  'heading',
+  'rssi',
+  'gpsSatellites',
+] as const;
 
 /**
  * `GET /api/replay/stations`: the ground stations that received the selection's positions (those posted with a station),

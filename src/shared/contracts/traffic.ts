@@ -5,6 +5,9 @@ import { vehicleTypeSchema, trafficSourceSchema } from './alerts';
 export const TRAFFIC_TIME_FUTURE_TOLERANCE_MS = 60_000;
 /** Most positions one batch of `POST /api/traffics/` may carry. */
 export const TRAFFIC_BATCH_MAX = 1_000;
+/** The signal strengths (dBm) and GPS satellite counts a position may report; beyond, the sender is broken. */
+export const TRAFFIC_RSSI_RANGE = [-150, 0] as const;
+export const TRAFFIC_SATELLITES_MAX = 64;
 
 const latitude = z.number().min(-90, 'validation:tooSmall').max(90, 'validation:tooBig');
 const longitude = z.number().min(-180, 'validation:tooSmall').max(180, 'validation:tooBig');
@@ -12,7 +15,8 @@ const longitude = z.number().min(-180, 'validation:tooSmall').max(180, 'validati
 /**
  * Traffic post of spec shell §3. `alt` is metres above the surface for drones and people (what trackers report:
  * height above the take-off point), `spd` metres per second, `heading` degrees from true north, `time` ISO 8601.
- * `charge` is the battery percentage.
+ * `charge` is the battery percentage, `rssi` the strength of the radio link in dBm and `gpsSatellites` the satellites
+ * of the position's fix, both whole numbers reported by some trackers.
  */
 export const trafficPostSchema = z.object({
   ident: z
@@ -37,6 +41,20 @@ export const trafficPostSchema = z.object({
   stationName: z.string().trim().max(100, 'validation:tooBig').nullable().optional(),
   stationLatitude: latitude.nullable().optional(),
   stationLongitude: longitude.nullable().optional(),
+  rssi: z
+    .number()
+    .int('validation:integer')
+    .min(TRAFFIC_RSSI_RANGE[0], 'validation:tooSmall')
+    .max(TRAFFIC_RSSI_RANGE[1], 'validation:tooBig')
+    .nullable()
+    .optional(),
+  gpsSatellites: z
+    .number()
+    .int('validation:integer')
+    .min(0, 'validation:tooSmall')
+    .max(TRAFFIC_SATELLITES_MAX, 'validation:tooBig')
+    .nullable()
+    .optional(),
 });
 export type TrafficPost = z.infer<typeof trafficPostSchema>;
 

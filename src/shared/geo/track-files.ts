@@ -21,10 +21,12 @@ export interface TrackFilePoint {
   heightM: number | null;
 }
 
-/** A stored position as the exports write it, one line per ident. */
+/** A stored position as the exports write it, one line per ident; signal strength (dBm) and GPS satellites when reported. */
 export interface TrackExportPoint extends TrackFilePoint {
   source: string;
   ident: string;
+  rssi: number | null;
+  gpsSatellites: number | null;
 }
 
 export type TrackFileErrorCode = 'TRACK_FILE_INVALID' | 'TRACK_FILE_EMPTY' | 'TRACK_FILE_NO_TIME';
@@ -219,7 +221,15 @@ function lines(positions: readonly TrackExportPoint[]) {
   return [...byTarget.values()].map((points) => points.sort((a, b) => a.time.getTime() - b.time.getTime()));
 }
 
-/** GeoJSON: a LineString per target, its times in `coordinateProperties.times` (as togeojson writes them), heights third. */
+/** A per-point value of a line as a `coordinateProperties` array (null where unknown), left out when no point has one. */
+function pointValues(points: readonly TrackExportPoint[], key: 'rssi' | 'gpsSatellites') {
+  return points.some((point) => point[key] !== null) ? { [key]: points.map((point) => point[key]) } : {};
+}
+
+/**
+ * GeoJSON: a LineString per target, its times in `coordinateProperties.times` (as togeojson writes them), heights
+ * third; the signal strength and GPS satellites, when reported, in `coordinateProperties.rssi` and `.gpsSatellites`.
+ */
 export function exportTrackGeoJson(positions: readonly TrackExportPoint[]): string {
   return JSON.stringify({
     type: 'FeatureCollection',
@@ -228,7 +238,11 @@ export function exportTrackGeoJson(positions: readonly TrackExportPoint[]): stri
       properties: {
         name: points[0]!.ident,
         source: points[0]!.source,
-        coordinateProperties: { times: points.map((point) => point.time.toISOString()) },
+        coordinateProperties: {
+          times: points.map((point) => point.time.toISOString()),
+          ...pointValues(points, 'rssi'),
+          ...pointValues(points, 'gpsSatellites'),
+        },
       },
       geometry: {
         type: 'LineString',
@@ -259,14 +273,18 @@ export function exportTrackKml(positions: readonly TrackExportPoint[], documentN
 }
 
 /**
- * GPX 1.1, a route per target (spec §9: GPX route only), each point with its time. No `ele`: GPX elevations are above
- * sea level, and a stored height is above the surface.
+ * GPX 1.1, a route per target (spec §9: GPX route only), each point with its time and, when reported, its GPS
+ * satellites (`sat`). No `ele`: GPX elevations are above sea level, and a stored height is above the surface.
  */
 export function exportTrackGpx(positions: readonly TrackExportPoint[], documentName: string): string {
   const routes = lines(positions).map((points) =>
     [
       `<rte><name>${escapeXml(points[0]!.ident)}</name>`,
-      ...points.map((point) => `<rtept lat="${point.lat}" lon="${point.lon}"><time>${point.time.toISOString()}</time></rtept>`),
+      ...points.map(
+        (point) =>
+          `<rtept lat="${point.lat}" lon="${point.lon}"><time>${point.time.toISOString()}</time>` +
+          `${point.gpsSatellites === null ? '' : `<sat>${point.gpsSatellites}</sat>`}</rtept>`,
+      ),
       '</rte>',
     ].join('\n'),
   );

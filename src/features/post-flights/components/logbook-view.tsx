@@ -1,10 +1,52 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { accountLabel, SEARCH_DEBOUNCE_MS } from '@/components/ui/account-picker';
 import { paths } from '@/config/paths';
-import type { Logbook, LogbookQuery } from '@/shared/contracts/logbook';
-import { downloadLogbookCsv, useLogbook } from '../api/logbook';
+import { useCan } from '@/lib/authorization';
+import { useSession } from '@/lib/session';
+import type { Logbook, LogbookAccount, LogbookQuery } from '@/shared/contracts/logbook';
+import { downloadLogbookCsv, useLogbook, useLogbookAccounts } from '../api/logbook';
+
+/**
+ * An administrator's choice of whose logbook to read: their own account first, any account with missions found by
+ * name or e-mail, or, cleared, every account.
+ */
+function AccountChoice({ userId, onChange }: { userId: string | undefined; onChange: (userId: string | undefined) => void }) {
+  const { t } = useTranslation('postFlights');
+  const session = useSession();
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<LogbookAccount | null>(null);
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const labels = new Map<string, string>();
+  if (session?.userId) labels.set(session.userId, t('logbook.ownAccount', { name: session.name }));
+  if (chosen) labels.set(chosen.id, accountLabel(chosen));
+  // The box shows the chosen account's label: that text is no search.
+  const found = useLogbookAccounts(userId && debounced === labels.get(userId) ? '' : debounced);
+  for (const account of found.data ?? []) if (!labels.has(account.id)) labels.set(account.id, accountLabel(account));
+  return (
+    <Select
+      label={t('logbook.account')}
+      placeholder={t('logbook.allAccounts')}
+      searchable
+      clearable
+      value={userId ?? null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={t('logbook.noAccount')}
+      data={[...labels].map(([value, label]) => ({ value, label }))}
+      onChange={(id) => {
+        setChosen(found.data?.find((account) => account.id === id) ?? (chosen?.id === id ? chosen : null));
+        onChange(id ?? undefined);
+      }}
+      w={360}
+      data-testid="logbook-account"
+    />
+  );
+}
 
 function Totals({ title, rows, testId }: { title: string; rows: Logbook['byPilot']; testId: string }) {
   const { t } = useTranslation('postFlights');
@@ -35,16 +77,22 @@ function Totals({ title, rows, testId }: { title: string; rows: Logbook['byPilot
   );
 }
 
-/** The operator's logbook: flown missions of a period, totals per pilot and per machine, and the CSV. */
+/**
+ * The operator's logbook: flown missions of a period, totals per pilot and per machine, and the CSV. An administrator
+ * (JOURNEY_LIST_ADMIN) chooses the account, their own at first.
+ */
 export function LogbookView() {
   const { t, i18n } = useTranslation('postFlights');
-  const [query, setQuery] = useState<LogbookQuery>({});
+  const isAdmin = useCan('JOURNEY_LIST_ADMIN');
+  const ownId = useSession()?.userId;
+  const [query, setQuery] = useState<LogbookQuery>(() => (isAdmin && ownId ? { userId: ownId } : {}));
   const logbook = useLogbook(query);
   const formatDate = (iso: string) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)) : '');
 
   return (
     <Stack>
       <Group align="flex-end">
+        {isAdmin ? <AccountChoice userId={query.userId} onChange={(userId) => setQuery({ ...query, userId })} /> : null}
         <TextInput
           type="date"
           label={t('logbook.from')}

@@ -1,9 +1,16 @@
 import { useMemo } from 'react';
-import type { CircleLayerSpecification, FilterSpecification, HeatmapLayerSpecification, LineLayerSpecification } from 'maplibre-gl';
+import type { FeatureCollection } from 'geojson';
+import type {
+  CircleLayerSpecification,
+  DataDrivenPropertyValueSpecification,
+  FilterSpecification,
+  HeatmapLayerSpecification,
+  LineLayerSpecification,
+} from 'maplibre-gl';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import type { ReplayDensity, ReplayStations } from '@/shared/contracts/replay';
 import { densityPoints, headsAt, pointsOf, stationPoints, tracksOf, type ReplayData } from '../replay-data';
-import { heatmapColor, heightColor, sourceColor, STATION_COLOR } from '../replay-style';
+import { heatmapColor, heightColor, rssiColor, satelliteColor, sourceColor, STATION_COLOR } from '../replay-style';
 
 const HEATMAP_PAINT = {
   'heatmap-color': heatmapColor,
@@ -18,12 +25,19 @@ const STATIONS_PAINT = {
   'circle-stroke-color': '#ffd43b',
   'circle-stroke-width': 2,
 } satisfies CircleLayerSpecification['paint'];
-const HEIGHT_PAINT = {
-  'circle-color': heightColor,
-  'circle-radius': 4,
-  'circle-stroke-color': '#ffffff',
-  'circle-stroke-width': 0.5,
-} satisfies CircleLayerSpecification['paint'];
+/** The positions flown so far, coloured by one value (height, signal strength, GPS satellites). */
+const positionsPaint = (color: DataDrivenPropertyValueSpecification<string>) =>
+  ({
+    'circle-color': color,
+    'circle-radius': 4,
+    'circle-stroke-color': '#ffffff',
+    'circle-stroke-width': 0.5,
+  }) satisfies CircleLayerSpecification['paint'];
+const HEIGHT_PAINT = positionsPaint(heightColor);
+const RSSI_PAINT = positionsPaint(rssiColor);
+const SATELLITES_PAINT = positionsPaint(satelliteColor);
+/** What the rssi and satellite layers hold while off: the positions are not copied into their sources until shown. */
+const NO_POINTS: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const TARGETS_PAINT = {
   'circle-color': '#1864ab',
   'circle-radius': 7,
@@ -35,6 +49,8 @@ export interface ReplayLayerChoice {
   tracks: boolean;
   source: boolean;
   height: boolean;
+  rssi: boolean;
+  satellites: boolean;
   heatmap: boolean;
   stations: boolean;
 }
@@ -56,7 +72,7 @@ export interface ReplayLayersProps {
 /**
  * The replay on the map, inside a MapView: the heatmap of the whole selection (cells counted by the server), the tracks
  * (one colour, or coloured by source), the ground stations, the positions flown so far
- * coloured by height, and each target where it is at the instant shown. The slider only changes a filter and the
+ * coloured by height, signal strength or GPS satellites, and each target where it is at the instant shown. The slider only changes a filter and the
  * targets' places: the big sources are built once per loaded page.
  */
 export function ReplayLayers({ data, start, at, layers, density, stations, sourceColors }: ReplayLayersProps) {
@@ -77,6 +93,22 @@ export function ReplayLayers({ data, start, at, layers, density, stations, sourc
       <GeoJsonLayer id="replay-source" type="line" data={tracks} visible={layers.source} paint={sourcePaint} />
       <GeoJsonLayer id="replay-stations" type="circle" data={stationPlaces} visible={layers.stations} paint={STATIONS_PAINT} />
       <GeoJsonLayer id="replay-height" type="circle" data={points} visible={layers.height} filter={flown} paint={HEIGHT_PAINT} />
+      <GeoJsonLayer
+        id="replay-rssi"
+        type="circle"
+        data={layers.rssi ? points : NO_POINTS}
+        visible={layers.rssi}
+        filter={flown}
+        paint={RSSI_PAINT}
+      />
+      <GeoJsonLayer
+        id="replay-satellites"
+        type="circle"
+        data={layers.satellites ? points : NO_POINTS}
+        visible={layers.satellites}
+        filter={flown}
+        paint={SATELLITES_PAINT}
+      />
       <GeoJsonLayer id="replay-targets" type="circle" data={heads} paint={TARGETS_PAINT} />
     </>
   );

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TrafficSourceCode } from '@/shared/contracts/alerts';
 import { HEATMAP_LEVELS, type ReplayStations } from '@/shared/contracts/replay';
-import { HEATMAP_COLORS, HEIGHT_CLASSES, STATION_COLOR } from '../replay-style';
+import { HEATMAP_COLORS, HEIGHT_CLASSES, NO_VALUE_COLOR, RSSI_CLASSES, SATELLITE_CLASSES, STATION_COLOR } from '../replay-style';
 
 function Swatch({ color }: { color: string }) {
   return (
@@ -27,6 +27,41 @@ export function HeightLegend() {
     </Stack>
   );
 }
+
+/** The classes of a layer that colours positions by a value a position may lack, then the colour of "no value". */
+function ValueClassLegend({
+  layer,
+  classes,
+}: {
+  layer: 'rssi' | 'satellites';
+  classes: readonly { from: number; to: number; color: string }[];
+}) {
+  const { t } = useTranslation('replay');
+  const label = layer === 'rssi' ? 'legend.rssiClass' : 'legend.satelliteClass';
+  return (
+    <Stack gap={2} data-testid={`legend-${layer}`} aria-label={t(`legend.${layer}`)} role="group">
+      <Text size="xs" fw={700}>
+        {t(`legend.${layer}`)}
+      </Text>
+      {classes.map(({ from, to, color }) => (
+        <Group key={from} gap={6} wrap="nowrap" data-testid={`legend-${layer}-class`} data-from={from}>
+          <Swatch color={color} />
+          <Text size="xs">{t(label, { from, to })}</Text>
+        </Group>
+      ))}
+      <Group gap={6} wrap="nowrap" data-testid={`legend-${layer}-class`} data-from="none">
+        <Swatch color={NO_VALUE_COLOR} />
+        <Text size="xs">{t('legend.noValue')}</Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/** What the rssi layer's colours mean (spec §9: −30 to −90 dB), and positions without a signal strength. */
+export const RssiLegend = () => <ValueClassLegend layer="rssi" classes={RSSI_CLASSES} />;
+
+/** What the GPS satellite layer's colours mean (spec §9: 1 to 14), and positions without a satellite count. */
+export const SatellitesLegend = () => <ValueClassLegend layer="satellites" classes={SATELLITE_CLASSES} />;
 
 /** The heatmap's levels of spec §9, from none to max. */
 export function HeatmapLegend() {

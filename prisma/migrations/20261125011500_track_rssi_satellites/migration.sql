@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Track" ADD COLUMN     "gpsSatellites" INTEGER,
+ADD COLUMN     "rssi" INTEGER;
+
