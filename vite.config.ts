@@ -11,12 +11,13 @@ import { defineConfig, type Plugin } from 'vite';
 // login page is one request for all of it and compresses better (docs/navigation.md, "Bundle"). Everything else stays
 // split by route.
 const FIRST_SCREEN_MODULES =
-  /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Alert|Anchor|Box|Button|Center|Container|Group|Input|InputBase|Loader|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton))[\\/])|src[\\/]components[\\/]ui[\\/](page-header|public-card|password-input)\.tsx$/;
+  /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]|@mantine[\\/]core[\\/]esm[\\/](core[\\/](?!utils[\\/])[^\\/]+|components[\\/](Alert|Anchor|Box|Button|Center|Container|Group|Input|InputBase|Loader|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton))[\\/])|src[\\/]components[\\/]ui[\\/](page-header|public-card|password-input)\.tsx$/;
 
 // React Router ships a production build beside the one its package exports name: the same code without the
 // development warnings (`ENABLE_DEV_WARNINGS`). The built app uses it; the dev server and the tests keep the warnings.
 const reactRouterBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
-const REACT_ROUTER_PRODUCTION = [
+const BUILD_ALIASES = [
+  { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)) },
   { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
   { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
 ];
@@ -62,10 +63,7 @@ function precompressAssets(): Plugin {
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompressAssets()],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? BUILD_ALIASES : [])],
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {

@@ -1,12 +1,15 @@
+import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { loadNamespaces } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
-import { loginScreen, ROUTE_IDS, toHomepage, type ScreenModule } from './route-loaders';
+import { loginScreen, ROUTE_IDS, toHomepage } from './route-loaders';
 
 // Every route but the login page's, the home redirect and /logout: added to the route table by the router's
 // `patchRoutesOnNavigation` on the first navigation elsewhere, so the login page's JavaScript does not carry them nor
 // the list of chunks each screen preloads (docs/navigation.md, "Bundle").
+
+type ScreenModule = { default: ComponentType };
 
 /** A lazily loaded screen, with the translation namespaces it needs loaded alongside. */
 function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]): Pick<RouteObject, 'lazy'> {
@@ -263,10 +266,7 @@ const queryLayout = async () => ({ Component: (await import('./layouts/query-lay
 
 /** Signed-out screens that read the API through react-query (the activation link's screen is the login page's). */
 const publicQueryRoutes: RouteObject[] = [
-  at(
-    paths.activateAccount.path,
-    loginScreen(() => import('./routes/login')),
-  ),
+  at(paths.activateAccount.path, loginScreen),
   at(
     paths.signup.path,
     screen(() => import('./routes/signup'), 'auth'),

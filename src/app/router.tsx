@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
       {
         id: ROUTE_IDS.public,
         Component: PublicLayout,
-        children: [{ path: paths.login.path, ...loginScreen(() => import('./routes/login')) }],
+        children: [{ path: paths.login.path, ...loginScreen }],
       },
     ],
   },
