@@ -6,11 +6,21 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-// What the first screen draws with (React, the router, i18next, Mantine's core and the components of the signed-out
-// screens), in one file rather than some thirty small shared chunks: the login page is one request for all of it and
-// compresses better (docs/navigation.md, "Bundle"). Everything else stays split by route.
-const FIRST_SCREEN_LIBRARIES =
-  /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Alert|Anchor|Box|Button|Center|Container|Group|Input|InputBase|Loader|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton))[\\/])/;
+// What the first screen draws with (React, the router, i18next, Mantine's core, the components of the signed-out
+// screens and the three small ones of ours they share), in one file rather than some thirty small shared chunks: the
+// login page is one request for all of it and compresses better (docs/navigation.md, "Bundle"). Everything else stays
+// split by route.
+const FIRST_SCREEN_MODULES =
+  /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]|@mantine[\\/]core[\\/]esm[\\/](core[\\/](?!utils[\\/])[^\\/]+|components[\\/](Alert|Anchor|Box|Button|Center|Container|Group|Input|InputBase|Loader|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton))[\\/])|src[\\/]components[\\/]ui[\\/](page-header|public-card|password-input)\.tsx$/;
+
+// React Router ships a production build beside the one its package exports name: the same code without the
+// development warnings (`ENABLE_DEV_WARNINGS`). The built app uses it; the dev server and the tests keep the warnings.
+const reactRouterBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const BUILD_ALIASES = [
+  { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)) },
+  { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+];
 
 const COMPRESSIBLE = /\.(js|css|json|svg)$/;
 const brotli = promisify(brotliCompress);
@@ -50,14 +60,19 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompressAssets()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? BUILD_ALIASES : [])],
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1600,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-screen', test: FIRST_SCREEN_LIBRARIES }] } } },
+    // No polyfill for `<link rel="modulepreload">`: a browser without it (Safari before 17) loads the same modules, only
+    // without fetching them ahead.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-screen', test: FIRST_SCREEN_MODULES }] } } },
   },
-});
+}));

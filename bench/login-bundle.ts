@@ -11,8 +11,11 @@ import { precompressedAssets } from '../server/lib/precompressed';
 // from the responses of the page's load. The built SPA (`npx vite build`) is served as the server does (the build's
 // brotli or gzip copies of the assets, the compression middleware, static files with the index.html fallback); the API
 // is not needed to draw the login screen. The same files compressed with gzip -9 are printed beside, bodies only.
-// Issue 14: 226.2 kB in 31 files before the login page's split, brotli from the compression middleware; this after it.
-const PREVIOUS_KB = 139.8;
+// Issue 14: 226.2 kB in 31 files before the login page's split, brotli from the compression middleware; 139.7 kB
+// transferred and 157.8 kB in gzip -9, in 9 files, after it. The previous figures below are those, printed before the
+// other routes moved out of the entry (docs/performance.md, "The login page's JavaScript"). The budget is in gzip.
+const PREVIOUS_KB = 139.7;
+const PREVIOUS_GZIP_KB = 157.8;
 const PREVIOUS_FILES = 9;
 const BUDGET_KB = 150;
 const DIST = path.resolve(process.env.BENCH_DIST ?? 'dist');
@@ -66,8 +69,10 @@ try {
     `login JS transferred:        ${totalKb.toFixed(1)} KB in ${files.length} files (${[...encodings].join(', ')}, with headers)`,
   );
   console.log(`the same files in gzip -9:   ${gzipKb.toFixed(1)} KB (bodies only)`);
-  console.log(`previous:                    ${PREVIOUS_KB.toFixed(1)} KB in ${PREVIOUS_FILES} files (transferred)`);
-  console.log(`budget:                      ${BUDGET_KB} KB (${totalKb <= BUDGET_KB ? 'within' : 'over'})`);
+  console.log(
+    `previous:                    ${PREVIOUS_KB.toFixed(1)} KB transferred, ${PREVIOUS_GZIP_KB.toFixed(1)} KB in gzip -9, in ${PREVIOUS_FILES} files`,
+  );
+  console.log(`budget:                      ${BUDGET_KB} KB in gzip -9 (${gzipKb <= BUDGET_KB ? 'within' : 'over'})`);
 } finally {
   await browser.close();
   server.close();

@@ -1,44 +1,10 @@
-import type { ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
-import { homepageHref, paths } from '@/config/paths';
-import { loadNamespaces } from '@/lib/i18n';
-import { getSession } from '@/lib/session';
+import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
-
-type ScreenModule = { default: ComponentType };
-
-/** A lazily loaded screen, with the translation namespaces it needs loaded alongside. */
-function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const [module] = await Promise.all([load(), loadNamespaces('errors', 'validation', ...namespaces)]);
-      return { Component: module.default };
-    },
-  };
-}
-
-/** The login page shows without the error and validation texts: its form loads them on the first interaction (docs/navigation.md). */
-function loginScreen(load: () => Promise<ScreenModule>): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const [module] = await Promise.all([load(), loadNamespaces('auth')]);
-      return { Component: module.default };
-    },
-  };
-}
-
-/** Spec §2: back-office routes need a token, otherwise /login. */
-function requireSession() {
-  return getSession() ? null : redirect(paths.login.getHref());
-}
-
-function toHomepage() {
-  const session = getSession();
-  return redirect(session ? homepageHref(session.homepage) : paths.login.getHref());
-}
+import { loginScreen, ROUTE_IDS, toHomepage } from './route-loaders';
 
 async function signOut() {
   const [{ clearTakeoffs }, { logout }] = await Promise.all([
@@ -59,323 +25,34 @@ function AppLoading() {
   );
 }
 
-const at = (path: string, route: Pick<RouteObject, 'lazy'>): RouteObject => ({ path, ...route });
-
-/** Full-width map screens (spec §2 "Layout"): no side menu. */
-const mapRoutes: RouteObject[] = [
-  at(
-    paths.live.path,
-    screen(() => import('./routes/live'), 'map'),
-  ),
-  at(
-    paths.replay.path,
-    screen(() => import('./routes/replay')),
-  ),
-  at(
-    paths.preflights.path,
-    screen(() => import('./routes/preflights')),
-  ),
-  at(
-    paths.preflightAdd.path,
-    screen(() => import('./routes/preflight-form'), 'missions', 'missionsList', 'regulation', 'map', 'attachments'),
-  ),
-  at(
-    paths.preflightEdit.path,
-    screen(() => import('./routes/preflight-form'), 'missions', 'missionsList', 'regulation', 'map', 'attachments'),
-  ),
-  at(
-    paths.postflight.path,
-    screen(() => import('./routes/postflight')),
-  ),
-  at(
-    paths.procedures.path,
-    screen(() => import('./routes/procedures')),
-  ),
-  at(
-    paths.procedureEdit.path,
-    screen(() => import('./routes/procedure-form')),
-  ),
-];
-
-const compactRoutes: RouteObject[] = [
-  at(
-    paths.procedureAutomations.path,
-    screen(() => import('./routes/procedure-automations')),
-  ),
-];
-
-const adminRoutes: RouteObject[] = [
-  at(
-    paths.dashboard.path,
-    screen(() => import('./routes/dashboard'), 'dashboard'),
-  ),
-  at(
-    paths.users.path,
-    screen(() => import('./routes/users')),
-  ),
-  at(
-    paths.userAdd.path,
-    screen(() => import('./routes/user-form')),
-  ),
-  at(
-    paths.userEdit.path,
-    screen(() => import('./routes/user-form')),
-  ),
-  at(
-    paths.account.path,
-    screen(() => import('./routes/account'), 'account', 'auth'),
-  ),
-  at(
-    paths.parentAccount.path,
-    screen(() => import('./routes/parent-account'), 'account'),
-  ),
-  at(
-    paths.outbox.path,
-    screen(() => import('./routes/outbox'), 'outbox'),
-  ),
-  at(
-    paths.logbook.path,
-    screen(() => import('./routes/logbook'), 'postFlights'),
-  ),
-  at(
-    paths.procedureClassifications.path,
-    screen(() => import('./routes/procedure-classifications')),
-  ),
-  at(
-    paths.groups.path,
-    screen(() => import('./routes/groups')),
-  ),
-  at(
-    paths.groupAdd.path,
-    screen(() => import('./routes/group-form')),
-  ),
-  at(
-    paths.groupEdit.path,
-    screen(() => import('./routes/group-form')),
-  ),
-  at(
-    paths.airspaces.path,
-    screen(() => import('./routes/airspaces')),
-  ),
-  at(
-    paths.airspaceAdd.path,
-    screen(() => import('./routes/airspace-form')),
-  ),
-  at(
-    paths.airspaceEdit.path,
-    screen(() => import('./routes/airspace-form')),
-  ),
-  at(
-    paths.myAirspace.path,
-    screen(() => import('./routes/my-airspace')),
-  ),
-  at(
-    paths.pilots.path,
-    screen(() => import('./routes/pilots'), 'pilots'),
-  ),
-  at(
-    paths.userPilots.path,
-    screen(() => import('./routes/pilots'), 'pilots'),
-  ),
-  at(
-    paths.pilotAdd.path,
-    screen(() => import('./routes/pilot-form'), 'pilots'),
-  ),
-  at(
-    paths.userPilotAdd.path,
-    screen(() => import('./routes/pilot-form'), 'pilots'),
-  ),
-  at(
-    paths.pilotEdit.path,
-    screen(() => import('./routes/pilot-form'), 'pilots'),
-  ),
-  at(
-    paths.userPilotEdit.path,
-    screen(() => import('./routes/pilot-form'), 'pilots'),
-  ),
-  at(
-    paths.machines.path,
-    screen(() => import('./routes/machines'), 'machines'),
-  ),
-  at(
-    paths.userMachines.path,
-    screen(() => import('./routes/machines'), 'machines'),
-  ),
-  at(
-    paths.machineAdd.path,
-    screen(() => import('./routes/machine-form'), 'machines', 'validation'),
-  ),
-  at(
-    paths.userMachineAdd.path,
-    screen(() => import('./routes/machine-form'), 'machines', 'validation'),
-  ),
-  at(
-    paths.machineEdit.path,
-    screen(() => import('./routes/machine-form'), 'machines', 'validation'),
-  ),
-  at(
-    paths.userMachineEdit.path,
-    screen(() => import('./routes/machine-form'), 'machines', 'validation'),
-  ),
-  at(
-    paths.userPayments.path,
-    screen(() => import('./routes/payments'), 'payments'),
-  ),
-  at(
-    paths.userPaymentEdit.path,
-    screen(() => import('./routes/payment-form'), 'payments', 'validation'),
-  ),
-  at(
-    paths.devices.path,
-    screen(() => import('./routes/devices'), 'devices'),
-  ),
-  at(
-    paths.trackers.path,
-    screen(() => import('./routes/trackers'), 'trackers'),
-  ),
-  at(
-    paths.trackerAdd.path,
-    screen(() => import('./routes/tracker-form'), 'trackers', 'validation'),
-  ),
-  at(
-    paths.trackerEdit.path,
-    screen(() => import('./routes/tracker-form'), 'trackers', 'validation'),
-  ),
-  at(
-    paths.whitelistMachine.path,
-    screen(() => import('./routes/whitelist-machine'), 'whitelist'),
-  ),
-  at(
-    paths.validateAttachments.path,
-    screen(() => import('./routes/validate-attachments')),
-  ),
-  at(
-    paths.alerts.path,
-    screen(() => import('./routes/alerts'), 'alerts', 'validation'),
-  ),
-  at(
-    paths.alertAdd.path,
-    screen(() => import('./routes/alert-form'), 'alerts', 'validation', 'map'),
-  ),
-  at(
-    paths.alertEdit.path,
-    screen(() => import('./routes/alert-form'), 'alerts', 'validation', 'map'),
-  ),
-  at(
-    paths.violations.path,
-    screen(() => import('./routes/violations'), 'alerts'),
-  ),
-  at(
-    paths.documents.path,
-    screen(() => import('./routes/documents'), 'documents'),
-  ),
-  at(
-    paths.documentAdd.path,
-    screen(() => import('./routes/document-form'), 'documents', 'validation'),
-  ),
-  at(
-    paths.documentEdit.path,
-    screen(() => import('./routes/document-form'), 'documents', 'validation'),
-  ),
-  at(
-    paths.droneModels.path,
-    screen(() => import('./routes/drone-models'), 'droneModels'),
-  ),
-  at(
-    paths.droneModelAdd.path,
-    screen(() => import('./routes/drone-model-form'), 'droneModels'),
-  ),
-  at(
-    paths.droneModelEdit.path,
-    screen(() => import('./routes/drone-model-form'), 'droneModels'),
-  ),
-  at(
-    paths.myAgreement.path,
-    screen(() => import('./routes/my-agreement')),
-  ),
-];
-
-const queryLayout = async () => ({ Component: (await import('./layouts/query-layout')).QueryLayout });
-
-const publicRoutes: RouteObject[] = [
-  at(
-    paths.login.path,
-    loginScreen(() => import('./routes/login')),
-  ),
-];
-
-/** Signed-out screens that read the API through react-query (the activation link's screen is the login page's). */
-const publicQueryRoutes: RouteObject[] = [
-  at(
-    paths.activateAccount.path,
-    loginScreen(() => import('./routes/login')),
-  ),
-  at(
-    paths.signup.path,
-    screen(() => import('./routes/signup'), 'auth'),
-  ),
-  at(
-    paths.forgottenPassword.path,
-    screen(() => import('./routes/forgotten-password'), 'auth'),
-  ),
-  at(
-    paths.resetPassword.path,
-    screen(() => import('./routes/reset-password'), 'auth'),
-  ),
-  at(
-    paths.changePassword.path,
-    screen(() => import('./routes/change-password'), 'auth'),
-  ),
-  at(
-    paths.activateNewEmail.path,
-    screen(() => import('./routes/activate-new-email'), 'auth'),
-  ),
-  at(
-    paths.maintenance.path,
-    screen(() => import('./routes/maintenance')),
-  ),
-  at(
-    paths.attachmentRead.path,
-    screen(() => import('./routes/attachment-read'), 'navigation'),
-  ),
-  at(
-    '*',
-    screen(() => import('./routes/not-found')),
-  ),
-];
-
+/**
+ * The route table the login page starts with: the home redirect, /logout and the login page. The first navigation to
+ * any other path loads the other routes (`discovered-routes.ts`) and adds them; adding them again is a no-op, as React
+ * Router keeps one route per id.
+ */
 export const routes: RouteObject[] = [
   {
+    id: ROUTE_IDS.root,
     Component: RootLayout,
     ErrorBoundary: RouteError,
     HydrateFallback: AppLoading,
     children: [
       { path: paths.home.path, loader: toHomepage },
       { path: paths.logout.path, loader: signOut },
-      { Component: PublicLayout, children: [...publicRoutes, { lazy: queryLayout, children: publicQueryRoutes }] },
       {
-        lazy: queryLayout,
-        children: [
-          {
-            path: paths.backoffice.path,
-            loader: requireSession,
-            lazy: async () => {
-              const [module] = await Promise.all([import('./layouts/backoffice-root'), loadNamespaces('navigation')]);
-              return { Component: module.BackofficeRoot };
-            },
-            children: [
-              { index: true, loader: toHomepage },
-              { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).AdminLayout }), children: adminRoutes },
-              { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).MapLayout }), children: mapRoutes },
-              { lazy: async () => ({ Component: (await import('./layouts/backoffice-shell')).CompactLayout }), children: compactRoutes },
-            ],
-          },
-        ],
+        id: ROUTE_IDS.public,
+        Component: PublicLayout,
+        children: [{ path: paths.login.path, ...loginScreen }],
       },
     ],
   },
 ];
 
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+  const { discoveredRoutes } = await import('./discovered-routes');
+  for (const [id, children] of Object.entries(discoveredRoutes)) patch(id, children);
+};
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverRoutes });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, Notification, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { DEFAULT_THEME, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Mantine's palette with shades 8 and 9 replaced: the filled shade carries white text at 4.5:1 or more (WCAG AA). */
 function darkened(name: keyof typeof DEFAULT_THEME.colors, shade8: string, shade9: string): MantineColorsTuple {
@@ -26,8 +26,9 @@ export const theme = createTheme({
     yellow: darkened('yellow', '#a85a00', '#8a4a00'),
   },
   components: {
-    // A toast's message under a title is gray 6 in Mantine's styles, not the dimmed colour below.
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-dimmed)' } } }),
+    // A toast's message under a title is gray 6 in Mantine's styles, not the dimmed colour below. A plain object rather
+    // than `Notification.extend`, which would bring the toast component into the login page's JavaScript.
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 

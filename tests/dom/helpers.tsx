@@ -3,7 +3,7 @@ import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type I
 import { notifications } from '@mantine/notifications';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { discoverRoutes, routes } from '@/app/router';
 import { clearTakeoffs } from '@/features/flights/takeoff-store';
 import { apiClient } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
@@ -157,7 +157,7 @@ export function networkError(message = 'Network Error') {
 
 /** The whole application (router, layouts, lazy screens) on a memory history. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation: discoverRoutes });
   const queryClient = createQueryClient();
   const view = render(
     <AppProvider queryClient={queryClient}>

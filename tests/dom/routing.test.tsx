@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { matchRoutes } from 'react-router-dom';
+import { createMemoryRouter, matchRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { discoveredRoutes } from '@/app/discovered-routes';
 import { routes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { getSession } from '@/lib/session';
@@ -16,12 +17,34 @@ describe('routes (spec §2)', () => {
   afterEach(resetApp);
 
   it('routes every path of config/paths to a screen of its own, never to the not-found screen', () => {
+    const router = createMemoryRouter(routes);
+    for (const [id, children] of Object.entries(discoveredRoutes)) router.patchRoutes(id, children);
     for (const [key, route] of Object.entries(paths)) {
       const href = (route.getHref as (...args: string[]) => string)(...SAMPLE_ARGS);
-      const matches = matchRoutes(routes, href.split('?')[0]);
+      const matches = matchRoutes(router.routes, href.split('?')[0]);
       expect(matches, key).not.toBeNull();
       expect(matches!.at(-1)!.route.path, key).not.toBe('*');
     }
+  });
+
+  it('starts with the login page alone and adds the other routes on the first navigation elsewhere', async () => {
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(matchRoutes(router.routes, '/signup')).toBeNull();
+    expect(matchRoutes(router.routes, '/backoffice/users')).toBeNull();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Create an account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Create an account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+    expect(matchRoutes(router.routes, '/backoffice/users')!.at(-1)!.route.path).toBe(paths.users.path);
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    const { router } = renderApp('/no-such-page');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no-such-page');
   });
 
   it('sends a visitor without a token from a back-office route to /login', async () => {
