@@ -100,7 +100,11 @@ import { createPilotsService } from './modules/pilots/pilots.service';
 import { createRequestEvaluator } from './modules/automation/evaluate-request';
 import { requestsRouter } from './modules/requests/requests.router';
 import { createRequestsRepository } from './modules/requests/requests.repository';
-import { createRequestsService } from './modules/requests/requests.service';
+import { createAutoReject } from './modules/requests/auto-reject';
+import { createDecideRequest } from './modules/requests/decide-request';
+import { createFileRequest } from './modules/requests/file-request';
+import { createRequestChat } from './modules/requests/request-chat';
+import { createRequestQueries } from './modules/requests/requests.queries';
 import { regulationRouter } from './modules/regulation/regulation.router';
 import { createRegulationService } from './modules/regulation/regulation.service';
 import { systemRouter } from './modules/system/system.router';
@@ -240,17 +244,17 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   });
 
   const airspacesRepository = createAirspacesRepository(ctx.prisma);
-  const requests = createRequestsService({
+  const requestDeps = {
     repository: createRequestsRepository(ctx.prisma, ctx.pool),
     airspaces: airspacesRepository,
-    evaluate: createRequestEvaluator({ repository: createAutomationRepository(ctx.pool), zones: ctx.zones }),
     owners,
     mailer: ctx.mailer,
     sms: ctx.sms,
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
     geometry: ctx.geometry,
-  });
+  };
+  const requestQueries = createRequestQueries(requestDeps);
   const missionsRepository = createMissionsRepository(ctx.prisma);
   const notificationsRepository = createNotificationsRepository(ctx.prisma);
   const notificationSender = createNotificationSender({
@@ -278,7 +282,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     owners,
     audit,
     clock: ctx.clock,
-    requests,
+    requests: requestQueries,
     releaseNotifications: notificationSender.releaseMission,
     terrain: ctx.terrain,
     afterSave: missionVerdicts.refresh,
@@ -325,7 +329,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       platformJobs({
         agreements,
         notificationSender,
-        requests,
+        autoRejectRequests: createAutoReject(requestDeps),
         activations,
         tracks: trafficRepository,
         trackRetentionDays: ctx.config.trackRetentionDays,
@@ -387,7 +391,17 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(attachmentsRouter(registry, attachments, uploadsDir(ctx.config.dataDir)));
   api.use(agreementRouter(registry, agreements));
   api.use(agreementsAdminRouter(registry, agreements));
-  api.use(requestsRouter(registry, requests));
+  api.use(
+    requestsRouter(registry, {
+      queries: requestQueries,
+      fileRequest: createFileRequest({
+        ...requestDeps,
+        evaluate: createRequestEvaluator({ repository: createAutomationRepository(ctx.pool), zones: ctx.zones }),
+      }),
+      decideRequest: createDecideRequest(requestDeps),
+      chat: createRequestChat(requestDeps),
+    }),
+  );
   api.use(outboxRouter(registry, ctx.outbox));
   api.use(zonesRouter(registry, ctx.zones, uploadsDir(ctx.config.dataDir)));
   api.use(contextLayersRouter(registry));
