@@ -62,7 +62,10 @@ import { createAirspacesService } from './modules/airspaces/airspaces.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRouter } from './modules/auth/auth.router';
-import { createAuthService } from './modules/auth/auth.service';
+import { createAccountProfile } from './modules/auth/account-profile';
+import { createPasswords } from './modules/auth/passwords';
+import { createSessions } from './modules/auth/sessions';
+import { createSignUp } from './modules/auth/sign-up';
 import { createActivationsRepository } from './modules/activations/activations.repository';
 import { createActivationsService } from './modules/activations/activations.service';
 import { createAutomationRulesRepository } from './modules/automation-rules/automation-rules.repository';
@@ -190,14 +193,30 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many requests: wait a minute and try again')),
   });
   const audit = createAuditRepository(ctx.prisma);
-  const auth = createAuthService({
-    repository: createAuthRepository(ctx.prisma),
+  const authRepository = createAuthRepository(ctx.prisma);
+  const sessions = createSessions({
+    repository: authRepository,
     audit,
     mailer: ctx.mailer,
     sms: ctx.sms,
     clock: ctx.clock,
     config: ctx.config,
+  });
+  const passwords = createPasswords({
+    repository: authRepository,
+    audit,
+    mailer: ctx.mailer,
+    clock: ctx.clock,
+    config: ctx.config,
     logger: ctx.logger,
+  });
+  const signUp = createSignUp({ repository: authRepository, audit, mailer: ctx.mailer, clock: ctx.clock, config: ctx.config });
+  const accountProfile = createAccountProfile({
+    repository: authRepository,
+    audit,
+    mailer: ctx.mailer,
+    clock: ctx.clock,
+    config: ctx.config,
   });
 
   const usersRepository = createUsersRepository(ctx.prisma, ctx.pool);
@@ -206,7 +225,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     repository: usersRepository,
     audit,
     clock: ctx.clock,
-    accounts: auth,
+    accounts: { sendResetLink: passwords.sendResetLink, unlock: sessions.unlock },
     bcryptRounds: ctx.config.bcryptRounds,
   });
   const droneModelsRepository = createDroneModelsRepository(ctx.prisma);
@@ -224,7 +243,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     audit,
     clock: ctx.clock,
     users: usersRepository,
-    accounts: auth,
+    accounts: signUp,
   });
 
   const agreements = createAgreementsService({
@@ -355,8 +374,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(maintenance(ctx.config.maintenance));
   api.use(systemRouter(registry, database, ctx.config, () => adsb?.status() ?? null));
   api.use(database.gate);
-  api.use(authRouter(registry, auth, securityLimit));
-  api.use(accountRouter(registry, auth, agreements, owners));
+  api.use(authRouter(registry, { sessions, signUp, passwords, accountProfile }, securityLimit));
+  api.use(accountRouter(registry, accountProfile, agreements, owners));
   api.use(usersRouter(registry, users, ctx.userListCache));
   api.use(groupsRouter(registry, createGroupsService({ repository: createGroupsRepository(ctx.prisma), audit })));
   api.use(airspacesRouter(registry, createAirspacesService({ repository: airspacesRepository, audit })));
