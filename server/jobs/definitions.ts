@@ -6,8 +6,8 @@ import { agreementExpiryJob } from '../modules/agreements/agreements.job';
 import type { AgreementsService } from '../modules/agreements/agreements.service';
 import { notificationsDispatchJob } from '../modules/notifications/notifications.job';
 import type { NotificationSender } from '../modules/notifications/notifications.service';
+import type { AutoReject } from '../modules/requests/auto-reject';
 import { requestsAutoRejectJob } from '../modules/requests/requests.jobs';
-import type { RequestsService } from '../modules/requests/requests.service';
 import { tracksRetentionJob } from '../modules/traffic/traffic.jobs';
 import type { TrafficRepository } from '../modules/traffic/traffic.repository';
 import type { JobDefinition } from './jobs';
@@ -16,7 +16,7 @@ import type { JobDefinition } from './jobs';
 export function platformJobs(deps: {
   agreements: AgreementsService;
   notificationSender: NotificationSender;
-  requests: RequestsService;
+  autoRejectRequests: AutoReject;
   activations: ActivationsService;
   tracks: TrafficRepository;
   trackRetentionDays: number;
@@ -26,7 +26,7 @@ export function platformJobs(deps: {
   return [
     agreementExpiryJob(deps.agreements, deps.clock),
     notificationsDispatchJob(deps.notificationSender),
-    requestsAutoRejectJob(deps.requests),
+    requestsAutoRejectJob(deps.autoRejectRequests),
     activationsAutoRejectJob(deps.activations),
     tracksRetentionJob({ repository: deps.tracks, clock: deps.clock, retentionDays: deps.trackRetentionDays, logger: deps.logger }),
   ];

@@ -10,12 +10,12 @@ import type { AuthUser } from '../../lib/auth-token';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
 import type { AgreementsService } from '../agreements/agreements.service';
-import type { AuthService } from '../auth/auth.service';
+import type { AccountProfile } from '../auth/account-profile';
 import type { RecordOwners } from '../users/record-owner';
 
 export function accountRouter(
   registry: ApiRegistry,
-  service: AuthService,
+  profile: AccountProfile,
   agreements: Pick<AgreementsService, 'companyInfo' | 'companyInfoSaved'>,
   owners: RecordOwners,
 ) {
@@ -32,7 +32,7 @@ export function accountRouter(
       summary: 'The signed-in user and their profile',
       access: 'signedIn',
       response: accountSchema,
-      handler: ({ user }) => service.account(user.id),
+      handler: ({ user }) => profile.account(user.id),
     })
     .route({
       method: 'patch',
@@ -43,9 +43,9 @@ export function accountRouter(
       response: accountSchema,
       handler: async ({ user, body }) => {
         const before = await agreements.companyInfo(user.id);
-        await service.updateAccount(user.id, body);
+        await profile.updateAccount(user.id, body);
         await agreements.companyInfoSaved(user.id, before, user.id);
-        return service.account(user.id);
+        return profile.account(user.id);
       },
     })
     .route({
@@ -54,7 +54,7 @@ export function accountRouter(
       summary: 'The operator account a supervised pilot reaches: its profile and company information',
       access: ['SUPERVISION_ACCOUNT_EDIT'],
       response: accountSchema,
-      handler: async ({ user }) => service.account(await parentOf(user)),
+      handler: async ({ user }) => profile.account(await parentOf(user)),
     })
     .route({
       method: 'patch',
@@ -66,9 +66,9 @@ export function accountRouter(
       handler: async ({ user, body }) => {
         const parentId = await parentOf(user);
         const before = await agreements.companyInfo(parentId);
-        await service.updateAccount(parentId, body);
+        await profile.updateAccount(parentId, body);
         await agreements.companyInfoSaved(parentId, before, user.id);
-        return service.account(parentId);
+        return profile.account(parentId);
       },
     })
     .route({
@@ -79,6 +79,6 @@ export function accountRouter(
       body: changeEmailRequestSchema,
       response: messageResponseSchema,
       status: 202,
-      handler: ({ user, body }) => service.requestEmailChange(user.id, body),
+      handler: ({ user, body }) => profile.requestEmailChange(user.id, body),
     }).router;
 }

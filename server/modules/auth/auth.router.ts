@@ -14,9 +14,17 @@ import {
 } from '../../../src/shared/contracts/auth';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
-import type { AuthService } from './auth.service';
+import type { AccountProfile } from './account-profile';
+import type { Passwords } from './passwords';
+import type { Sessions } from './sessions';
+import type { SignUp } from './sign-up';
 
-export function authRouter(registry: ApiRegistry, service: AuthService, rateLimit: RequestHandler) {
+export function authRouter(
+  registry: ApiRegistry,
+  useCases: { sessions: Sessions; signUp: SignUp; passwords: Passwords; accountProfile: Pick<AccountProfile, 'confirmEmailChange'> },
+  rateLimit: RequestHandler,
+) {
+  const { sessions, signUp, passwords, accountProfile } = useCases;
   return new ApiRouter(registry, '/api/security', 'security')
     .route({
       method: 'post',
@@ -27,7 +35,7 @@ export function authRouter(registry: ApiRegistry, service: AuthService, rateLimi
       body: loginRequestSchema,
       response: loginResponseSchema,
       status: 200,
-      handler: ({ body, req }) => service.login(body, req.ip),
+      handler: ({ body, req }) => sessions.login(body, req.ip),
     })
     .route({
       method: 'post',
@@ -38,7 +46,7 @@ export function authRouter(registry: ApiRegistry, service: AuthService, rateLimi
       body: refreshRequestSchema,
       response: refreshResponseSchema,
       status: 200,
-      handler: ({ body }) => service.refresh(body.gjrt),
+      handler: ({ body }) => sessions.refresh(body.gjrt),
     })
     .route({
       method: 'post',
@@ -47,7 +55,7 @@ export function authRouter(registry: ApiRegistry, service: AuthService, rateLimi
       access: 'signedIn',
       body: logoutRequestSchema,
       status: 204,
-      handler: ({ body, user }) => service.logout(user.id, body.gjrt),
+      handler: ({ body, user }) => sessions.logout(user.id, body.gjrt),
     })
     .route({
       method: 'post',
@@ -57,7 +65,7 @@ export function authRouter(registry: ApiRegistry, service: AuthService, rateLimi
       before: [rateLimit],
       body: signupRequestSchema,
       response: messageResponseSchema,
-      handler: ({ body }) => service.signup(body),
+      handler: ({ body }) => signUp.signup(body),
     })
     .route({
       method: 'post',
@@ -68,7 +76,7 @@ export function authRouter(registry: ApiRegistry, service: AuthService, rateLimi
       body: tokenRequestSchema,
       response: messageResponseSchema,
       status: 200,
-      handler: ({ body }) => service.activate(body.token),
+      handler: ({ body }) => signUp.activate(body.token),
     })
     .route({
       method: 'post',
@@ -79,7 +87,7 @@ export function authRouter(registry: ApiRegistry, service: AuthService, rateLimi
       body: forgottenPasswordRequestSchema,
       response: messageResponseSchema,
       status: 202,
-      handler: ({ body }) => service.forgottenPassword(body.email),
+      handler: ({ body }) => passwords.forgottenPassword(body.email),
     })
     .route({
       method: 'post',
@@ -90,7 +98,7 @@ export function authRouter(registry: ApiRegistry, service: AuthService, rateLimi
       body: resetPasswordRequestSchema,
       response: messageResponseSchema,
       status: 200,
-      handler: ({ body }) => service.resetPassword(body),
+      handler: ({ body }) => passwords.resetPassword(body),
     })
     .route({
       method: 'post',
@@ -101,7 +109,7 @@ export function authRouter(registry: ApiRegistry, service: AuthService, rateLimi
       body: changePasswordRequestSchema,
       response: messageResponseSchema,
       status: 200,
-      handler: ({ body, user }) => service.changePassword(body, user?.id),
+      handler: ({ body, user }) => passwords.changePassword(body, user?.id),
     })
     .route({
       method: 'post',
@@ -112,6 +120,6 @@ export function authRouter(registry: ApiRegistry, service: AuthService, rateLimi
       body: tokenRequestSchema,
       response: messageResponseSchema,
       status: 200,
-      handler: ({ body }) => service.confirmEmailChange(body.token),
+      handler: ({ body }) => accountProfile.confirmEmailChange(body.token),
     }).router;
 }

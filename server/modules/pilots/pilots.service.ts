@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { AuthService } from '../auth/auth.service';
+import type { SignUp } from '../auth/sign-up';
 import { checkDeletedAccess, type RecordOwners, type RecordScope } from '../users/record-owner';
 import type { UsersRepository } from '../users/users.repository';
 import { toPilotDetail, toPilotSummary } from './pilots.mapper';
@@ -15,7 +15,7 @@ export interface PilotsServiceDeps {
   audit: AuditRepository;
   clock: Clock;
   users: Pick<UsersRepository, 'findOwner'>;
-  accounts: Pick<AuthService, 'createSupervisedAccount'>;
+  accounts: Pick<SignUp, 'createSupervisedAccount'>;
 }
 
 export function createPilotsService(deps: PilotsServiceDeps) {

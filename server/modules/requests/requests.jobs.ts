@@ -1,13 +1,13 @@
 import type { JobDefinition } from '../../jobs/jobs';
-import type { RequestsService } from './requests.service';
+import type { AutoReject } from './auto-reject';
 
 /** Every minute: requests still under analysis at their deadline are rejected automatically. */
-export function requestsAutoRejectJob(requests: Pick<RequestsService, 'autoRejectDue'>): JobDefinition {
+export function requestsAutoRejectJob(autoRejectDue: AutoReject): JobDefinition {
   return {
     name: 'requests-auto-reject',
     cron: '* * * * *',
     async run() {
-      await requests.autoRejectDue();
+      await autoRejectDue();
     },
   };
 }

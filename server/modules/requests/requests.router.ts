@@ -13,7 +13,10 @@ import {
 } from '../../../src/shared/contracts/requests';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
-import type { RequestsService } from './requests.service';
+import type { DecideRequest } from './decide-request';
+import type { FileRequest } from './file-request';
+import type { RequestChat } from './request-chat';
+import type { RequestQueries } from './requests.queries';
 
 const READ = ['PREFLIGHTPROCEDURE_LIST', 'PREFLIGHT_LIST'] as const;
 
@@ -21,7 +24,11 @@ const READ = ['PREFLIGHTPROCEDURE_LIST', 'PREFLIGHT_LIST'] as const;
  * Permission requests ("procedures"): operators file and follow their own with PREFLIGHT_LIST/EDIT; managers decide
  * those of the airspaces they manage with PREFLIGHTPROCEDURE_LIST/EDIT (docs/requests.md).
  */
-export function requestsRouter(registry: ApiRegistry, service: RequestsService) {
+export function requestsRouter(
+  registry: ApiRegistry,
+  useCases: { queries: RequestQueries; fileRequest: FileRequest; decideRequest: DecideRequest; chat: RequestChat },
+) {
+  const { queries, fileRequest, decideRequest, chat } = useCases;
   return new ApiRouter(registry, '/api/procedures', 'requests')
     .route({
       method: 'get',
@@ -30,7 +37,7 @@ export function requestsRouter(registry: ApiRegistry, service: RequestsService) 
       access: READ,
       query: requestListQuerySchema,
       response: pageOf(requestSummarySchema),
-      handler: ({ user, query }) => service.list(user, query),
+      handler: ({ user, query }) => queries.list(user, query),
     })
     .route({
       method: 'get',
@@ -39,7 +46,7 @@ export function requestsRouter(registry: ApiRegistry, service: RequestsService) 
       access: ['PREFLIGHT_EDIT'],
       query: z.object({ missionId: z.uuid('validation:invalid') }),
       response: z.array(touchedAirspaceSchema),
-      handler: ({ user, query }) => service.touchedAirspaces(user, query.missionId),
+      handler: ({ user, query }) => queries.touchedAirspaces(user, query.missionId),
     })
     .route({
       method: 'post',
@@ -48,7 +55,7 @@ export function requestsRouter(registry: ApiRegistry, service: RequestsService) 
       access: ['PREFLIGHT_EDIT'],
       body: requestCreateSchema,
       response: requestDetailSchema,
-      handler: ({ user, body }) => service.file(user, body),
+      handler: ({ user, body }) => fileRequest(user, body),
     })
     .route({
       method: 'get',
@@ -57,7 +64,7 @@ export function requestsRouter(registry: ApiRegistry, service: RequestsService) 
       access: READ,
       params: idParamsSchema,
       response: requestDetailSchema,
-      handler: ({ user, params }) => service.get(user, params.id),
+      handler: ({ user, params }) => queries.get(user, params.id),
     })
     .route({
       method: 'post',
@@ -68,7 +75,7 @@ export function requestsRouter(registry: ApiRegistry, service: RequestsService) 
       body: requestActionBodySchema,
       response: requestDetailSchema,
       status: 200,
-      handler: ({ user, params, body }) => service.act(user, params.id, params.action, body),
+      handler: ({ user, params, body }) => decideRequest(user, params.id, params.action, body),
     })
     .route({
       method: 'post',
@@ -78,7 +85,7 @@ export function requestsRouter(registry: ApiRegistry, service: RequestsService) 
       params: idParamsSchema,
       body: requestMessageCreateSchema,
       response: requestDetailSchema,
-      handler: ({ user, params, body }) => service.postMessage(user, params.id, body.body),
+      handler: ({ user, params, body }) => chat.postMessage(user, params.id, body.body),
     })
     .route({
       method: 'post',
@@ -88,6 +95,6 @@ export function requestsRouter(registry: ApiRegistry, service: RequestsService) 
       params: idParamsSchema,
       body: requestSmsSchema,
       status: 204,
-      handler: ({ user, params, body }) => service.sendSms(user, params.id, body.body),
+      handler: ({ user, params, body }) => chat.sendSms(user, params.id, body.body),
     }).router;
 }

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { AuthService } from '../auth/auth.service';
+import type { Passwords } from '../auth/passwords';
+import type { Sessions } from '../auth/sessions';
 import { toUserDetail } from './users.mapper';
 import type { UserSummaryRow, UsersRepository } from './users.repository';
 
@@ -14,7 +15,7 @@ export interface UsersServiceDeps {
   repository: UsersRepository;
   audit: AuditRepository;
   clock: Clock;
-  accounts: Pick<AuthService, 'sendResetLink' | 'unlock'>;
+  accounts: { sendResetLink: Passwords['sendResetLink']; unlock: Sessions['unlock'] };
   bcryptRounds: number;
 }
 

@@ -1,0 +1,74 @@
+import type { Router } from 'express';
+import type { AppContext } from '../context';
+import { createHttpTafSource, createRecordedTafSource } from '../integrations/weather/taf-source';
+import { touchedAirspaces } from '../modules/airspaces/touched-airspaces';
+import { contextLayersRouter } from '../modules/context-layers/context-layers.router';
+import { createFlightsRepository } from '../modules/flights/flights.repository';
+import { createFlightsService } from '../modules/flights/flights.service';
+import { createMissionRegulation, createMissionVerdicts } from '../modules/missions/missions.regulation';
+import { missionsRouter } from '../modules/missions/missions.router';
+import { createMissionsService, type MissionsServiceDeps } from '../modules/missions/missions.service';
+import { notificationsRouter } from '../modules/notifications/notifications.router';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
+import { createNotificationSender, createNotificationsService } from '../modules/notifications/notifications.service';
+import { regulationRouter } from '../modules/regulation/regulation.router';
+import { createRegulationService } from '../modules/regulation/regulation.service';
+import { missionWeatherRouter, weatherSettingsRouter } from '../modules/weather/weather.router';
+import { createWeatherService } from '../modules/weather/weather.service';
+import { uploadsDir } from '../lib/uploads';
+import type { ApiRegistry } from '../openapi';
+import { zonesRouter } from '../zones/zones.router';
+import type { Records } from './records';
+
+/**
+ * Missions from preparation to flight (docs/missions.md, docs/flight.md): their regulation against the geozones and
+ * context layers, the weather, and the flight notifications to authorities (docs/notifications.md).
+ */
+export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: Records, requests: MissionsServiceDeps['requests']) {
+  const { audit, owners } = records;
+  const { prisma, clock, geometry, zones } = ctx;
+  const notificationsRepository = createNotificationsRepository(prisma);
+  const notificationSender = createNotificationSender({
+    repository: notificationsRepository,
+    authority: ctx.authority,
+    mailer: ctx.mailer,
+    clock,
+  });
+  const flights = createFlightsService({
+    repository: createFlightsRepository(prisma),
+    audit,
+    clock,
+    touchedAirspaces: (areas) => touchedAirspaces(records.airspaces, geometry, areas),
+  });
+  const verdicts = createMissionVerdicts({ repository: records.missions, zones, clock, layers: ctx.contextLayers, geometry });
+  const missions = createMissionsService({
+    repository: records.missions,
+    flights,
+    owners,
+    audit,
+    clock,
+    requests,
+    releaseNotifications: notificationSender.releaseMission,
+    terrain: ctx.terrain,
+    afterSave: verdicts.refresh,
+  });
+  const tafSource = ctx.config.weatherTafUrl
+    ? createHttpTafSource({ urlTemplate: ctx.config.weatherTafUrl, clock, logger: ctx.logger })
+    : createRecordedTafSource({ clock });
+  const weather = createWeatherService({
+    source: tafSource,
+    logger: ctx.logger,
+    findMission: (actor, id) => missions.findMission(actor, id, 'PREFLIGHT_LIST_ADMIN'),
+  });
+  const notifications = createNotificationsService({ repository: notificationsRepository, missions, sender: notificationSender, clock });
+  const routers: Router[] = [
+    missionsRouter(registry, missions, createMissionRegulation({ missions, verdicts })),
+    missionWeatherRouter(registry, weather),
+    weatherSettingsRouter(registry, ctx.config.rainRadarUrl),
+    notificationsRouter(registry, notifications),
+    zonesRouter(registry, zones, uploadsDir(ctx.config.dataDir)),
+    contextLayersRouter(registry),
+    regulationRouter(registry, createRegulationService({ zones, clock })),
+  ];
+  return { routers, notificationSender };
+}

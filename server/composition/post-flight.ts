@@ -1,0 +1,35 @@
+import type { Router } from 'express';
+import type { AppContext } from '../context';
+import { uploadsDir } from '../lib/uploads';
+import { createLogbookRepository } from '../modules/logbook/logbook.repository';
+import { logbookRouter } from '../modules/logbook/logbook.router';
+import { createLogbookService } from '../modules/logbook/logbook.service';
+import { createPostFlightsRepository } from '../modules/post-flights/post-flights.repository';
+import { postFlightsRouter } from '../modules/post-flights/post-flights.router';
+import { createPostFlightsService } from '../modules/post-flights/post-flights.service';
+import { createReplayRepository } from '../modules/replay/replay.repository';
+import { replayRouter } from '../modules/replay/replay.router';
+import { createReplayService } from '../modules/replay/replay.service';
+import { createTracksRepository } from '../modules/tracks/tracks.repository';
+import { tracksRouter } from '../modules/tracks/tracks.router';
+import { createTracksService } from '../modules/tracks/tracks.service';
+import type { ApiRegistry } from '../openapi';
+import type { Records } from './records';
+
+/** After the flight: the diaries, the logbook, the recorded tracks and their replay (docs/post-flight.md). */
+export function buildPostFlight(ctx: AppContext, registry: ApiRegistry, records: Records) {
+  const { owners } = records;
+  const { prisma, pool, clock } = ctx;
+  const postFlights = createPostFlightsService({ repository: createPostFlightsRepository(prisma), owners, clock });
+  const routers: Router[] = [
+    postFlightsRouter(registry, postFlights),
+    logbookRouter(registry, createLogbookService({ repository: createLogbookRepository(prisma), owners })),
+    tracksRouter(
+      registry,
+      createTracksService({ repository: createTracksRepository(pool), diaries: postFlights }),
+      uploadsDir(ctx.config.dataDir),
+    ),
+    replayRouter(registry, createReplayService({ repository: createReplayRepository(pool), owners })),
+  ];
+  return { routers };
+}

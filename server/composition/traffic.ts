@@ -1,0 +1,82 @@
+import type { Router } from 'express';
+import type { AppContext } from '../context';
+import { createSbsConnector } from '../integrations/adsb/sbs-connector';
+import { createAlertsRepository } from '../modules/alerts/alerts.repository';
+import { alertsRouter, violationsRouter } from '../modules/alerts/alerts.router';
+import { createAlertsService } from '../modules/alerts/alerts.service';
+import { createConformanceChecker } from '../modules/conformance/conformance.checker';
+import { createConformanceRepository } from '../modules/conformance/conformance.repository';
+import { createDevicesRepository } from '../modules/devices/devices.repository';
+import { devicesRouter } from '../modules/devices/devices.router';
+import { createDevicesService } from '../modules/devices/devices.service';
+import { createPushRepository } from '../modules/push/push.repository';
+import { commandsRouter, pushRouter } from '../modules/push/push.router';
+import { createPushService } from '../modules/push/push.service';
+import { createTrackersRepository } from '../modules/trackers/trackers.repository';
+import { trackersRouter } from '../modules/trackers/trackers.router';
+import { createTrackersService } from '../modules/trackers/trackers.service';
+import type { ViolationPublisher } from '../modules/traffic/positions';
+import { createTrafficModule } from '../modules/traffic/traffic.module';
+import { createTrafficRepository } from '../modules/traffic/traffic.repository';
+import { trafficRouter } from '../modules/traffic/traffic.router';
+import { createLiveScopes } from '../modules/traffic/traffic.scope';
+import type { ApiRegistry } from '../openapi';
+import type { Records } from './records';
+
+/**
+ * Live traffic (docs/live-traffic.md): positions in, the live map out, the conformance checker and its alerts
+ * (docs/alerts.md), trackers, devices and Web Push. Starts the conformance sweep and the ADS-B receiver when
+ * configured; both stop with the context's closers.
+ */
+export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Records) {
+  const { audit, owners } = records;
+  const { prisma, clock, logger, config } = ctx;
+  // The checker publishes through the traffic module, which calls the checker: the publisher is bound once both exist.
+  let publishViolation: ViolationPublisher = () => undefined;
+  const conformance = createConformanceChecker({
+    repository: createConformanceRepository(prisma, ctx.pool),
+    changes: ctx.changes,
+    clock,
+    mailer: ctx.mailer,
+    sms: ctx.sms,
+    push: ctx.push,
+    publish: (violation) => publishViolation(violation),
+    logger,
+    silenceMs: config.violationSilenceMs,
+    publicUrl: config.publicUrl,
+  });
+  // The live map's snapshot keeps the hub's own list of open episodes heard on the bus: it holds every instance's.
+  const trafficRepository = createTrafficRepository(ctx.pool);
+  const traffic = createTrafficModule({
+    repository: trafficRepository,
+    scopes: createLiveScopes({ missions: records.missions, airspaces: records.airspaces, owners }),
+    bus: ctx.trafficBus,
+    changes: ctx.changes,
+    clock,
+    logger,
+    staleSeconds: config.trafficStaleSeconds,
+    closers: ctx.closers,
+    listeners: [conformance.check],
+  });
+  publishViolation = traffic.publishViolation;
+  const stopSweep = conformance.start();
+  ctx.closers.add(async () => stopSweep());
+  const adsb = config.adsb ? createSbsConnector({ ...config.adsb, sink: traffic.ingest.ingestReceived, clock, logger }) : null;
+  if (adsb) {
+    adsb.start();
+    ctx.closers.add(() => adsb.stop());
+  }
+
+  const alerts = createAlertsService({ repository: createAlertsRepository(prisma), audit });
+  const push = createPushService({ repository: createPushRepository(prisma), push: ctx.push, audit, publicKey: config.push.publicKey });
+  const routers: Router[] = [
+    alertsRouter(registry, alerts),
+    violationsRouter(registry, alerts),
+    trafficRouter(registry, traffic.ingest, traffic.live),
+    trackersRouter(registry, createTrackersService({ repository: createTrackersRepository(prisma), audit })),
+    devicesRouter(registry, createDevicesService({ repository: createDevicesRepository(prisma), audit })),
+    pushRouter(registry, push),
+    commandsRouter(registry, push),
+  ];
+  return { routers, tracks: trafficRepository, adsbStatus: () => adsb?.status() ?? null };
+}

@@ -1,0 +1,145 @@
+import {
+  ACCEPTED_STATUSES,
+  nextRequestStatus,
+  UNDER_ANALYSIS_STATUSES,
+  type RequestAction,
+  type RequestStatus,
+} from '../../../src/shared/domain/request-status';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-token';
+import type { Clock } from '../../lib/clock';
+import type { AirspacesRepository } from '../airspaces/airspaces.repository';
+import type { RecordOwners } from '../users/record-owner';
+import { decisionEmail, type RequestMailContext } from './requests.emails';
+import { snapshotOf, toRequestDetail, type DetailSource, type RequestSide } from './requests.mapper';
+import type { AirspaceContactsRow, JsonInput, RequestChange, RequestsRepository } from './requests.repository';
+
+// The steps the request use cases share (file-request, decide-request, request-chat, auto-reject, requests.queries).
+
+/**
+ * The viewer's side of a request: a manager of its airspace (with PREFLIGHTPROCEDURE_LIST), or the operator who
+ * filed it (with PREFLIGHT_LIST). Anyone else gets 404, as for a missing request.
+ */
+export function requestAccess(deps: {
+  repository: Pick<RequestsRepository, 'find'>;
+  airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
+  owners: RecordOwners;
+}) {
+  const { repository, airspaces, owners } = deps;
+
+  async function sideOf(actor: AuthUser, request: { airspaceId: string; operatorId: string }): Promise<RequestSide> {
+    if (actor.rights.has('PREFLIGHTPROCEDURE_LIST') && (await airspaces.isManagedBy(request.airspaceId, actor.id))) return 'manager';
+    if (actor.rights.has('PREFLIGHT_LIST') && request.operatorId === (await owners.ownerId(actor, { kind: 'own' }))) return 'operator';
+    throw new AppError('NOT_FOUND', 'Unknown request');
+  }
+
+  async function findVisible(actor: AuthUser, id: string) {
+    const request = await repository.find(id);
+    if (!request) throw new AppError('NOT_FOUND', 'Unknown request');
+    return { request, side: await sideOf(actor, request) };
+  }
+
+  async function findManaged(actor: AuthUser, id: string) {
+    const found = await findVisible(actor, id);
+    if (found.side !== 'manager') throw new AppError('NOT_FOUND', 'Unknown request');
+    return found.request;
+  }
+
+  return { findVisible, findManaged };
+}
+
+export interface Transition {
+  action: RequestAction;
+  actorId: string | null;
+  reason?: string | null;
+  details?: JsonInput;
+  data?: RequestChange;
+}
+
+/**
+ * Applies `action` through the transition table: the update only happens if the status is still the one read,
+ * so two managers deciding at once cannot both win; the history records who, when and why.
+ */
+export function requestTransition(deps: { repository: Pick<RequestsRepository, 'transition'>; clock: Clock }) {
+  const { repository, clock } = deps;
+  return async function transition(request: { id: string; status: RequestStatus }, change: Transition) {
+    const next = nextRequestStatus(request.status, change.action);
+    if (next === null)
+      throw new AppError(
+        'REQUEST_TRANSITION_NOT_ALLOWED',
+        `Action ${change.action} is not allowed on a request in status ${request.status}`,
+      );
+    const changed = await repository.transition(request, next, change.data ?? {}, {
+      action: change.action,
+      actorId: change.actorId,
+      reason: change.reason ?? null,
+      details: change.details ?? null,
+      at: clock.now(),
+    });
+    if (!changed) throw new AppError('REQUEST_TRANSITION_NOT_ALLOWED', 'The request changed status meanwhile');
+    return next;
+  };
+}
+
+/** Addresses on the airspace's side: its mailing list, plus its managers when asked or when there is no list. */
+export function recipientsOf(airspace: AirspaceContactsRow) {
+  const list = airspace.mailingList.map((email) => ({ email, lang: 'en' as const }));
+  const managers = list.length === 0 || airspace.copyToManagers ? airspace.managers : [];
+  const seen = new Set<string>();
+  return [...managers, ...list].filter((recipient) => !seen.has(recipient.email) && seen.add(recipient.email));
+}
+
+/** The link of a request in e-mails, to its page in the back office. */
+export const requestLink = (publicUrl: string, id: string) => `${publicUrl}/backoffice/procedure/edit/${id}`;
+
+/** The e-mails of a request once filed: what they name, who gets them, the decision to its operator. */
+export function requestMails(deps: {
+  repository: Pick<RequestsRepository, 'mailRow' | 'airspaceContacts'>;
+  mailer: Mailer;
+  publicUrl: string;
+}) {
+  const { repository, mailer, publicUrl } = deps;
+
+  async function context(requestId: string) {
+    const row = await repository.mailRow(requestId);
+    const mailContext: RequestMailContext = {
+      referenceNumber: row.referenceNumber,
+      missionTitle: snapshotOf(row).title,
+      airspaceName: row.airspace.name,
+      link: requestLink(publicUrl, row.id),
+    };
+    return { row, context: mailContext };
+  }
+
+  return {
+    context,
+    async airspaceRecipients(airspaceId: string) {
+      return recipientsOf(await repository.airspaceContacts(airspaceId));
+    },
+    async decision(requestId: string, note: string | null) {
+      const { row, context: mailContext } = await context(requestId);
+      await mailer.send(decisionEmail(row.operator.lang, row.operator.email, mailContext, row.status, note));
+    },
+  };
+}
+
+/** Builds the detail of a request with the airspace's other accepted or pending requests that overlap it in time. */
+export function requestDetailBuilder(repository: Pick<RequestsRepository, 'activeMissions'>) {
+  return async function buildDetail(row: DetailSource, side: RequestSide) {
+    const snapshot = snapshotOf(row);
+    const others = await repository.activeMissions(
+      { id: row.id, airspaceId: row.airspaceId, startAt: new Date(snapshot.startAt), endAt: new Date(snapshot.endAt) },
+      [...ACCEPTED_STATUSES, ...UNDER_ANALYSIS_STATUSES],
+    );
+    return toRequestDetail(row, side, others);
+  };
+}
+
+/** Reads the detail of a request as `side` sees it. */
+export function requestDetailReader(repository: Pick<RequestsRepository, 'detail' | 'activeMissions'>) {
+  const buildDetail = requestDetailBuilder(repository);
+  return async function readDetail(id: string, side: RequestSide) {
+    return buildDetail(await repository.detail(id), side);
+  };
+}

@@ -1,0 +1,74 @@
+import type { MissionAreas } from '../../../src/shared/contracts/missions';
+import type { RequestDetail, RequestListQuery, TouchedAirspace } from '../../../src/shared/contracts/requests';
+import { ACCEPTED_STATUSES, REJECTED_STATUSES, UNDER_ANALYSIS_STATUSES } from '../../../src/shared/domain/request-status';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-token';
+import type { GeometryPool } from '../../lib/geometry-pool';
+import type { AirspacesRepository } from '../airspaces/airspaces.repository';
+import { touchedAirspaces } from '../airspaces/touched-airspaces';
+import type { RecordOwners } from '../users/record-owner';
+import { requestAccess, requestDetailReader } from './requests.common';
+import { toRequestSummary } from './requests.mapper';
+import type { RequestsRepository } from './requests.repository';
+
+export interface RequestQueriesDeps {
+  repository: Pick<RequestsRepository, 'find' | 'detail' | 'activeMissions' | 'list' | 'missionOf' | 'ofMission' | 'countOfMission'>;
+  airspaces: Pick<AirspacesRepository, 'isManagedBy' | 'findOpenInBox'>;
+  owners: RecordOwners;
+  /** Where the costly area-against-airspace tests run. */
+  geometry: Pick<GeometryPool, 'intersectsEach'>;
+}
+
+/** The reads of requests: lists, one request, the airspaces a mission may be filed to, and what requests lock on a mission. */
+export function createRequestQueries(deps: RequestQueriesDeps) {
+  const { repository, airspaces, owners, geometry } = deps;
+  const access = requestAccess(deps);
+  const readDetail = requestDetailReader(repository);
+
+  return {
+    async touchedAirspaces(actor: AuthUser, missionId: string): Promise<TouchedAirspace[]> {
+      const mission = await repository.missionOf(missionId);
+      if (!mission || mission.userId !== (await owners.ownerId(actor, { kind: 'own' }))) throw new AppError('NOT_FOUND', 'Unknown mission');
+      if (!mission.areas) return [];
+      const touched = await touchedAirspaces(airspaces, geometry, mission.areas as MissionAreas);
+      const pending = await repository.ofMission(missionId, UNDER_ANALYSIS_STATUSES);
+      return touched.map((airspace) => ({
+        id: airspace.id,
+        name: airspace.name,
+        internalCode: airspace.internalCode,
+        generalConditions: airspace.generalConditions,
+        legalInformation: mission.country === 'MC',
+        pendingRequestId: pending.find((request) => request.airspaceId === airspace.id)?.id ?? null,
+      }));
+    },
+
+    /** A manager sees the requests of the airspaces they manage; an operator their own (docs/requests.md). */
+    async list(actor: AuthUser, query: RequestListQuery) {
+      const scope = actor.rights.has('PREFLIGHTPROCEDURE_LIST')
+        ? { managerId: actor.id }
+        : { operatorId: await owners.ownerId(actor, { kind: 'own' }) };
+      const statuses = [
+        ...(query.status ?? []),
+        ...(query.group === 'allAccepted' ? ACCEPTED_STATUSES : []),
+        ...(query.group === 'allRejected' ? REJECTED_STATUSES : []),
+      ];
+      const { items, total } = await repository.list(scope, statuses, query);
+      return { items: items.map(toRequestSummary), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(actor: AuthUser, id: string): Promise<RequestDetail> {
+      const { request, side } = await access.findVisible(actor, id);
+      return readDetail(request.id, side);
+    },
+
+    /** Whether the mission was ever filed; whether an accepted request locks its dates, machine, height and areas. */
+    async hasRequests(missionId: string) {
+      return (await repository.countOfMission(missionId)) > 0;
+    },
+    async locksMission(missionId: string) {
+      return (await repository.countOfMission(missionId, ACCEPTED_STATUSES)) > 0;
+    },
+  };
+}
+
+export type RequestQueries = ReturnType<typeof createRequestQueries>;
