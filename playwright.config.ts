@@ -3,18 +3,29 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// The real server (embedded database, fresh and seeded for each run) serving the built SPA.
+/**
+ * The specs run in two shares at once, each on one worker against a server of its own (E2E_PORT, E2E_PORT + 10) on its
+ * own fresh database seeded with the demo accounts: a spec shares the demo accounts' state (their stored language, the
+ * operator's missions and agreement) only with the specs of its share, which run one after the other as before.
+ * The second share holds these long journeys, meant as about half of the suite's time (docs/performance.md, "Test suite
+ * time"); every other spec, a new one included, is in the first.
+ */
+const SECOND_SHARE = ['accessibility.spec.ts', 'flight.spec.ts', 'missions.spec.ts', 'regulation.spec.ts'];
+const shares = [
+  { name: 'share-1', port: PORT, testIgnore: SECOND_SHARE },
+  { name: 'share-2', port: PORT + 10, testMatch: SECOND_SHARE },
+];
+
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: shares.length,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   outputDir: 'reports/e2e-artifacts',
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
     // MapLibre then jumps instead of animating its camera: fewer frames drawn in software WebGL. A spec that checks an
     // animation asks for motion itself (flight.spec.ts).
@@ -34,12 +45,13 @@ export default defineConfig({
       ],
     },
   },
+  projects: shares.map(({ name, port, ...files }) => ({ name, ...files, workers: 1, use: { baseURL: `http://127.0.0.1:${port}` } })),
+  // The real servers serving the built SPA, one per share, started together (scripts/e2e-servers.ts).
   webServer: {
-    command: `rm -rf reports/e2e-data && npm run build && tsx server/index.ts`,
-    env: { DATA_DIR: 'reports/e2e-data', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, LOG_LEVEL: 'warn' },
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
+    command: `tsx scripts/e2e-servers.ts ${shares.map(({ port }) => port).join(' ')}`,
+    wait: { stdout: /e2e servers ready/ },
+    // A build and two migrated, seeded databases: minutes when the machine is busy.
+    timeout: 480_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

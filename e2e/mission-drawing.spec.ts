@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { DEMO, signInInEnglish } from './support';
 
 const SHAPES = path.resolve('tests/fixtures/shapes');
 const km2 = async (page: Page) => Number(await page.getByTestId('mission-area').getAttribute('data-km2'));
@@ -16,7 +16,7 @@ test('an area is typed as "lat, lon" lines, Google Earth KML and QGIS GeoJSON im
 }) => {
   // Many steps on a shared, slow machine: the default minute is too short for the whole walk.
   test.setTimeout(180_000);
-  await signIn(page, DEMO.operator);
+  await signInInEnglish(page, DEMO.operator);
   await page.goto('/backoffice/preflights/add#14/48.727/2.167');
   await page.waitForFunction(() => window.__mapState === 'idle-rendered', undefined, { timeout: 30_000 });
   await expect(page.getByTestId('mission-area-issue')).toHaveText('A flight area is required.');

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { MissionSummary } from '../src/shared/contracts/missions';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, signInInEnglish } from './support';
 
 /*
  * The demo operator's agreement is notValidated and no endpoint validates an agreement yet (docs/missions.md
@@ -61,7 +61,7 @@ const calendarEvent = (page: Page, title: string) => page.getByTestId('mission-c
 test('the operator sees a mission on the month, week, day and year views, chosen in the address', async ({ page }) => {
   const mission = todaysMission();
   await serveMissions(page, mission);
-  await signIn(page, DEMO.operator);
+  await signInInEnglish(page, DEMO.operator);
   await page.goto('/backoffice/preflights');
   await expect(page.getByTestId('mission-add')).toBeVisible();
 
@@ -95,7 +95,7 @@ test('the operator sees a mission on the month, week, day and year views, chosen
 test('the 3-year view counts the missions of a day, lists them and opens one in the editor', async ({ page }) => {
   const mission = todaysMission();
   await serveMissions(page, mission);
-  await signIn(page, DEMO.operator);
+  await signInInEnglish(page, DEMO.operator);
   await page.goto('/backoffice/preflights');
   await page.getByTestId('view-years').click();
   await expect(page).toHaveURL(/\?view=years$/);
@@ -113,7 +113,7 @@ test('the 3-year view counts the missions of a day, lists them and opens one in 
 test('the list finds the mission by search', async ({ page }) => {
   const mission = todaysMission();
   const searches = await serveMissions(page, mission);
-  await signIn(page, DEMO.operator);
+  await signInInEnglish(page, DEMO.operator);
   await page.goto('/backoffice/preflights');
   await expect(page.getByTestId('mission-row')).toHaveCount(1, AFTER_PAGE_LOAD);
   await page.getByTestId('mission-search').fill('pont-neuf');

@@ -19,6 +19,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).toHaveURL(/\/backoffice\//);
 }
 
+/** Signs in, then chooses English: the language stored with a demo account may have been left French by another spec. */
+export async function signInInEnglish(page: Page, email: string) {
+  await signIn(page, email);
+  await page.getByTestId('language-en').click();
+}
+
 /** The newest outbox e-mail to `recipient`, read through the API as the demo admin. */
 export async function latestEmailTo(request: APIRequestContext, recipient: string) {
   const login = await request.post('/api/security/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD } });

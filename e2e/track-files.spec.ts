@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, validatedMission } from './support';
+import { DEMO, signInInEnglish, validatedMission } from './support';
 
 const GPX = path.join(import.meta.dirname, '..', 'tests', 'fixtures', 'tracks', 'gpslogger-flight.gpx');
 
@@ -12,9 +12,7 @@ test('the pilot imports a GPX track into the diary, downloads it as KML, and is 
   // Flown without a tracker: its track comes from the pilot's logger.
   const tag = `trk${Date.now().toString(36)}`;
   const { missionId } = await validatedMission(request, tag, `Logger ${tag}`);
-  await signIn(page, DEMO.operator);
-  // The demo operator's language is stored with his account: another spec may have left it in French.
-  await page.getByTestId('language-en').click();
+  await signInInEnglish(page, DEMO.operator);
   await page.goto(`/backoffice/postflights/${missionId}`);
   await expect(page.getByTestId('post-flight-track')).toContainText('No position is stored for this flight');
 

@@ -1,21 +1,29 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
-// `npm test`: every vitest project (unit, dom, integration) then the Playwright e2e suite, ending with
-// one "N passed, N failed" line. `--integration` runs the integration project alone (CI's PostgreSQL pass).
+// `npm test`: every vitest project (unit, dom, integration) then the Playwright e2e suite, ending with the time each
+// runner took and one "N passed, N failed" line. The SPA is built while vitest runs, so Playwright's server starts at
+// once (scripts/build-if-stale.ts). `--integration` runs the integration project alone (CI's PostgreSQL pass).
 const integrationOnly = process.argv.includes('--integration');
 const label = process.argv.find((arg) => arg.startsWith('--label='))?.slice('--label='.length) ?? (integrationOnly ? 'integration' : 'all');
 
 mkdirSync('reports', { recursive: true });
 
 const timings: string[] = [];
+const suiteStarted = performance.now();
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
 
-function run(name: string, command: string, args: string[]) {
-  console.log(`\n$ ${command} ${args.join(' ')}`);
+/** Runs a command to its end, its output on the console or, given `log`, in that file. */
+function run(name: string, command: string, args: string[], log?: string) {
+  console.log(`\n$ ${command} ${args.join(' ')}${log ? ` > ${log}` : ''}`);
+  const output = log ? openSync(log, 'w') : 'inherit';
   const started = performance.now();
-  const status = spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
-  timings.push(`${name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return status;
+  return new Promise<number>((resolve) => {
+    spawn(command, args, { stdio: ['inherit', output, output], env: process.env }).on('close', (code) => {
+      timings.push(`${name} ${seconds(started)}`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 interface Totals {
@@ -44,14 +52,17 @@ const vitestReport = `reports/vitest-${label}.json`;
 rmSync(vitestReport, { force: true });
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`];
 if (integrationOnly) vitestArgs.push('--project', 'integration');
-const vitestStatus = run('vitest', 'npx', vitestArgs);
+// Its output goes to a file rather than into vitest's.
+const build = integrationOnly ? undefined : run('build (during vitest)', 'npx', ['tsx', 'scripts/build-if-stale.ts'], 'reports/build.log');
+const vitestStatus = await run('vitest', 'npx', vitestArgs);
 const totals = vitestTotals(vitestReport);
 if (vitestStatus !== 0 && totals.failed === 0) totals.failed = 1;
 
 if (!integrationOnly) {
   const e2eReport = 'reports/e2e.json';
   rmSync(e2eReport, { force: true });
-  const e2eStatus = run('playwright', 'npx', ['playwright', 'test']);
+  await build;
+  const e2eStatus = await run('playwright', 'npx', ['playwright', 'test']);
   const e2e = playwrightTotals(e2eReport);
   if (e2eStatus !== 0 && e2e.failed === 0) e2e.failed = 1;
   totals.passed += e2e.passed;
@@ -59,6 +70,6 @@ if (!integrationOnly) {
 }
 
 writeFileSync(`reports/summary-${label}.json`, JSON.stringify(totals));
-console.log(`\n${timings.join(', ')}`);
+console.log(`\n${timings.join(', ')}; total ${seconds(suiteStarted)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

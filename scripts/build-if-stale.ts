@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// `npm run build` (Prisma client and SPA) unless dist/ was built from exactly the sources here: the e2e server
+// (playwright.config.ts) then starts at once when `npm test` has built while vitest ran, and never serves a stale build.
+// Fresh means: the hash of every build input, written into dist/ after a successful build, is the current one.
+const INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  'node_modules/.package-lock.json',
+  'prisma/schema.prisma',
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
+];
+const STAMP = 'dist/.inputs-hash';
+const CLIENT = 'server/generated/prisma';
+
+function filesOf(entry: string): string[] {
+  if (!existsSync(entry)) return [];
+  if (!statSync(entry).isDirectory()) return [entry];
+  return readdirSync(entry, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(entry, name))
+    .filter((file) => statSync(file).isFile());
+}
+
+function inputsHash() {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap(filesOf).sort()) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
+  for (const [name, value] of Object.entries(process.env).sort()) if (name.startsWith('VITE_')) hash.update(`${name}=${value}\0`);
+  return hash.digest('hex');
+}
+
+const current = inputsHash();
+if (existsSync(CLIENT) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === current) {
+  console.log('dist/ is up to date with the sources: no build');
+} else {
+  const { status } = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (status !== 0) process.exit(status ?? 1);
+  writeFileSync(STAMP, current);
+}

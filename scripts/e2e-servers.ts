@@ -1,0 +1,47 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+// Playwright's web server (playwright.config.ts): builds the SPA unless dist/ is fresh, then starts one server per port
+// given, all at once, each on a fresh embedded database under reports/e2e-data/<port> seeded with the demo accounts.
+// Prints "e2e servers ready" once every one answers its health check; stops them all when one stops, on a signal, or
+// when its stdin closes.
+const ports = process.argv.slice(2).map(Number);
+
+const build = spawnSync('npx', ['tsx', 'scripts/build-if-stale.ts'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const servers: ChildProcess[] = ports.map((port) => {
+  const dataDir = `reports/e2e-data/${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn' };
+  const server = spawn('npx', ['tsx', 'server/index.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env });
+  server.on('exit', (code) => {
+    console.error(`the e2e server on port ${port} stopped (${code ?? 'signal'})`);
+    stopAll(code || 1);
+  });
+  return server;
+});
+
+function stopAll(code: number) {
+  for (const server of servers) server.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGTERM', () => stopAll(0));
+process.on('SIGINT', () => stopAll(0));
+// Playwright holds this process's stdin: it closes when Playwright ends, even killed, and the servers go with it.
+process.stdin.on('end', () => stopAll(0)).resume();
+
+async function answers(port: number) {
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+await Promise.all(ports.map(answers));
+console.log('e2e servers ready');
