@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { area as geodesicArea } from '@turf/turf';
 import type { Prisma, PrismaClient } from '../server/generated/prisma/client';
+import { createFileStore } from '../server/lib/file-store';
+import { ATTACHMENT_MAX_BYTES } from '../src/shared/domain/limits';
 import type { MissionSnapshot } from '../src/shared/contracts/requests';
 
 const DAY = 86_400_000;
@@ -56,12 +56,11 @@ async function operatorDocuments(
   status: 'pending' | 'validated',
   validatorId: string,
 ) {
-  const dir = path.join(dataDir, 'attachments');
-  await mkdir(dir, { recursive: true });
+  const files = createFileStore(dataDir, { folder: 'attachments', maxBytes: ATTACHMENT_MAX_BYTES });
   for (const kind of ['operationsManual', 'idDocument', 'insuranceCertificate'] as const) {
     const bytes = demoPdf(kind);
     const storedName = randomUUID();
-    await writeFile(path.join(dir, storedName), bytes, { mode: 0o600 });
+    await files.put(storedName, bytes);
     await prisma.attachment.create({
       data: {
         ownerId: userId,

@@ -6,6 +6,8 @@ import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { DOCUMENT_MAX_BYTES } from '../src/shared/contracts/documents';
+import { ATTACHMENT_MAX_BYTES } from '../src/shared/domain/limits';
 import type { AppContext } from './context';
 import { AppError } from './lib/app-error';
 import { createSbsConnector } from './integrations/adsb/sbs-connector';
@@ -14,6 +16,7 @@ import { createDatabaseStatus } from './lib/database-status';
 import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
 import { precompressedAssets } from './lib/precompressed';
+import { createFileStore } from './lib/file-store';
 import { uploadsDir } from './lib/uploads';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
@@ -25,7 +28,6 @@ import { createAgreementsService } from './modules/agreements/agreements.service
 import { createAttachmentsRepository } from './modules/attachments/attachments.repository';
 import { attachmentsRouter } from './modules/attachments/attachments.router';
 import { createAttachmentsService } from './modules/attachments/attachments.service';
-import { createAttachmentStorage } from './modules/attachments/attachments.storage';
 import { createAlertsRepository } from './modules/alerts/alerts.repository';
 import { alertsRouter, violationsRouter } from './modules/alerts/alerts.router';
 import { createAlertsService } from './modules/alerts/alerts.service';
@@ -35,7 +37,6 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createDevicesRepository } from './modules/devices/devices.repository';
 import { devicesRouter } from './modules/devices/devices.router';
 import { createDevicesService } from './modules/devices/devices.service';
-import { createDocumentFiles } from './modules/documents/documents.files';
 import { createDocumentsRepository } from './modules/documents/documents.repository';
 import { documentsRouter } from './modules/documents/documents.router';
 import { createDocumentsService } from './modules/documents/documents.service';
@@ -230,9 +231,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
   });
+  const attachmentFiles = createFileStore(ctx.config.dataDir, { folder: 'attachments', maxBytes: ATTACHMENT_MAX_BYTES });
   const attachments = createAttachmentsService({
     repository: createAttachmentsRepository(ctx.prisma),
-    storage: createAttachmentStorage(ctx.config.dataDir),
+    files: attachmentFiles,
     owners,
     audit,
     clock: ctx.clock,
@@ -384,7 +386,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   api.use(replayRouter(registry, createReplayService({ repository: createReplayRepository(ctx.pool), owners })));
   api.use(notificationsRouter(registry, notifications));
-  api.use(attachmentsRouter(registry, attachments, uploadsDir(ctx.config.dataDir)));
+  api.use(attachmentsRouter(registry, attachments, attachmentFiles));
   api.use(agreementRouter(registry, agreements));
   api.use(agreementsAdminRouter(registry, agreements));
   api.use(requestsRouter(registry, requests));
@@ -399,11 +401,12 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(trackersRouter(registry, createTrackersService({ repository: createTrackersRepository(ctx.prisma), audit })));
   api.use(devicesRouter(registry, createDevicesService({ repository: createDevicesRepository(ctx.prisma), audit })));
   api.use(paymentsRouter(registry, createPaymentsService({ repository: createPaymentsRepository(ctx.prisma), audit, clock: ctx.clock })));
+  const documentFiles = createFileStore(ctx.config.dataDir, { folder: 'documents', maxBytes: DOCUMENT_MAX_BYTES });
   api.use(
     documentsRouter(
       registry,
-      createDocumentsService({ repository: createDocumentsRepository(ctx.prisma), files: createDocumentFiles(ctx.config.dataDir), audit }),
-      uploadsDir(ctx.config.dataDir),
+      createDocumentsService({ repository: createDocumentsRepository(ctx.prisma), files: documentFiles, audit }),
+      documentFiles,
     ),
   );
   api.use(whitelistRouter(registry, createWhitelistService({ repository: createWhitelistRepository(ctx.prisma), audit })));
