@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { area as geodesicArea } from '@turf/turf';
 import type { Prisma, PrismaClient } from '../server/generated/prisma/client';
-import { createFileStore } from '../server/lib/file-store';
-import { ATTACHMENT_MAX_BYTES } from '../src/shared/domain/limits';
+import { createFileStore, FILE_STORES } from '../server/lib/file-store';
 import type { MissionSnapshot } from '../src/shared/contracts/requests';
 
 const DAY = 86_400_000;
@@ -56,7 +55,7 @@ async function operatorDocuments(
   status: 'pending' | 'validated',
   validatorId: string,
 ) {
-  const files = createFileStore(dataDir, { folder: 'attachments', maxBytes: ATTACHMENT_MAX_BYTES });
+  const files = createFileStore(dataDir, FILE_STORES.attachments);
   for (const kind of ['operationsManual', 'idDocument', 'insuranceCertificate'] as const) {
     const bytes = demoPdf(kind);
     const storedName = randomUUID();

@@ -6,8 +6,6 @@ import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { DOCUMENT_MAX_BYTES } from '../src/shared/contracts/documents';
-import { ATTACHMENT_MAX_BYTES } from '../src/shared/domain/limits';
 import type { AppContext } from './context';
 import { AppError } from './lib/app-error';
 import { createSbsConnector } from './integrations/adsb/sbs-connector';
@@ -16,7 +14,7 @@ import { createDatabaseStatus } from './lib/database-status';
 import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
 import { precompressedAssets } from './lib/precompressed';
-import { createFileStore } from './lib/file-store';
+import { createFileStore, FILE_STORES } from './lib/file-store';
 import { uploadsDir } from './lib/uploads';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
@@ -231,7 +229,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
   });
-  const attachmentFiles = createFileStore(ctx.config.dataDir, { folder: 'attachments', maxBytes: ATTACHMENT_MAX_BYTES });
+  const attachmentFiles = createFileStore(ctx.config.dataDir, FILE_STORES.attachments);
   const attachments = createAttachmentsService({
     repository: createAttachmentsRepository(ctx.prisma),
     files: attachmentFiles,
@@ -401,7 +399,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(trackersRouter(registry, createTrackersService({ repository: createTrackersRepository(ctx.prisma), audit })));
   api.use(devicesRouter(registry, createDevicesService({ repository: createDevicesRepository(ctx.prisma), audit })));
   api.use(paymentsRouter(registry, createPaymentsService({ repository: createPaymentsRepository(ctx.prisma), audit, clock: ctx.clock })));
-  const documentFiles = createFileStore(ctx.config.dataDir, { folder: 'documents', maxBytes: DOCUMENT_MAX_BYTES });
+  const documentFiles = createFileStore(ctx.config.dataDir, FILE_STORES.documents);
   api.use(
     documentsRouter(
       registry,

@@ -4,8 +4,16 @@ import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Response } from 'express';
+import { DOCUMENT_MAX_BYTES } from '../../src/shared/contracts/documents';
+import { ATTACHMENT_MAX_BYTES } from '../../src/shared/domain/limits';
 import { AppError } from './app-error';
 import { diskUpload, uploadsDir, type UploadedFile, type UploadReader } from './uploads';
+
+/** The stores of DATA_DIR: their folder and the largest file each keeps. */
+export const FILE_STORES = {
+  attachments: { folder: 'attachments', maxBytes: ATTACHMENT_MAX_BYTES },
+  documents: { folder: 'documents', maxBytes: DOCUMENT_MAX_BYTES },
+} as const;
 
 /** A stored file's name: letters, digits, `-` and `_`, with at most one extension. Never a path. */
 const SAFE_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/;
