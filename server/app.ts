@@ -167,7 +167,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     }),
   );
 
-  const registry = createRegistry();
+  const registry = createRegistry({ checkResponses: ctx.config.checkResponses });
   const database = createDatabaseStatus(
     {
       url: ctx.config.databaseUrl,
