@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { area as geodesicArea } from '@turf/turf';
 import type { Prisma, PrismaClient } from '../server/generated/prisma/client';
+import { createFileStore, FILE_STORES } from '../server/lib/file-store';
 import type { MissionSnapshot } from '../src/shared/contracts/requests';
 
 const DAY = 86_400_000;
@@ -56,12 +55,11 @@ async function operatorDocuments(
   status: 'pending' | 'validated',
   validatorId: string,
 ) {
-  const dir = path.join(dataDir, 'attachments');
-  await mkdir(dir, { recursive: true });
+  const files = createFileStore(dataDir, FILE_STORES.attachments);
   for (const kind of ['operationsManual', 'idDocument', 'insuranceCertificate'] as const) {
     const bytes = demoPdf(kind);
     const storedName = randomUUID();
-    await writeFile(path.join(dir, storedName), bytes, { mode: 0o600 });
+    await files.put(storedName, bytes);
     await prisma.attachment.create({
       data: {
         ownerId: userId,

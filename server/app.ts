@@ -46,7 +46,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.disable('x-powered-by');
   app.use(compression(), securityHeaders(), requestLogger(ctx.logger));
 
-  const registry = createRegistry();
+  const registry = createRegistry({ checkResponses: ctx.config.checkResponses });
   const records = buildRecords(ctx);
   const accounts = buildAccounts(ctx, registry, records);
   const backOffice = buildBackOffice(ctx, registry, records, accounts.accountAdministration);

@@ -16,6 +16,7 @@ import { createReadCache, type ReadCache } from './lib/read-cache';
 import { createSessionCache, type SessionCache } from './lib/session-cache';
 import type { TableChanges } from './lib/table-changes';
 import type { PreparedJson } from './lib/prepared-json';
+import type { UserPage } from '../src/shared/contracts/users';
 import { USER_LIST_TABLES } from './modules/users/users.repository';
 import { createOutboxRepository, type OutboxRepository } from './modules/outbox/outbox.repository';
 import { createTrafficBus, type TrafficBus } from './modules/traffic/traffic.bus';
@@ -51,7 +52,7 @@ export interface AppContext {
   /** Scheduled jobs, defined by the composition root (server/app.ts); started by the server process, run by hand in tests. */
   jobs: Jobs;
   /** Answered pages of the user list, one cache per process, emptied by any change to what the list shows. */
-  userListCache: ReadCache<PreparedJson>;
+  userListCache: ReadCache<PreparedJson<UserPage>>;
   /** Stored positions and violation episodes between instances: Redis with REDIS_URL, else in-process. */
   trafficBus: TrafficBus;
   /** What this process stops at shutdown (bus connections, receivers, live streams); the server and tests run it. */

@@ -20,13 +20,16 @@ export interface DocumentedRoute {
 export class ApiRegistry {
   readonly routes: DocumentedRoute[] = [];
 
+  /** @param checkResponses parse every answer with its route's response schema (development and tests). */
+  constructor(readonly checkResponses: boolean) {}
+
   add(route: DocumentedRoute) {
     this.routes.push(route);
   }
 }
 
-export function createRegistry(): ApiRegistry {
-  return new ApiRegistry();
+export function createRegistry(options: { checkResponses: boolean }): ApiRegistry {
+  return new ApiRegistry(options.checkResponses);
 }
 
 const ERROR_RESPONSES: Record<number, string> = {

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/app-error';
-import { uploadsDir } from '../lib/uploads';
+import { createFileStore, FILE_STORES } from '../lib/file-store';
 import { accountRouter } from '../modules/account/account.router';
 import { agreementRouter, agreementsAdminRouter } from '../modules/agreements/agreements.router';
 import { createAgreementsRepository } from '../modules/agreements/agreements.repository';
@@ -10,7 +10,6 @@ import { createAgreementsService } from '../modules/agreements/agreements.servic
 import { createAttachmentsRepository } from '../modules/attachments/attachments.repository';
 import { attachmentsRouter } from '../modules/attachments/attachments.router';
 import { createAttachmentsService } from '../modules/attachments/attachments.service';
-import { createAttachmentStorage } from '../modules/attachments/attachments.storage';
 import { createAccountProfile } from '../modules/auth/account-profile';
 import { createAuthRepository } from '../modules/auth/auth.repository';
 import { authRouter } from '../modules/auth/auth.router';
@@ -39,9 +38,10 @@ export function buildAccounts(ctx: AppContext, registry: ApiRegistry, records: R
     clock,
     publicUrl: config.publicUrl,
   });
+  const attachmentFiles = createFileStore(config.dataDir, FILE_STORES.attachments);
   const attachments = createAttachmentsService({
     repository: createAttachmentsRepository(ctx.prisma),
-    storage: createAttachmentStorage(config.dataDir),
+    files: attachmentFiles,
     owners,
     audit,
     clock,
@@ -57,7 +57,7 @@ export function buildAccounts(ctx: AppContext, registry: ApiRegistry, records: R
   const routers: Router[] = [
     authRouter(registry, { sessions, signUp, passwords, accountProfile }, securityLimit),
     accountRouter(registry, accountProfile, agreements, owners),
-    attachmentsRouter(registry, attachments, uploadsDir(config.dataDir)),
+    attachmentsRouter(registry, attachments, attachmentFiles),
     agreementRouter(registry, agreements),
     agreementsAdminRouter(registry, agreements),
   ];

@@ -1,12 +1,11 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
-import { uploadsDir } from '../lib/uploads';
+import { createFileStore, FILE_STORES } from '../lib/file-store';
 import { airspacesRouter } from '../modules/airspaces/airspaces.router';
 import { createAirspacesService } from '../modules/airspaces/airspaces.service';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router';
 import { createDashboardRepository } from '../modules/dashboard/dashboard.repository';
 import { createDashboardService } from '../modules/dashboard/dashboard.service';
-import { createDocumentFiles } from '../modules/documents/documents.files';
 import { createDocumentsRepository } from '../modules/documents/documents.repository';
 import { documentsRouter } from '../modules/documents/documents.router';
 import { createDocumentsService } from '../modules/documents/documents.service';
@@ -44,9 +43,10 @@ export function buildBackOffice(
     accounts: accountAdministration,
     bcryptRounds: config.bcryptRounds,
   });
+  const documentFiles = createFileStore(config.dataDir, FILE_STORES.documents);
   const documents = createDocumentsService({
     repository: createDocumentsRepository(prisma),
-    files: createDocumentFiles(config.dataDir),
+    files: documentFiles,
     audit,
   });
   const routers: Router[] = [
@@ -54,7 +54,7 @@ export function buildBackOffice(
     groupsRouter(registry, createGroupsService({ repository: createGroupsRepository(prisma), audit })),
     airspacesRouter(registry, createAirspacesService({ repository: records.airspaces, audit })),
     paymentsRouter(registry, createPaymentsService({ repository: createPaymentsRepository(prisma), audit, clock })),
-    documentsRouter(registry, documents, uploadsDir(config.dataDir)),
+    documentsRouter(registry, documents, documentFiles),
     whitelistRouter(registry, createWhitelistService({ repository: createWhitelistRepository(prisma), audit })),
     dashboardRouter(registry, createDashboardService({ repository: createDashboardRepository(prisma), owners, clock })),
     outboxRouter(registry, ctx.outbox),

@@ -91,6 +91,8 @@ const envSchema = z.object({
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   DATABASE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
+  NODE_ENV: z.string().optional(),
+  CHECK_RESPONSES: booleanFlag.optional(),
 });
 
 /** The limits put on every database connection (docs/security.md "Database faults"). */
@@ -152,6 +154,8 @@ export interface Config {
   /** Worker threads for costly geometric tests (default: one per spare core, at most 2) and their time limit. */
   geometry: { workers: number | undefined; timeoutMs: number };
   database: DatabaseTimeouts & { retryAfterSeconds: number };
+  /** Every answer parsed with its route's response schema, a breach a 500 (default: unless NODE_ENV is production). */
+  checkResponses: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -260,5 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       retryAfterSeconds: e.DATABASE_RETRY_AFTER_SECONDS,
     },
+    checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV !== 'production',
   };
 }

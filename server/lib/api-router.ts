@@ -1,9 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Right } from '../../src/shared/domain/rights';
 import { BODY_MAX_DEPTH, bodyShape, GEOMETRY_MAX_VERTICES, GEOMETRY_TOO_COMPLEX } from '../../src/shared/geo/geometry-bounds';
 import { uncleanText } from '../../src/shared/contracts/common';
 import { AppError } from './app-error';
+import { PreparedJson, sendPreparedJson } from './prepared-json';
 import type { ApiRegistry } from '../openapi';
 import type { AuthUser } from './auth-token';
 
@@ -21,7 +23,16 @@ interface RouteInput<B, Q, P, A extends Access> {
   res: Response;
 }
 
-export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends Access> {
+/** What a handler returns: the declared response's type, so a handler that drifts from its contract does not compile. */
+type Reply<R> = [R] extends [z.ZodType] ? z.output<R> | PreparedJson<z.output<R>> : unknown;
+
+export interface RouteSpec<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  A extends Access,
+  R extends z.ZodType | undefined = undefined,
+> {
   method: Method;
   path: string;
   summary: string;
@@ -29,12 +40,12 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   body?: B;
   query?: Q;
   params?: P;
-  response?: z.ZodType;
+  response?: R;
   status?: 200 | 201 | 202 | 204;
   bodyContentType?: string;
   /** Extra middleware run before validation (rate limits, uploads). */
   before?: RequestHandler[];
-  handler: (input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>, A>) => Promise<unknown> | unknown;
+  handler: (input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>, A>) => Promise<Reply<R>> | Reply<R>;
 }
 
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
@@ -82,6 +93,34 @@ function checkText(value: unknown) {
   if (unclean) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [unclean.path || '_']: [unclean.message] } });
 }
 
+/** Where the value the client reads first differs from what its schema makes of it: a key the contract drops, a default it fills. */
+function firstDifference(sent: unknown, parsed: unknown, path: string): string | undefined {
+  if (isDeepStrictEqual(sent, parsed)) return undefined;
+  if (typeof sent === 'object' && sent !== null && typeof parsed === 'object' && parsed !== null) {
+    for (const key of new Set([...Object.keys(sent), ...Object.keys(parsed)])) {
+      const difference = firstDifference(
+        (sent as Record<string, unknown>)[key],
+        (parsed as Record<string, unknown>)[key],
+        `${path}.${key}`,
+      );
+      if (difference) return difference;
+    }
+  }
+  return `${path || '(root)'}: sent ${JSON.stringify(sent) ?? 'nothing'}, the contract reads ${JSON.stringify(parsed) ?? 'nothing'}`;
+}
+
+/**
+ * Development and tests: the JSON a handler answers must be exactly what its response schema describes (no field
+ * missing or of another type, none beyond it). A breach is the server's bug: a 500 whose logged error names the route.
+ */
+function checkResponse(route: string, schema: z.ZodType, result: unknown) {
+  const json = result instanceof PreparedJson ? result.body : JSON.stringify(result);
+  const sent: unknown = json === undefined ? undefined : JSON.parse(json);
+  const parsed = schema.safeParse(sent);
+  const breach = parsed.success ? firstDifference(sent, parsed.data, '') : z.prettifyError(parsed.error);
+  if (breach) throw new Error(`The response of ${route} breaks its contract: ${breach}`);
+}
+
 function checkAccess(access: Access, user: AuthUser | undefined) {
   if (access === 'public') return;
   if (!user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
@@ -99,8 +138,11 @@ export class ApiRouter {
     private readonly tag: string,
   ) {}
 
-  route<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends Access>(spec: RouteSpec<B, Q, P, A>): this {
+  route<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends Access, R extends z.ZodType | undefined = undefined>(
+    spec: RouteSpec<B, Q, P, A, R>,
+  ): this {
     this.document(spec);
+    const route = this.fullPath(spec.path);
     const status = spec.status ?? (spec.method === 'post' ? 201 : 200);
     const handle = async (req: Request, res: Response, next: NextFunction) => {
       try {
@@ -118,13 +160,15 @@ export class ApiRouter {
         } as RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>, A>;
         const result = await spec.handler(input);
         if (res.headersSent) return;
-        if (status === 204 || result === undefined) res.status(status === 204 ? 204 : status).end();
+        if (spec.response && this.registry.checkResponses) checkResponse(`${spec.method.toUpperCase()} ${route}`, spec.response, result);
+        if (status === 204 || result === undefined) res.status(status).end();
+        else if (result instanceof PreparedJson) sendPreparedJson(res.status(status), result);
         else res.status(status).json(result);
       } catch (error) {
         next(error);
       }
     };
-    this.router[spec.method](this.fullPath(spec.path), ...(spec.before ?? []), handle);
+    this.router[spec.method](route, ...(spec.before ?? []), handle);
     return this;
   }
 
@@ -132,7 +176,7 @@ export class ApiRouter {
     return path === '/' ? this.mount : this.mount + path;
   }
 
-  private document(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, Access>) {
+  private document(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, Access, z.ZodType | undefined>) {
     const access = spec.access === 'public' || spec.access === 'signedIn' ? spec.access : 'rights';
     this.registry.add({
       method: spec.method,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import type { AttachmentQueueQuery, AttachmentUpload } from '../../../src/shared/contracts/attachments';
@@ -7,16 +8,17 @@ import type { Right } from '../../../src/shared/domain/rights';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
+import type { FileStore } from '../../lib/file-store';
 import { sha256OfFile, type UploadedFile } from '../../lib/uploads';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { RecordOwners } from '../users/record-owner';
 import { toAttachment, toQueueItem } from './attachments.mapper';
 import type { AttachmentsRepository } from './attachments.repository';
-import type { AttachmentStorage } from './attachments.storage';
 
 export interface AttachmentsServiceDeps {
   repository: AttachmentsRepository;
-  storage: AttachmentStorage;
+  /** DATA_DIR/attachments: each file under a random name that says nothing of the original one. */
+  files: FileStore;
   owners: RecordOwners;
   audit: AuditRepository;
   clock: Clock;
@@ -63,7 +65,7 @@ function declaredType(file: UploadedFile): string {
 const invalidType = () => new AppError('UPLOAD_INVALID_TYPE', 'Invalid file type');
 
 export function createAttachmentsService(deps: AttachmentsServiceDeps) {
-  const { repository, storage, owners, audit, clock } = deps;
+  const { repository, files, owners, audit, clock } = deps;
 
   const anyOf = (actor: AuthUser, rights: readonly Right[]) => rights.some((right) => actor.rights.has(right));
 
@@ -113,7 +115,8 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
       if (!detected || !allowed.includes(detected.mime) || declaredType(file) !== detected.mime) throw invalidType();
 
       const sha256 = await sha256OfFile(file.path);
-      const storedName = await storage.keep(file.path);
+      const storedName = randomUUID();
+      await files.put(storedName, file);
       let created;
       try {
         created = await repository.createWithinLimit(
@@ -133,11 +136,11 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
           ATTACHMENTS_PER_RECORD_MAX,
         );
       } catch (error) {
-        await storage.remove(storedName);
+        await files.delete(storedName);
         throw error;
       }
       if (!created) {
-        await storage.remove(storedName);
+        await files.delete(storedName);
         throw new AppError('UPLOAD_TOO_MANY_FILES', `At most ${ATTACHMENTS_PER_RECORD_MAX} files per record`);
       }
       await audit.record({
@@ -158,7 +161,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
 
     async content(actor: AuthUser, id: string) {
       const attachment = await readable(actor, id);
-      return { attachment, bytes: await storage.read(attachment.storedName) };
+      return { attachment, stream: files.get(attachment.storedName) };
     },
 
     async forRecord(actor: AuthUser, recordType: AttachmentRecordType, recordId: string) {
@@ -172,7 +175,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
       const attachment = await readable(actor, id);
       await checkWrite(actor, attachment.recordType, attachment.ownerId);
       await repository.remove(id);
-      await storage.remove(attachment.storedName);
+      await files.delete(attachment.storedName);
       await audit.record({
         actorId: actor.id,
         action: 'attachment.delete',

@@ -1,6 +1,4 @@
-import { malformedUpload, uncleanFileName } from '../attachments/attachments.router';
 import type { RequestHandler } from 'express';
-import multer from 'multer';
 import { z } from 'zod';
 import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
 import {
@@ -14,7 +12,8 @@ import {
 import type { Right } from '../../../src/shared/domain/rights';
 import { ApiRouter } from '../../lib/api-router';
 import { AppError } from '../../lib/app-error';
-import { diskUpload, type UploadReader } from '../../lib/uploads';
+import { sendStream, type FileStore } from '../../lib/file-store';
+import { readUploadWith } from '../../lib/uploads';
 import type { ApiRegistry } from '../../openapi';
 import type { DocumentsService } from './documents.service';
 
@@ -30,22 +29,8 @@ function requireRights(rights: Right[]): RequestHandler {
   };
 }
 
-/** Streams the upload to a temporary file; multer's refusals become the spec's upload errors (§8). */
-const readUploadWith =
-  (upload: UploadReader): RequestHandler =>
-  (req, res, next) =>
-    upload(req, res, (error: unknown) => {
-      if (!error) return next(uncleanFileName(req.file));
-      if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE') return next(new AppError('UPLOAD_TOO_BIG', 'The file is too big'));
-        if (error.code === 'LIMIT_FILE_COUNT') return next(new AppError('UPLOAD_TOO_MANY_FILES', 'Only one file is accepted'));
-        return next(new AppError('BAD_REQUEST', error.message));
-      }
-      next(malformedUpload(error));
-    });
-
-export function documentsRouter(registry: ApiRegistry, service: DocumentsService, uploadDir: string) {
-  const uploadSteps = [requireRights(EDIT), readUploadWith(diskUpload(uploadDir, { maxBytes: DOCUMENT_MAX_BYTES, fields: 120 }))];
+export function documentsRouter(registry: ApiRegistry, service: DocumentsService, files: Pick<FileStore, 'upload'>) {
+  const uploadSteps = [requireRights(EDIT), readUploadWith(files.upload({ fields: 120 }))];
   return new ApiRouter(registry, '/api/documents', 'documents')
     .route({
       method: 'get',
@@ -96,11 +81,7 @@ export function documentsRouter(registry: ApiRegistry, service: DocumentsService
         res.setHeader('Content-Length', String(file.fileSize));
         res.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
         res.setHeader('X-Content-Type-Options', 'nosniff');
-        await new Promise<void>((resolve, reject) => {
-          file.stream.on('error', reject);
-          file.stream.on('end', resolve);
-          file.stream.pipe(res);
-        });
+        await sendStream(res, file.stream);
       },
     })
     .route({

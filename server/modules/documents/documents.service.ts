@@ -1,9 +1,10 @@
-import type { DocumentFields, DocumentListQuery, DocumentRecord } from '../../../src/shared/contracts/documents';
+import { fileTypeFromFile } from 'file-type';
+import { DOCUMENT_MIME, type DocumentFields, type DocumentListQuery, type DocumentRecord } from '../../../src/shared/contracts/documents';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import type { FileStore } from '../../lib/file-store';
 import type { UploadedFile } from '../../lib/uploads';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { DocumentFiles } from './documents.files';
 import type { DocumentReader, DocumentsRepository, DocumentWithGroups } from './documents.repository';
 
 function toDocument(row: DocumentWithGroups): DocumentRecord {
@@ -21,7 +22,16 @@ function toDocument(row: DocumentWithGroups): DocumentRecord {
 /** Only the last path segment of the name the browser sent, for the download's file name. */
 const displayName = (name: string) => name.split(/[\\/]/).at(-1)?.trim().slice(0, 200) || 'document.pdf';
 
-export function createDocumentsService(deps: { repository: DocumentsRepository; files: DocumentFiles; audit: AuditRepository }) {
+/** A document's file in the store is named by the document's id only: nothing the client sends becomes part of a path. */
+const fileName = (id: string) => `${id}.pdf`;
+
+/** The declared type is not trusted: the bytes must be a PDF. */
+async function checkPdf(uploadedPath: string) {
+  const type = await fileTypeFromFile(uploadedPath);
+  if (type?.mime !== DOCUMENT_MIME) throw new AppError('UPLOAD_INVALID_TYPE', 'Only PDF files are accepted');
+}
+
+export function createDocumentsService(deps: { repository: DocumentsRepository; files: FileStore; audit: AuditRepository }) {
   const { repository, files, audit } = deps;
 
   async function readerOf(actor: AuthUser): Promise<DocumentReader> {
@@ -43,7 +53,7 @@ export function createDocumentsService(deps: { repository: DocumentsRepository; 
     if ((await repository.countGroups(fields.restrictToGroups)) !== fields.restrictToGroups.length) {
       throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { restrictToGroups: ['validation:invalidValue'] } });
     }
-    if (file) await files.checkPdf(file.path);
+    if (file) await checkPdf(file.path);
   }
 
   const record = (actor: AuthUser, action: string, id: string) =>
@@ -59,7 +69,7 @@ export function createDocumentsService(deps: { repository: DocumentsRepository; 
     },
     async file(actor: AuthUser, id: string) {
       const document = await findDocument(actor, id);
-      return { fileName: document.fileName, fileSize: document.fileSize, stream: files.read(document.id) };
+      return { fileName: document.fileName, fileSize: document.fileSize, stream: files.get(fileName(document.id)) };
     },
     groupChoices() {
       return repository.groupChoices();
@@ -69,7 +79,7 @@ export function createDocumentsService(deps: { repository: DocumentsRepository; 
       const upload = file as UploadedFile;
       const document = await repository.create(fields, { fileName: displayName(upload.originalname), fileSize: upload.size });
       try {
-        await files.keep(document.id, upload.path);
+        await files.put(fileName(document.id), upload);
       } catch (error) {
         await repository.remove(document.id);
         throw error;
@@ -80,7 +90,7 @@ export function createDocumentsService(deps: { repository: DocumentsRepository; 
     async update(actor: AuthUser, id: string, fields: DocumentFields, file: UploadedFile | undefined) {
       await findDocument(actor, id);
       await checkInput(fields, file, false);
-      if (file) await files.keep(id, file.path);
+      if (file) await files.put(fileName(id), file);
       const document = await repository.update(id, fields, file ? { fileName: displayName(file.originalname), fileSize: file.size } : null);
       await record(actor, 'document.updated', id);
       return toDocument(document);
@@ -88,7 +98,7 @@ export function createDocumentsService(deps: { repository: DocumentsRepository; 
     async remove(actor: AuthUser, id: string) {
       await findDocument(actor, id);
       await repository.remove(id);
-      await files.remove(id);
+      await files.delete(fileName(id));
       await record(actor, 'document.deleted', id);
     },
   };

@@ -4,9 +4,8 @@ import { trackExportQuerySchema, trackImportResultSchema } from '../../../src/sh
 import { TRACK_FILE_MAX_BYTES } from '../../../src/shared/domain/limits';
 import { ApiRouter } from '../../lib/api-router';
 import { AppError } from '../../lib/app-error';
-import { diskUpload } from '../../lib/uploads';
+import { diskUpload, readUploadWith } from '../../lib/uploads';
 import type { ApiRegistry } from '../../openapi';
-import { readUploadWith } from '../attachments/attachments.router';
 import type { TracksService } from './tracks.service';
 
 const params = z.object({ missionId: z.uuid('validation:invalid') });

@@ -1,13 +1,14 @@
-import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
+import { idParamsSchema } from '../../../src/shared/contracts/common';
 import {
   apiKeyResponseSchema,
   userDetailSchema,
   userInputSchema,
   userListQuerySchema,
-  userSummarySchema,
+  userPageSchema,
+  type UserPage,
 } from '../../../src/shared/contracts/users';
 import { ApiRouter } from '../../lib/api-router';
-import { prepareJson, sendPreparedJson, type PreparedJson } from '../../lib/prepared-json';
+import { prepareJson, type PreparedJson } from '../../lib/prepared-json';
 import type { ReadCache } from '../../lib/read-cache';
 import type { ApiRegistry } from '../../openapi';
 import type { UsersService } from './users.service';
@@ -19,7 +20,7 @@ const EDITORS = ['USER_EDIT_ADMIN'] as const;
  * List pages are kept serialized in `cache` until a change to what the list shows (docs/performance.md). Every
  * caller holding the list right sees every account, so the normalized query alone names a page.
  */
-export function usersRouter(registry: ApiRegistry, service: UsersService, cache: ReadCache<PreparedJson>) {
+export function usersRouter(registry: ApiRegistry, service: UsersService, cache: ReadCache<PreparedJson<UserPage>>) {
   return new ApiRouter(registry, '/api/users', 'users')
     .route({
       method: 'get',
@@ -27,8 +28,8 @@ export function usersRouter(registry: ApiRegistry, service: UsersService, cache:
       summary: 'Users, paginated, with search, filters (status, agreement status, group) and sort',
       access: ['USER_LIST_ADMIN'],
       query: userListQuerySchema,
-      response: pageOf(userSummarySchema),
-      handler: async ({ query, req, res }) => {
+      response: userPageSchema,
+      handler: ({ query, req }) => {
         const key = JSON.stringify([
           query.page,
           query.pageSize,
@@ -39,7 +40,7 @@ export function usersRouter(registry: ApiRegistry, service: UsersService, cache:
           query.agreementStatus,
           query.groupId ?? null,
         ]);
-        sendPreparedJson(res, await cache.get(key, async () => prepareJson(req.app, await service.list(query))));
+        return cache.get(key, async () => prepareJson(req.app, await service.list(query)));
       },
     })
     .route({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CIVILITIES, HOMEPAGES, LANGUAGES, AGREEMENT_STATUSES } from '../domain/enums';
+import { AGREEMENT_STATUSES, CIVILITIES, HOMEPAGES, LANGUAGES } from '../domain/enums';
 import { passwordProblems } from '../domain/password-policy';
 import { birthDateSchema, emailSchema, phoneSchema, required, text } from './common';
+import { oneIdentifierPerType, profileSchema } from './users';
 
 export const passwordSchema = z.string().superRefine((value, ctx) => {
   for (const problem of passwordProblems(value)) {
@@ -95,33 +96,9 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 export const externalIdentifierSchema = z.object({ type: required(), value: required() });
 
-export const accountSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  civility: z.enum(CIVILITIES).nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phoneNumber: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  companyName: z.string().nullable(),
-  adminZone: z.string().nullable(),
-  subscription: z.string().nullable(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  addressLine3: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
+export const accountSchema = profileSchema.extend({
   apiKey: z.string().nullable(),
-  homepage: z.enum(HOMEPAGES),
-  newsletter: z.boolean(),
-  lang: z.enum(LANGUAGES),
   doubleFactorEnabled: z.boolean(),
-  agreementStatus: z.enum(AGREEMENT_STATUSES),
-  agreementExpiresAt: z.string().nullable(),
-  adminMessage: z.string().nullable(),
-  externalIdentifiers: z.array(externalIdentifierSchema),
-  groups: z.array(z.object({ id: z.string(), name: z.string() })),
   roles: z.array(z.string()),
 });
 export type Account = z.infer<typeof accountSchema>;
@@ -145,17 +122,7 @@ export const accountUpdateSchema = z.object({
   newsletter: z.boolean().optional(),
   lang: z.enum(LANGUAGES).optional(),
   doubleFactorEnabled: z.boolean().optional(),
-  // One identifier per type (the database holds them unique per user): a repeated type is an input error.
-  externalIdentifiers: z
-    .array(externalIdentifierSchema)
-    .superRefine((identifiers, ctx) => {
-      const seen = new Set<string>();
-      identifiers.forEach(({ type }, index) => {
-        if (seen.has(type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: 'validation:duplicate' });
-        seen.add(type);
-      });
-    })
-    .optional(),
+  externalIdentifiers: z.array(externalIdentifierSchema).superRefine(oneIdentifierPerType).optional(),
 });
 
 /** What a supervised pilot with SUPERVISION_ACCOUNT_EDIT may change of the operator's account: its company and phone. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, AGREEMENT_STATUSES, CIVILITIES, HOMEPAGES, LANGUAGES } from '../domain/enums';
-import { birthDateSchema, dateSchema, emailSchema, optionalText, pageQuerySchema, phoneSchema, required } from './common';
+import { birthDateSchema, dateSchema, emailSchema, optionalText, pageOf, pageQuerySchema, phoneSchema, required } from './common';
 
 export const userSummarySchema = z.object({
   id: z.string(),
@@ -15,6 +15,8 @@ export const userSummarySchema = z.object({
   createdAt: z.string(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
+export const userPageSchema = pageOf(userSummarySchema);
+export type UserPage = z.infer<typeof userPageSchema>;
 
 export const USER_SORTS = ['lastName', 'email', 'createdAt', 'agreementStatus'] as const;
 
@@ -28,6 +30,15 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 /** The identifier types the back office offers; the Alpha Tango UID comes with its hint (spec domain §5). */
 export const EXTERNAL_IDENTIFIER_TYPES = ['ALPHA_TANGO_UID'] as const;
+
+/** One external identifier per type (the database holds them unique per user): a repeated type is an input error. */
+export function oneIdentifierPerType(identifiers: { type: string }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  identifiers.forEach(({ type }, index) => {
+    if (seen.has(type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: 'validation:duplicate' });
+    seen.add(type);
+  });
+}
 
 const externalIdentifierInputSchema = z.object({ type: z.enum(EXTERNAL_IDENTIFIER_TYPES), value: required().max(100) });
 
@@ -57,16 +68,7 @@ export const userInputSchema = z
     newsletter: z.boolean().default(false),
     lang: z.enum(LANGUAGES).default('en'),
     status: z.enum(ACCOUNT_STATUSES).default('active'),
-    externalIdentifiers: z
-      .array(externalIdentifierInputSchema)
-      .default([])
-      .superRefine((identifiers, ctx) => {
-        const seen = new Set<string>();
-        identifiers.forEach(({ type }, index) => {
-          if (seen.has(type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: 'validation:duplicate' });
-          seen.add(type);
-        });
-      }),
+    externalIdentifiers: z.array(externalIdentifierInputSchema).default([]).superRefine(oneIdentifierPerType),
     agreementStatus: z.enum(AGREEMENT_STATUSES).default('notValidated'),
     agreementExpiresAt: dateSchema.nullable().optional(),
     adminMessage: optionalText(2000),
@@ -79,7 +81,8 @@ export const userInputSchema = z
 export type UserInput = z.infer<typeof userInputSchema>;
 export type UserInputValues = z.input<typeof userInputSchema>;
 
-export const userDetailSchema = z.object({
+/** The fields of an account both its owner (GET /api/account) and the back office (GET /api/users/:id) read. */
+export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
   civility: z.enum(CIVILITIES).nullable(),
@@ -88,7 +91,6 @@ export const userDetailSchema = z.object({
   phoneNumber: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
   companyName: z.string().nullable(),
-  groups: z.array(z.object({ id: z.string(), name: z.string() })),
   adminZone: z.string().nullable(),
   subscription: z.string().nullable(),
   addressLine1: z.string().nullable(),
@@ -97,16 +99,20 @@ export const userDetailSchema = z.object({
   postalCode: z.string().nullable(),
   city: z.string().nullable(),
   country: z.string().nullable(),
-  /** The key itself is shown once, when generated; afterwards only its last characters. */
-  apiKeyEnd: z.string().nullable(),
   homepage: z.enum(HOMEPAGES),
   newsletter: z.boolean(),
   lang: z.enum(LANGUAGES),
-  status: z.enum(ACCOUNT_STATUSES),
   externalIdentifiers: z.array(z.object({ type: z.string(), value: z.string() })),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
   agreementStatus: z.enum(AGREEMENT_STATUSES),
   agreementExpiresAt: z.string().nullable(),
   adminMessage: z.string().nullable(),
+});
+
+export const userDetailSchema = profileSchema.extend({
+  /** The key itself is shown once, when generated; afterwards only its last characters. */
+  apiKeyEnd: z.string().nullable(),
+  status: z.enum(ACCOUNT_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

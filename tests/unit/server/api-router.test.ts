@@ -1,0 +1,75 @@
+import express, { type ErrorRequestHandler } from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiRouter } from '../../../server/lib/api-router';
+import { createRegistry } from '../../../server/openapi';
+
+const itemSchema = z.object({ id: z.string(), count: z.number().int() });
+
+/** One route answering `value` under the contract `itemSchema`; errors are answered as the error handler would. */
+function appAnswering(value: unknown, checkResponses: boolean) {
+  const logged: string[] = [];
+  const app = express();
+  app.use(
+    new ApiRouter(createRegistry({ checkResponses }), '/api/items', 'items').route({
+      method: 'get',
+      path: '/',
+      summary: 'An item',
+      access: 'public',
+      response: itemSchema,
+      handler: () => value as z.output<typeof itemSchema>,
+    }).router,
+  );
+  const handler: ErrorRequestHandler = (error: Error, _req, res, _next) => {
+    logged.push(error.message);
+    res.status(500).json({ code: 'UNEXPECTED' });
+  };
+  app.use(handler);
+  return { app, logged };
+}
+
+describe('ApiRouter response contracts', () => {
+  it('answers what the contract describes', async () => {
+    const { app, logged } = appAnswering({ id: 'a', count: 2 }, true);
+    const response = await request(app).get('/api/items');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ id: 'a', count: 2 });
+    expect(logged).toEqual([]);
+  });
+
+  it.each([
+    ['a field of another type', { id: 'a', count: '2' }, 'count'],
+    ['a missing field', { id: 'a' }, 'count'],
+    ['a field the contract does not have', { id: 'a', count: 2, secret: 'x' }, '.secret'],
+  ])('checking responses, turns %s into a 500 whose logged error names the route', async (_case, value, field) => {
+    const { app, logged } = appAnswering(value, true);
+    const response = await request(app).get('/api/items');
+    expect(response.status).toBe(500);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('The response of GET /api/items breaks its contract');
+    expect(logged[0]).toContain(field);
+  });
+
+  it('without the check (production), sends what the handler returned', async () => {
+    const { app, logged } = appAnswering({ id: 'a', count: '2' }, false);
+    const response = await request(app).get('/api/items');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ id: 'a', count: '2' });
+    expect(logged).toEqual([]);
+  });
+
+  it('does not compile a handler whose return type differs from the declared response (npm run typecheck)', async () => {
+    const router = new ApiRouter(createRegistry({ checkResponses: true }), '/api/items', 'items').route({
+      method: 'get',
+      path: '/',
+      summary: 'An item',
+      access: 'public',
+      response: itemSchema,
+      // @ts-expect-error count must be a number: typecheck fails if this line compiles
+      handler: () => ({ id: 'a', count: '2' }),
+    }).router;
+    const response = await request(express().use(router)).get('/api/items');
+    expect(response.status).toBe(500);
+  });
+});
