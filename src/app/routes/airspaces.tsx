@@ -1,28 +1,17 @@
-import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { PageHeader } from '@/components/ui/page-header';
+import { ListPage } from '@/components/ui/list-page';
 import { paths } from '@/config/paths';
 import { AirspaceList } from '@/features/airspaces/components/airspace-list';
-import { useCan } from '@/lib/authorization';
 
 /** /backoffice/airspaces: the airspaces permission requests are routed to. */
 export default function AirspacesRoute() {
   const { t } = useTranslation('airspaces');
-  const canAdd = useCan('AIRSPACE_EDIT_ADMIN');
   return (
-    <Stack>
-      <PageHeader
-        title={t('title')}
-        actions={
-          canAdd && (
-            <Button component={Link} to={paths.airspaceAdd.getHref()} data-testid="airspace-add">
-              {t('add')}
-            </Button>
-          )
-        }
-      />
+    <ListPage
+      title={t('title')}
+      add={{ permission: 'AIRSPACE_EDIT_ADMIN', to: paths.airspaceAdd.getHref(), label: t('add'), testId: 'airspace-add' }}
+    >
       <AirspaceList />
-    </Stack>
+    </ListPage>
   );
 }

@@ -83,6 +83,9 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** One page of a list as the API answers it (pageOf): the SPA and the server read this one definition. */
+export type Page<Item> = z.infer<ReturnType<typeof pageOf<z.ZodType<Item>>>>;
+
 export const errorResponseSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, pageQuerySchema, required } from './common';
+import { dateSchema, pageOf, pageQuerySchema, required } from './common';
 
 export const PAYMENT_STATUSES = ['unpaid', 'paid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -45,11 +45,7 @@ export const paymentListQuerySchema = pageQuerySchema.extend({
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 
 /** The totals shown above the list: what is still due and what was paid. */
-export const paymentPageSchema = z.object({
-  items: z.array(paymentSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const paymentPageSchema = pageOf(paymentSchema).extend({
   unpaidCents: z.number().int(),
   paidCents: z.number().int(),
 });

@@ -1,11 +1,10 @@
 import { ActionIcon, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { FormSwitch } from '@/components/ui/form-switch';
 import { useTranslation } from 'react-i18next';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { accountUpdateSchema, type Account, type AccountUpdate } from '@/shared/contracts/auth';
+import { accountUpdateSchema, type Account } from '@/shared/contracts/auth';
 import { CIVILITIES, HOMEPAGES, LANGUAGES, type Homepage, type Language } from '@/shared/domain/enums';
 import { useUpdateAccount } from '../api/update-account';
 
@@ -76,9 +75,7 @@ function toUpdate(values: AccountFormValues): Record<string, unknown> {
   return update;
 }
 
-const schemaResolver = zodResolver(accountUpdateSchema);
-const accountResolver: Resolver<AccountFormValues, unknown, AccountUpdate> = (values, context, options) =>
-  schemaResolver(toUpdate(values) as AccountUpdate, context, options as never) as never;
+const accountResolver = contractResolver(accountUpdateSchema, { toInput: toUpdate });
 
 export function AccountForm({ account, onLanguageSaved }: { account: Account; onLanguageSaved?: (lang: Language) => void }) {
   const { t } = useTranslation('account');
@@ -91,7 +88,7 @@ export function AccountForm({ account, onLanguageSaved }: { account: Account; on
     control,
     reset,
     formState: { errors, isDirty },
-  } = useForm<AccountFormValues, unknown, AccountUpdate>({ resolver: accountResolver, defaultValues: toFormValues(account) });
+  } = useForm({ resolver: accountResolver, defaultValues: toFormValues(account) });
   const identifiers = useFieldArray({ control, name: 'externalIdentifiers' });
 
   const submit = handleSubmit(async (values) => {

@@ -1,10 +1,9 @@
 import { Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { parentAccountUpdateSchema, type Account, type ParentAccountUpdate } from '@/shared/contracts/auth';
+import { parentAccountUpdateSchema, type Account } from '@/shared/contracts/auth';
 import { useUpdateParentAccount } from '../api/parent-account';
 
 const FIELDS = ['companyName', 'phoneNumber', 'addressLine1', 'addressLine2', 'addressLine3', 'postalCode', 'city', 'country'] as const;
@@ -25,12 +24,9 @@ const toFormValues = (account: Account) =>
   Object.fromEntries(FIELDS.map((field) => [field, account[field] ?? ''])) as ParentAccountFormValues;
 
 /** Empty inputs clear the field (null), as the PATCH contract expects. */
-const toUpdate = (values: ParentAccountFormValues) =>
-  Object.fromEntries(FIELDS.map((field) => [field, values[field].trim() || null])) as ParentAccountUpdate;
+const toUpdate = (values: ParentAccountFormValues) => Object.fromEntries(FIELDS.map((field) => [field, values[field].trim() || null]));
 
-const schemaResolver = zodResolver(parentAccountUpdateSchema);
-const resolver: Resolver<ParentAccountFormValues, unknown, ParentAccountUpdate> = (values, context, options) =>
-  schemaResolver(toUpdate(values), context, options as never) as never;
+const resolver = contractResolver(parentAccountUpdateSchema, { toInput: toUpdate });
 
 /** The company and phone of the operator a supervised pilot works for; the rest of that account stays the operator's. */
 export function ParentAccountForm({ account }: { account: Account }) {
@@ -43,7 +39,7 @@ export function ParentAccountForm({ account }: { account: Account }) {
     setError,
     reset,
     formState: { errors, isDirty },
-  } = useForm<ParentAccountFormValues, unknown, ParentAccountUpdate>({ resolver, defaultValues: toFormValues(account) });
+  } = useForm({ resolver, defaultValues: toFormValues(account) });
 
   const submit = handleSubmit(async (values) => {
     try {

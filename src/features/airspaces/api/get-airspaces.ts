@@ -1,21 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { AirspaceListQuery, AirspaceSummary } from '@/shared/contracts/airspaces';
-
-export interface AirspacePage {
-  items: AirspaceSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export type AirspaceListParams = Partial<AirspaceListQuery>;
 
 export const airspacesKey = ['airspaces'] as const;
 
-export async function getAirspaces(query: AirspaceListParams): Promise<AirspacePage> {
+export async function getAirspaces(query: AirspaceListParams): Promise<Page<AirspaceSummary>> {
   const params = { ...query, search: query.search?.trim() || undefined, visibleToOperators: query.visibleToOperators?.toString() };
-  const { data } = await apiClient.get<AirspacePage>('airspaces', { params });
+  const { data } = await apiClient.get<Page<AirspaceSummary>>('airspaces', { params });
   return data;
 }
 

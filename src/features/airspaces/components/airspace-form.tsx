@@ -13,12 +13,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { MultiPolygon } from 'geojson';
-import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AccountPicker } from '@/components/ui/account-picker';
-import { applyServerFieldErrors, emptyToNull, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, emptyToNull, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
 import {
   ACTIVATION_TRIGGERS,
@@ -79,12 +78,8 @@ function toFormValues(airspace: AirspaceDetail | undefined): AirspaceFormValues 
   };
 }
 
-function resolverFor(mode: 'admin' | 'manager') {
-  const schemaResolver = zodResolver(mode === 'admin' ? airspaceInputSchema : myAirspaceInputSchema);
-  const resolver: Resolver<AirspaceFormValues, unknown, AirspaceInput | MyAirspaceInput> = (values, context, options) =>
-    schemaResolver(emptyToNull(values) as never, context, options as never) as never;
-  return resolver;
-}
+const resolverFor = (mode: 'admin' | 'manager') =>
+  contractResolver(mode === 'admin' ? airspaceInputSchema : myAirspaceInputSchema, { toInput: emptyToNull<AirspaceFormValues> });
 
 /** The message of a list field: the list's own, or the first of its items. */
 function listError(error: unknown): string | undefined {
@@ -115,7 +110,7 @@ export function AirspaceForm({ airspace, mode, saving, onSubmit, onSaved }: Airs
     setValue,
     control,
     formState: { errors },
-  } = useForm<AirspaceFormValues, unknown, AirspaceInput | MyAirspaceInput>({
+  } = useForm({
     resolver: resolverFor(mode),
     defaultValues: toFormValues(airspace),
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type {
   ALERT_SORTS,
   AlertCreate,
@@ -14,13 +15,6 @@ import type { TrafficSourceCode } from '@/shared/contracts/alerts';
 import type { UserSummary } from '@/shared/contracts/users';
 
 export const alertsKey = ['alerts'] as const;
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export interface AlertsQuery {
   page: number;

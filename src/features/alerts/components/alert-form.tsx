@@ -1,21 +1,13 @@
 import { useRef, useState } from 'react';
 import { Button, Checkbox, Fieldset, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { FormSwitch } from '@/components/ui/form-switch';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/lib/authorization';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import {
-  ALERT_TYPES,
-  alertCreateSchema,
-  TRAFFIC_SOURCE_CODES,
-  type AlertCreate,
-  type AlertDetail,
-  type AlertInput,
-} from '@/shared/contracts/alerts';
+import { ALERT_TYPES, alertCreateSchema, TRAFFIC_SOURCE_CODES, type AlertDetail } from '@/shared/contracts/alerts';
 import { useSaveAlert, useUserChoices } from '../api/alerts';
 import { keptFromAlert, mergeGeometry, type KeptGeometry, type PolygonRings } from './alert-geometry';
 import { AlertMap } from './alert-map';
@@ -56,13 +48,13 @@ function toFormValues(alert: AlertDetail | undefined): AlertFormValues {
 }
 
 /** Text inputs hold numbers as typed: blank is "no value", anything else must parse (the schema says what is wrong). */
-export function toAlertInput(values: AlertFormValues, geometry: ReturnType<typeof mergeGeometry>): AlertCreate {
+export function toAlertInput(values: AlertFormValues, geometry: ReturnType<typeof mergeGeometry>): Record<string, unknown> {
   const input: Record<string, unknown> = { ...values, ...geometry };
   for (const field of NUMBER_FIELDS) {
     const text = values[field].trim().replace(',', '.');
     input[field] = text === '' ? null : Number(text);
   }
-  return input as AlertCreate;
+  return input;
 }
 
 function firstMessage(errors: FieldErrors | undefined): string | undefined {
@@ -90,9 +82,7 @@ export function AlertForm({ alert, onSaved }: AlertFormProps) {
   const geometry = useRef(() => mergeGeometry(kept, drawn.current));
   geometry.current = () => mergeGeometry(kept, drawn.current);
 
-  const schemaResolver = zodResolver(alertCreateSchema);
-  const resolver: Resolver<AlertFormValues, unknown, AlertInput> = (values, context, options) =>
-    schemaResolver(toAlertInput(values, geometry.current()) as never, context, options as never) as never;
+  const resolver = contractResolver(alertCreateSchema, { toInput: (values: AlertFormValues) => toAlertInput(values, geometry.current()) });
 
   const {
     register,
@@ -100,7 +90,7 @@ export function AlertForm({ alert, onSaved }: AlertFormProps) {
     setError,
     control,
     formState: { errors },
-  } = useForm<AlertFormValues, unknown, AlertInput>({ resolver, defaultValues: toFormValues(alert) });
+  } = useForm({ resolver, defaultValues: toFormValues(alert) });
   const [type, showForUsersOnly] = useWatch({ control, name: ['type', 'showForUsersOnly'] });
 
   const [userSearch, setUserSearch] = useState('');

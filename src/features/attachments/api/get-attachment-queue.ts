@@ -1,18 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { AttachmentQueueItem, AttachmentQueueQuery } from '@/shared/contracts/attachments';
 import { attachmentsKey } from './base';
 
-export interface AttachmentQueuePage {
-  items: AttachmentQueueItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export async function getAttachmentQueue(query: AttachmentQueueQuery): Promise<AttachmentQueuePage> {
+export async function getAttachmentQueue(query: AttachmentQueueQuery): Promise<Page<AttachmentQueueItem>> {
   const params = { ...query, search: query.search?.trim() || undefined };
-  const { data } = await apiClient.get<AttachmentQueuePage>('attachments/validation', { params });
+  const { data } = await apiClient.get<Page<AttachmentQueueItem>>('attachments/validation', { params });
   return data;
 }
 

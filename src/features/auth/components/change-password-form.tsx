@@ -1,9 +1,8 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '@/components/ui/password-input';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { changePasswordRequestSchema } from '@/shared/contracts/auth';
 import { useChangePassword, type ChangePasswordBody } from '../api/change-password';
@@ -17,6 +16,7 @@ export interface ChangePasswordFormProps {
 }
 
 const FIELDS = ['email', 'currentPassword', 'password', 'passwordConfirmation'];
+const resolver = contractResolver(changePasswordRequestSchema, { toInput: (values: ChangePasswordBody) => values });
 
 export function ChangePasswordForm({ signedIn, defaultEmail = '', onDone }: ChangePasswordFormProps) {
   const { t } = useTranslation('auth');
@@ -28,8 +28,8 @@ export function ChangePasswordForm({ signedIn, defaultEmail = '', onDone }: Chan
     setError,
     control,
     formState: { errors },
-  } = useForm<ChangePasswordBody>({
-    resolver: zodResolver(changePasswordRequestSchema) as Resolver<ChangePasswordBody>,
+  } = useForm({
+    resolver,
     defaultValues: { email: signedIn ? undefined : defaultEmail, currentPassword: '', password: '', passwordConfirmation: '' },
   });
   const [password = '', email] = useWatch({ control, name: ['password', 'email'] });

@@ -1,13 +1,12 @@
 import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { apiErrorCode } from '@/lib/api-client';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
-import { signupRequestSchema, type SignupRequest } from '@/shared/contracts/auth';
+import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
+import { signupRequestSchema } from '@/shared/contracts/auth';
 import { CIVILITIES, LANGUAGES, type Language } from '@/shared/domain/enums';
 import { useSignup } from '../api/signup';
 import { NewPasswordFields } from './new-password-fields';
@@ -15,6 +14,7 @@ import { NewPasswordFields } from './new-password-fields';
 type SignupFormValues = Omit<z.input<typeof signupRequestSchema>, 'legalNotice'> & { legalNotice: boolean };
 
 const FIELDS = Object.keys(signupRequestSchema.shape);
+const resolver = contractResolver(signupRequestSchema, { toInput: (values: SignupFormValues) => values });
 const EMAIL_CODES = new Set(['EMAIL_NOT_AVAILABLE', 'EMAIL_PROVIDER_NOT_ALLOWED', 'INVALID_EMAIL']);
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -28,8 +28,8 @@ export function SignupForm({ language }: { language: Language }) {
     setError,
     control,
     formState: { errors },
-  } = useForm<SignupFormValues, unknown, SignupRequest>({
-    resolver: zodResolver(signupRequestSchema) as unknown as Resolver<SignupFormValues, unknown, SignupRequest>,
+  } = useForm({
+    resolver,
     defaultValues: {
       firstName: '',
       lastName: '',

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { DRONE_MODEL_SORTS, DroneModelSummary } from '@/shared/contracts/drone-models';
 
 export interface DroneModelsQuery {
@@ -11,18 +12,11 @@ export interface DroneModelsQuery {
   personal?: boolean;
 }
 
-export interface DroneModelsPage {
-  items: DroneModelSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export const droneModelsKey = ['drone-models'] as const;
 
-export async function getDroneModels(query: DroneModelsQuery): Promise<DroneModelsPage> {
+export async function getDroneModels(query: DroneModelsQuery): Promise<Page<DroneModelSummary>> {
   const params = { ...query, search: query.search?.trim() || undefined, personal: query.personal?.toString() };
-  const { data } = await apiClient.get<DroneModelsPage>('drone-models', { params });
+  const { data } = await apiClient.get<Page<DroneModelSummary>>('drone-models', { params });
   return data;
 }
 

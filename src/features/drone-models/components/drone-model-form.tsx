@@ -1,10 +1,9 @@
 import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerFieldErrors, emptyToNull, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, emptyToNull, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { droneModelCreateSchema, type DroneModelCreate, type DroneModelDetail } from '@/shared/contracts/drone-models';
+import { droneModelCreateSchema, type DroneModelDetail } from '@/shared/contracts/drone-models';
 import { DRONE_MATERIALS } from '@/shared/domain/enums';
 import { useCreateDroneModel } from '../api/create-drone-model';
 import { useUpdateDroneModel } from '../api/update-drone-model';
@@ -41,9 +40,7 @@ function toFormValues(model: DroneModelDetail | undefined, personal: boolean): D
   return { ...values, geoAwarenessSystem: model.geoAwarenessSystem, personal: model.personal, materials: [...model.materials] };
 }
 
-const schemaResolver = zodResolver(droneModelCreateSchema);
-const resolver: Resolver<DroneModelFormValues, unknown, DroneModelCreate> = (values, context, options) =>
-  schemaResolver(emptyToNull(values) as never, context, options as never) as never;
+const resolver = contractResolver(droneModelCreateSchema, { toInput: emptyToNull<DroneModelFormValues> });
 
 export interface DroneModelFormProps {
   model?: DroneModelDetail;
@@ -63,7 +60,7 @@ export function DroneModelForm({ model, canEditCatalogue, onSaved }: DroneModelF
     setError,
     control,
     formState: { errors },
-  } = useForm<DroneModelFormValues, unknown, DroneModelCreate>({ resolver, defaultValues: toFormValues(model, !canEditCatalogue) });
+  } = useForm({ resolver, defaultValues: toFormValues(model, !canEditCatalogue) });
 
   const submit = handleSubmit(async (values) => {
     try {

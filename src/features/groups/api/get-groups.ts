@@ -1,20 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { GroupListQuery, GroupSummary } from '@/shared/contracts/groups';
-
-export interface GroupPage {
-  items: GroupSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export type GroupListParams = Partial<GroupListQuery>;
 
 export const groupsKey = ['groups'] as const;
 
-export async function getGroups(query: GroupListParams): Promise<GroupPage> {
-  const { data } = await apiClient.get<GroupPage>('groups', { params: { ...query, search: query.search?.trim() || undefined } });
+export async function getGroups(query: GroupListParams): Promise<Page<GroupSummary>> {
+  const { data } = await apiClient.get<Page<GroupSummary>>('groups', { params: { ...query, search: query.search?.trim() || undefined } });
   return data;
 }
 

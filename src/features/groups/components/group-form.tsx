@@ -1,19 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AccountPicker } from '@/components/ui/account-picker';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import {
-  GROUP_LEVELS,
-  groupInputSchema,
-  RIGHT_AREAS,
-  type GroupDetail,
-  type GroupInput,
-  type GroupMember,
-} from '@/shared/contracts/groups';
+import { GROUP_LEVELS, groupInputSchema, RIGHT_AREAS, type GroupDetail, type GroupMember } from '@/shared/contracts/groups';
 import { useCreateGroup } from '../api/create-group';
 import { useMemberSearch } from '../api/search-members';
 import { useUpdateGroup } from '../api/update-group';
@@ -26,7 +18,7 @@ export interface GroupFormValues {
 }
 
 const FIELDS = Object.keys(groupInputSchema.shape);
-const resolver = zodResolver(groupInputSchema) as unknown as Resolver<GroupFormValues, unknown, GroupInput>;
+const resolver = contractResolver(groupInputSchema, { toInput: (values: GroupFormValues) => values });
 
 export interface GroupFormProps {
   group?: GroupDetail;
@@ -48,7 +40,7 @@ export function GroupForm({ group, onSaved }: GroupFormProps) {
     setValue,
     control,
     formState: { errors },
-  } = useForm<GroupFormValues, unknown, GroupInput>({
+  } = useForm({
     resolver,
     defaultValues: {
       name: group?.name ?? '',

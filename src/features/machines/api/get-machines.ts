@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { MACHINE_SORTS, MachineSummary } from '@/shared/contracts/machines';
 import type { MACHINE_CLASSES } from '@/shared/domain/enums';
 import { machinesBase, machinesKey } from './base';
@@ -16,16 +17,9 @@ export interface MachinesQuery {
   deleted: boolean;
 }
 
-export interface MachinesPage {
-  items: MachineSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export async function getMachines({ userId, ...query }: MachinesQuery): Promise<MachinesPage> {
+export async function getMachines({ userId, ...query }: MachinesQuery): Promise<Page<MachineSummary>> {
   const params = { ...query, search: query.search?.trim() || undefined, deleted: query.deleted ? 'true' : undefined };
-  const { data } = await apiClient.get<MachinesPage>(machinesBase(userId), { params });
+  const { data } = await apiClient.get<Page<MachineSummary>>(machinesBase(userId), { params });
   return data;
 }
 

@@ -1,14 +1,12 @@
 import { Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerFieldErrors, emptyToNull, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, emptyToNull, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
 import {
   machineCreateSchema,
   machineEquipmentsSchema,
   remoteIdentificationIssue,
-  type MachineCreate,
   type MachineDetail,
   type MachineEquipments,
 } from '@/shared/contracts/machines';
@@ -55,9 +53,7 @@ function toInput(values: MachineFormValues): Record<string, unknown> {
   return input;
 }
 
-const schemaResolver = zodResolver(machineCreateSchema);
-const resolver: Resolver<MachineFormValues, unknown, MachineCreate> = (values, context, options) =>
-  schemaResolver(toInput(values) as never, context, options as never) as never;
+const resolver = contractResolver(machineCreateSchema, { toInput });
 
 export interface MachineFormProps {
   machine?: MachineDetail;
@@ -78,7 +74,7 @@ export function MachineForm({ machine, userId, onSaved }: MachineFormProps) {
     setError,
     control,
     formState: { errors },
-  } = useForm<MachineFormValues, unknown, MachineCreate>({ resolver, defaultValues: toFormValues(machine) });
+  } = useForm({ resolver, defaultValues: toFormValues(machine) });
 
   const [remoteId, droneModelId] = useWatch({ control, name: ['remoteIdentificationNumber', 'droneModelId'] });
   const brandOf = (id: string | null | undefined) =>

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { MachineDetail, MachineSummary } from '@/shared/contracts/machines';
 import type { PilotDetail, PilotSummary } from '@/shared/contracts/pilots';
 import { PAGE_SIZE_MAX } from '@/shared/domain/limits';
-
-interface Page<T> {
-  items: T[];
-  total: number;
-}
 
 // The registry's lists are their own feature; the mission form only reads the choices and the facts it needs.
 const resourcesKey = ['missions', 'resources'] as const;

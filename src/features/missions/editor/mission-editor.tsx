@@ -2,9 +2,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, Paper, ScrollArea, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useDebouncedValue } from '@mantine/hooks';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { centroid, multiPolygon } from '@turf/turf';
-import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router-dom';
 import { FitBounds } from '@/components/map/fit-bounds';
@@ -12,15 +11,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { MapView } from '@/components/map/map-view';
 import { paths } from '@/config/paths';
 import { apiErrorCode } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import {
-  missionAreaIssue,
-  missionCreateSchema,
-  missionFormSchema,
-  type MissionCreate,
-  type MissionDetail,
-} from '@/shared/contracts/missions';
+import { missionAreaIssue, missionCreateSchema, missionFormSchema, type MissionDetail } from '@/shared/contracts/missions';
 import { ZONE_INTERSECT_MAX_SPAN_DEG } from '@/shared/contracts/zones';
 import { useZoneIntersections } from '../api/intersect-zones';
 import { useSaveMission } from '../api/save-mission';
@@ -58,9 +51,7 @@ const FIELDS = Object.keys(missionCreateSchema.shape);
 const ZONE_LOOKUP_MIN_HEIGHT_M = 120;
 const DEBOUNCE_MS = 400;
 
-const schemaResolver = zodResolver(missionFormSchema);
-const resolver: Resolver<MissionFormValues, unknown, MissionCreate> = (values, context, options) =>
-  schemaResolver(toMissionInput(values) as never, context, options as never) as never;
+const resolver = contractResolver(missionFormSchema, { toInput: toMissionInput });
 
 function spanOk(areas: NonNullable<MissionFormValues['areas']>): boolean {
   const points = areas.coordinates.flat(2);
@@ -89,7 +80,7 @@ export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }
   const { t } = useTranslation('missions');
   const navigate = useNavigate();
   const save = useSaveMission();
-  const form = useForm<MissionFormValues, unknown, MissionCreate>({ resolver, defaultValues: toFormValues(mission) });
+  const form = useForm({ resolver, defaultValues: toFormValues(mission) });
   const { control, handleSubmit, setError, setValue, reset, getValues, formState } = form;
   const [tab, setTab] = useState<EditorTab>('general');
   const [saveError, setSaveError] = useState<string | null>(null);

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { MISSION_SORTS, MissionSummary } from '@/shared/contracts/missions';
 import type { MissionStatus } from '@/shared/domain/mission-status';
 import { PAGE_SIZE_MAX } from '@/shared/domain/limits';
@@ -16,20 +17,13 @@ export interface MissionsQuery {
   order: 'asc' | 'desc';
 }
 
-export interface MissionsPage {
-  items: MissionSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 /** Under the missions key of the editor's queries too, so that saving a mission refreshes the list and calendar. */
 export const missionListKey = ['missions', 'list'] as const;
 
-export async function getMissions(query: MissionsQuery): Promise<MissionsPage> {
+export async function getMissions(query: MissionsQuery): Promise<Page<MissionSummary>> {
   const params = { ...query, search: query.search?.trim() || undefined, status: query.status?.length ? query.status : undefined };
   // status=a&status=b: the server reads a repeated parameter as a list (no brackets).
-  const { data } = await apiClient.get<MissionsPage>('preflights', { params, paramsSerializer: { indexes: null } });
+  const { data } = await apiClient.get<Page<MissionSummary>>('preflights', { params, paramsSerializer: { indexes: null } });
   return data;
 }
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { OUTBOX_CHANNELS, OutboxMessage } from '@/shared/contracts/system';
 
 export interface OutboxQuery {
@@ -9,16 +10,9 @@ export interface OutboxQuery {
   recipient?: string;
 }
 
-export interface OutboxPage {
-  items: OutboxMessage[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export async function getOutbox(query: OutboxQuery): Promise<OutboxPage> {
+export async function getOutbox(query: OutboxQuery): Promise<Page<OutboxMessage>> {
   const params = { ...query, recipient: query.recipient?.trim() || undefined };
-  const { data } = await apiClient.get<OutboxPage>('outbox', { params });
+  const { data } = await apiClient.get<Page<OutboxMessage>>('outbox', { params });
   return data;
 }
 

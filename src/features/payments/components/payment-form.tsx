@@ -1,10 +1,9 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { PAYMENT_STATUSES, paymentCreateSchema, type Payment, type PaymentInput } from '@/shared/contracts/payments';
+import { PAYMENT_STATUSES, paymentCreateSchema, type Payment } from '@/shared/contracts/payments';
 import { useSavePayment } from '../api/payments';
 import { centsOf, eurosOf } from './money';
 
@@ -29,17 +28,8 @@ export function toPaymentInput(values: PaymentFormValues): Record<string, unknow
   return { ...rest, amountCents: centsOf(amount) ?? (amount.trim() === '' ? undefined : Number.NaN), dueDate: dueDate || null };
 }
 
-const schemaResolver = zodResolver(paymentCreateSchema);
-const resolver: Resolver<PaymentFormValues, unknown, PaymentInput> = async (values, context, options) => {
-  const result = await schemaResolver(toPaymentInput(values) as never, context, options as never);
-  const errors = result.errors as Record<string, unknown>;
-  // The schema names the field amountCents; the form shows it on the euro amount.
-  if (errors.amountCents) {
-    errors.amount = errors.amountCents;
-    delete errors.amountCents;
-  }
-  return result as never;
-};
+/** The schema names the field amountCents; the form shows its errors on the euro amount. */
+const resolver = contractResolver(paymentCreateSchema, { toInput: toPaymentInput, fieldOf: { amountCents: 'amount' } });
 
 export function PaymentForm({ userId, payment, onSaved }: { userId: string; payment?: Payment; onSaved: () => void }) {
   const { t } = useTranslation('payments');
@@ -50,7 +40,7 @@ export function PaymentForm({ userId, payment, onSaved }: { userId: string; paym
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PaymentFormValues, unknown, PaymentInput>({
+  } = useForm({
     resolver,
     defaultValues: {
       reference: payment?.reference ?? '',

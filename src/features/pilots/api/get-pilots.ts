@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { PILOT_SORTS, PilotSummary } from '@/shared/contracts/pilots';
 import { pilotsBase, pilotsKey } from './base';
 
@@ -14,16 +15,9 @@ export interface PilotsQuery {
   deleted: boolean;
 }
 
-export interface PilotsPage {
-  items: PilotSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export async function getPilots({ userId, ...query }: PilotsQuery): Promise<PilotsPage> {
+export async function getPilots({ userId, ...query }: PilotsQuery): Promise<Page<PilotSummary>> {
   const params = { ...query, search: query.search?.trim() || undefined, deleted: query.deleted ? 'true' : undefined };
-  const { data } = await apiClient.get<PilotsPage>(pilotsBase(userId), { params });
+  const { data } = await apiClient.get<Page<PilotSummary>>(pilotsBase(userId), { params });
   return data;
 }
 

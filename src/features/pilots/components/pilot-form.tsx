@@ -1,10 +1,9 @@
 import { ActionIcon, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { pilotCreateSchema, type PilotCreate, type PilotDetail } from '@/shared/contracts/pilots';
+import { pilotCreateSchema, type PilotDetail } from '@/shared/contracts/pilots';
 import { PILOT_RIGHTS, PILOT_SKILL_TYPES, SUPERVISION_LEVEL_MAX } from '@/shared/domain/enums';
 import { useCreatePilot } from '../api/create-pilot';
 import { useUpdatePilot } from '../api/update-pilot';
@@ -61,9 +60,7 @@ function toInput(values: PilotFormValues): Record<string, unknown> {
   };
 }
 
-const schemaResolver = zodResolver(pilotCreateSchema);
-const resolver: Resolver<PilotFormValues, unknown, PilotCreate> = (values, context, options) =>
-  schemaResolver(toInput(values) as never, context, options as never) as never;
+const resolver = contractResolver(pilotCreateSchema, { toInput });
 
 export interface PilotFormProps {
   pilot?: PilotDetail;
@@ -85,7 +82,7 @@ export function PilotForm({ pilot, userId, onSaved, files }: PilotFormProps) {
     setError,
     control,
     formState: { errors },
-  } = useForm<PilotFormValues, unknown, PilotCreate>({ resolver, defaultValues: toFormValues(pilot) });
+  } = useForm({ resolver, defaultValues: toFormValues(pilot) });
   const documents = useFieldArray({ control, name: 'documents' });
 
   const submit = handleSubmit(async (values) => {

@@ -15,13 +15,12 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/lib/authorization';
-import { applyServerFieldErrors, emptyToNull, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, emptyToNull, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { postFlightUpdateSchema, type PostFlight, type PostFlightChange, type PostFlightInput } from '@/shared/contracts/post-flights';
+import { postFlightUpdateSchema, type PostFlight, type PostFlightChange } from '@/shared/contracts/post-flights';
 import { ACTIVITY_CODES } from '@/shared/domain/post-flight';
 import { useAddPostFlightNote, usePostFlight, useSavePostFlight } from '../api/post-flights';
 import { TrackFiles } from './track-files';
@@ -29,9 +28,7 @@ import { TrackFiles } from './track-files';
 type DiaryValues = { flightTimeMin: number | string; activity: string; activityOther: string };
 
 const FIELDS = ['flightTimeMin', 'activity', 'activityOther'];
-const schemaResolver = zodResolver(postFlightUpdateSchema);
-const resolver: Resolver<DiaryValues, unknown, PostFlightInput> = (values, context, options) =>
-  schemaResolver(emptyToNull(values) as never, context, options as never) as never;
+const resolver = contractResolver(postFlightUpdateSchema, { toInput: emptyToNull<DiaryValues> });
 
 function useFormatTime() {
   const { i18n } = useTranslation();
@@ -42,7 +39,7 @@ function DiaryForm({ diary, canEdit }: { diary: PostFlight; canEdit: boolean }) 
   const { t } = useTranslation('postFlights');
   const errorText = useFieldErrorText();
   const save = useSavePostFlight(diary.missionId);
-  const { register, handleSubmit, setError, control, watch, setValue, formState } = useForm<DiaryValues, unknown, PostFlightInput>({
+  const { register, handleSubmit, setError, control, watch, setValue, formState } = useForm({
     resolver,
     values: { flightTimeMin: diary.flightTimeMin ?? '', activity: diary.activity ?? '', activityOther: diary.activityOther ?? '' },
   });

@@ -16,14 +16,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FeatureCollection } from 'geojson';
-import { Controller, useController, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useController, useForm, useWatch } from 'react-hook-form';
 import { FormSwitch } from '@/components/ui/form-switch';
 import { useTranslation } from 'react-i18next';
 import { useDrawing } from '@/components/map/draw-control';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
-import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import {
   classificationRuleInputSchema,
   classificationRuleIssues,
@@ -43,21 +42,11 @@ const FIELDS = ['title', 'type', 'threshold', 'geometry', 'parameters', 'impact'
 const DRAFT_COLOR = '#1864ab';
 const parseXml = (text: string) => new DOMParser().parseFromString(text, 'application/xml');
 
-const schemaResolver = zodResolver(classificationRuleInputSchema);
-
 /**
  * The shared contract validates the body the form would send; the type's needs (classificationRuleIssues) are added
  * even when another field fails, so every missing piece shows at once.
  */
-const resolver: Resolver<RuleFormValues, unknown, ClassificationRuleBody> = async (values, context, options) => {
-  const body = toRuleBody(values);
-  const result = await schemaResolver(body as never, context, options as never);
-  const issues = classificationRuleIssues(body);
-  if (issues.length === 0) return result as never;
-  const errors: Record<string, unknown> = { ...result.errors };
-  for (const issue of issues) errors[issue.path] ??= { type: 'custom', message: issue.message };
-  return { values: {}, errors: errors as FieldErrors<RuleFormValues> };
-};
+const resolver = contractResolver(classificationRuleInputSchema, { toInput: toRuleBody, moreIssues: classificationRuleIssues });
 
 /** Point or polygon drawing for the rule, inside the map; "Place the point" starts again from an empty drawing. */
 function GeometryTools({
@@ -127,7 +116,7 @@ export function ClassificationRuleForm({ airspace, otherRules, initial, isNew, s
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<RuleFormValues, unknown, ClassificationRuleBody>({ resolver, defaultValues: initial });
+  } = useForm({ resolver, defaultValues: initial });
   const { field: geometry } = useController({ control, name: 'geometry' });
   const [type, threshold, impact] = useWatch({ control, name: ['type', 'threshold', 'impact'] });
   const needs = RULE_TYPE_NEEDS[type];

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type {
   REQUEST_FILTERS,
   REQUEST_SORTS,
@@ -27,18 +28,11 @@ export interface RequestsQuery {
   to?: string;
 }
 
-export interface RequestsPage {
-  items: RequestSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export function requestsQueryOptions(query: RequestsQuery) {
   return queryOptions({
     queryKey: [...requestsKey, 'list', query],
     queryFn: async () =>
-      (await apiClient.get<RequestsPage>('procedures', { params: { ...query, search: query.search?.trim() || undefined } })).data,
+      (await apiClient.get<Page<RequestSummary>>('procedures', { params: { ...query, search: query.search?.trim() || undefined } })).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FormSwitch } from '@/components/ui/form-switch';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/lib/authorization';
-import { applyServerFieldErrors, emptyToNull, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, emptyToNull, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
 import { TRAFFIC_SOURCE_CODES } from '@/shared/contracts/alerts';
-import { trackerCreateSchema, type Tracker, type TrackerInput } from '@/shared/contracts/trackers';
+import { trackerCreateSchema, type Tracker } from '@/shared/contracts/trackers';
 import { VEHICLE_TYPES } from '@/shared/domain/enums';
 import { useSaveTracker, useUserChoices } from '../api/trackers';
 
@@ -23,9 +22,7 @@ type TrackerFormValues = {
 };
 
 const FIELDS = Object.keys(trackerCreateSchema.shape);
-const schemaResolver = zodResolver(trackerCreateSchema);
-const resolver: Resolver<TrackerFormValues, unknown, TrackerInput> = (values, context, options) =>
-  schemaResolver(emptyToNull(values) as never, context, options as never) as never;
+const resolver = contractResolver(trackerCreateSchema, { toInput: emptyToNull<TrackerFormValues> });
 
 export function TrackerForm({ tracker, onSaved }: { tracker?: Tracker; onSaved: () => void }) {
   const { t } = useTranslation('trackers');
@@ -41,7 +38,7 @@ export function TrackerForm({ tracker, onSaved }: { tracker?: Tracker; onSaved: 
     setError,
     control,
     formState: { errors },
-  } = useForm<TrackerFormValues, unknown, TrackerInput>({
+  } = useForm({
     resolver,
     defaultValues: {
       ident: tracker?.ident ?? '',

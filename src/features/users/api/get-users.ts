@@ -1,20 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Page } from '@/shared/contracts/common';
 import type { UserListQuery, UserSummary } from '@/shared/contracts/users';
-
-export interface UserPage {
-  items: UserSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export type UserListParams = Partial<UserListQuery>;
 
 export const usersKey = ['users'] as const;
 
-export async function getUsers(query: UserListParams): Promise<UserPage> {
-  const { data } = await apiClient.get<UserPage>('users', { params: { ...query, search: query.search?.trim() || undefined } });
+export async function getUsers(query: UserListParams): Promise<Page<UserSummary>> {
+  const { data } = await apiClient.get<Page<UserSummary>>('users', { params: { ...query, search: query.search?.trim() || undefined } });
   return data;
 }
 

@@ -15,13 +15,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { applyServerFieldErrors, emptyToNull, useFieldErrorText } from '@/lib/forms';
+import { applyServerFieldErrors, contractResolver, emptyToNull, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { EXTERNAL_IDENTIFIER_TYPES, userInputSchema, type UserDetail, type UserInput } from '@/shared/contracts/users';
+import { EXTERNAL_IDENTIFIER_TYPES, userInputSchema, type UserDetail } from '@/shared/contracts/users';
 import { ACCOUNT_STATUSES, AGREEMENT_STATUSES, CIVILITIES, HOMEPAGES, LANGUAGES } from '@/shared/domain/enums';
 import { useCreateUser } from '../api/create-user';
 import { useGroupOptions } from '../api/get-group-options';
@@ -78,9 +77,7 @@ function toFormValues(user: UserDetail | undefined): UserFormValues {
   };
 }
 
-const schemaResolver = zodResolver(userInputSchema);
-const resolver: Resolver<UserFormValues, unknown, UserInput> = (values, context, options) =>
-  schemaResolver(emptyToNull(values) as never, context, options as never) as never;
+const resolver = contractResolver(userInputSchema, { toInput: emptyToNull<UserFormValues> });
 
 /** The key exists once in clear: right after it is generated. Afterwards the form shows its last characters. */
 function ApiKeySection({ user }: { user: UserDetail }) {
@@ -178,7 +175,7 @@ export function UserForm({ user, onSaved }: UserFormProps) {
     setError,
     control,
     formState: { errors },
-  } = useForm<UserFormValues, unknown, UserInput>({ resolver, defaultValues: toFormValues(user) });
+  } = useForm({ resolver, defaultValues: toFormValues(user) });
   const identifiers = useFieldArray({ control, name: 'externalIdentifiers' });
   const agreementStatus = useWatch({ control, name: 'agreementStatus' });
 
