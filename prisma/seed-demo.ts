@@ -165,7 +165,7 @@ async function flownMission(
       speedMs: Number(position.speedMs.toFixed(1)),
       heading: Math.round((position.heading + 360) % 360),
       rssi: Math.max(-90, Math.min(-30, rssi)),
-      gpsSatellites: Math.min(12, 8 + Math.floor(index / 15)) - (index % 23 === 11 ? 1 : 0),
+      gpsSatellites: Math.min(12, 9 + Math.floor(index / 15)) - (index % 23 === 11 ? 1 : 0),
       stationName: station.name,
       stationLatitude: Number(stationLatitude.toFixed(6)),
       stationLongitude: Number(stationLongitude.toFixed(6)),
