@@ -375,8 +375,8 @@ export async function seedDemoStory(prisma: PrismaClient, actors: DemoActors, op
   await mission('Orchard survey', 'complete', { lon: 2.2, lat: 48.72, startDay: 9, pilot: pierre });
   const waiting = await mission('Campus photogrammetry', 'toBeValidated', { lon: 2.17, lat: 48.71, startDay: 5, pilot: paula });
   const accepted = await mission('Field mapping', 'validated', { lon: 2.14, lat: 48.7, startDay: 3, pilot: pierre });
-  const flown = await mission('Quarry survey', 'validated', { lon: 2.19, lat: 48.705, startDay: -2, pilot: paula }, 5);
-  await flownMission(prisma, flown.row, flown.plan!, at(-2, 9));
+  const flown = await mission('Quarry survey', 'validated', { lon: 2.19, lat: 48.705, startDay: -1, pilot: paula }, 4);
+  await flownMission(prisma, flown.row, flown.plan!, at(-1, 9));
 
   const request = async (filed: typeof waiting, outcome: 'submitted' | 'accepted', submittedDaysAgo: number) => {
     const { row, geometry, plan } = filed;
