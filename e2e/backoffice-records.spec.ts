@@ -112,6 +112,7 @@ test('the administrator creates an alert from a GeoJSON file and a drawn area, a
   await expect(page.getByTestId('chart-popularity').locator('.recharts-legend-wrapper')).toContainText('Machines');
   await expect(page.getByTestId('chart-profile').locator('.recharts-legend-wrapper')).toContainText('Nombre');
   await expect(page.getByTestId('chart-operators').locator('.recharts-legend-wrapper')).not.toBeEmpty();
-  await expect(page.getByTestId('chart-detections-empty')).toContainText('Aucune détection');
+  // The demo's flown mission is tracked traffic.
+  await expect(page.getByTestId('chart-detections').locator('.recharts-legend-wrapper').last()).toContainText('Trafics suivis');
   expect(pageErrors).toEqual([]);
 });

@@ -79,6 +79,135 @@ async function operatorDocuments(
   }
 }
 
+/** A point `east` and `north` metres from (lon, lat). */
+function offset(lon: number, lat: number, east: number, north: number): [number, number] {
+  const metresPerDegree = 111_320;
+  return [lon + east / (metresPerDegree * Math.cos((lat * Math.PI) / 180)), lat + north / metresPerDegree];
+}
+
+const TRACK_STEP_S = 3;
+const CRUISE_MS = 6;
+const CLIMB_MS = 2;
+
+/**
+ * A photogrammetry survey as a tracker reports it every few seconds: climb at the take-off point to 45 m, seven
+ * 300 m lines 40 m apart, back and down. Positions in metres east and north of the take-off point.
+ */
+function surveyTrack() {
+  const waypoints: [number, number, number][] = [
+    [0, 0, 0],
+    [0, 0, 45],
+  ];
+  for (let line = 0; line < 7; line += 1) {
+    const north = 60 + line * 40;
+    const [from, to] = line % 2 === 0 ? [40, 340] : [340, 40];
+    waypoints.push([from, north, 45], [to, north, 45]);
+  }
+  waypoints.push([0, 0, 45], [0, 0, 0]);
+  const legs = waypoints.slice(1).map((end, index) => {
+    const start = waypoints[index]!;
+    const horizontal = Math.hypot(end[0] - start[0], end[1] - start[1]);
+    const seconds = Math.max(horizontal / CRUISE_MS, Math.abs(end[2] - start[2]) / CLIMB_MS);
+    const heading = horizontal > 0 ? (Math.atan2(end[0] - start[0], end[1] - start[1]) * 180) / Math.PI : null;
+    return { start, end, seconds, speedMs: Math.hypot(horizontal, end[2] - start[2]) / seconds, heading };
+  });
+  const positions: { second: number; east: number; north: number; heightM: number; speedMs: number; heading: number }[] = [];
+  let legStart = 0;
+  let heading = 0;
+  for (const leg of legs) {
+    for (let second = Math.ceil(legStart / TRACK_STEP_S) * TRACK_STEP_S; second < legStart + leg.seconds; second += TRACK_STEP_S) {
+      const share = (second - legStart) / leg.seconds;
+      const [east, north, height] = leg.start.map((value, axis) => value + (leg.end[axis]! - value) * share) as [number, number, number];
+      heading = leg.heading ?? heading;
+      positions.push({ second, east, north, heightM: height, speedMs: leg.speedMs, heading });
+    }
+    legStart += leg.seconds;
+  }
+  positions.push({ second: Math.ceil(legStart), east: 0, north: 0, heightM: 0, speedMs: 0, heading });
+  return positions;
+}
+
+/**
+ * The operator's flown mission, as take-off, the tracker's positions, landing and the pilot's diary leave it: back to
+ * validated with a closed flight, its positions relayed by one ground station (weaker signal farther from it), and a
+ * diary with its flight time, activity and a note.
+ */
+async function flownMission(
+  prisma: PrismaClient,
+  mission: { id: string; userId: string },
+  centre: { lon: number; lat: number },
+  start: Date,
+) {
+  const operator = await prisma.user.findUniqueOrThrow({ where: { id: mission.userId }, select: { firstName: true, lastName: true } });
+  const actorName = `${operator.firstName} ${operator.lastName}`;
+  const takeoffAt = new Date(start.getTime() + 15 * 60_000);
+  const [homeLon, homeLat] = offset(centre.lon, centre.lat, -190, -200);
+  const station = { name: 'Saclay plateau ground station', east: -250, north: -150 };
+  const [stationLongitude, stationLatitude] = offset(homeLon, homeLat, station.east, station.north);
+  const track = surveyTrack().map((position, index) => {
+    const [lon, lat] = offset(homeLon, homeLat, position.east, position.north);
+    const distanceM = Math.hypot(position.east - station.east, position.north - station.north, position.heightM);
+    const rssi = Math.round(-38 - 25 * Math.log10(distanceM / 100) + 2 * Math.sin(index * 1.3));
+    const time = new Date(takeoffAt.getTime() + position.second * 1000);
+    return {
+      source: 'og' as const,
+      ident: 'FLRDE0A41',
+      userId: mission.userId,
+      missionId: mission.id,
+      time,
+      receivedAt: time,
+      type: 'drone' as const,
+      lat: Number(lat.toFixed(7)),
+      lon: Number(lon.toFixed(7)),
+      heightM: Number(position.heightM.toFixed(1)),
+      speedMs: Number(position.speedMs.toFixed(1)),
+      heading: Math.round((position.heading + 360) % 360),
+      rssi: Math.max(-90, Math.min(-30, rssi)),
+      gpsSatellites: Math.min(12, 9 + Math.floor(index / 15)) - (index % 23 === 11 ? 1 : 0),
+      stationName: station.name,
+      stationLatitude: Number(stationLatitude.toFixed(6)),
+      stationLongitude: Number(stationLongitude.toFixed(6)),
+    };
+  });
+  const landedAt = new Date(track.at(-1)!.time.getTime() + 20_000);
+  const flightTimeMin = Math.round((landedAt.getTime() - takeoffAt.getTime()) / 60_000);
+  const note = 'Wind 12 km/h from the west, 212 photos taken. Lines 3 and 4 flown again after a cloud.';
+  const diaryAt = new Date(landedAt.getTime() + 40 * 60_000);
+  const noteAt = new Date(diaryAt.getTime() + 2 * 60_000);
+  await prisma.$transaction([
+    prisma.missionHistory.createMany({
+      data: [
+        { missionId: mission.id, from: 'validated', to: 'onGoing', action: 'takeOff', actorId: mission.userId, at: takeoffAt },
+        { missionId: mission.id, from: 'onGoing', to: 'validated', action: 'land', actorId: mission.userId, at: landedAt },
+      ],
+    }),
+    prisma.flight.create({ data: { missionId: mission.id, takenOffBy: mission.userId, takeoffAt, lastPingAt: landedAt, landedAt } }),
+    prisma.track.createMany({ data: track }),
+    prisma.postFlight.create({
+      data: {
+        missionId: mission.id,
+        flightTimeMin,
+        activity: 'top',
+        notes: { create: { authorId: mission.userId, authorName: actorName, text: note, createdAt: noteAt } },
+        history: {
+          create: [
+            {
+              actorId: mission.userId,
+              actorName,
+              changes: [
+                { field: 'flightTimeMin', from: null, to: flightTimeMin },
+                { field: 'activity', from: null, to: 'top' },
+              ],
+              at: diaryAt,
+            },
+            { actorId: mission.userId, actorName, changes: [{ field: 'note', from: null, to: note }], at: noteAt },
+          ],
+        },
+      },
+    }),
+  ]);
+}
+
 const ADDRESS = { addressLine1: '12 rue de la Recherche', postalCode: '91190', city: 'Gif-sur-Yvette', country: 'France' };
 
 /**
@@ -185,7 +314,9 @@ export async function seedDemoStory(prisma: PrismaClient, actors: DemoActors, op
     title: string,
     status: 'draft' | 'complete' | 'toBeValidated' | 'validated',
     plan: { lon: number; lat: number; startDay: number; pilot: typeof paula } | null,
+    createdDaysAgo = 3,
   ) => {
+    const historyAt = (step: number) => new Date(now.getTime() - (createdDaysAgo - step) * DAY);
     const geometry = plan ? square(plan.lon, plan.lat, 0.6) : null;
     const data: Prisma.MissionUncheckedCreateInput = {
       userId: operatorId,
@@ -209,7 +340,7 @@ export async function seedDemoStory(prisma: PrismaClient, actors: DemoActors, op
         : {}),
       history: {
         create: [
-          { from: null, to: plan ? 'complete' : 'draft', action: 'create', actorId: operatorId, at: new Date(now.getTime() - 3 * DAY) },
+          { from: null, to: plan ? 'complete' : 'draft', action: 'create', actorId: operatorId, at: historyAt(0) },
           ...(status === 'toBeValidated' || status === 'validated'
             ? [
                 {
@@ -217,7 +348,7 @@ export async function seedDemoStory(prisma: PrismaClient, actors: DemoActors, op
                   to: 'toBeValidated' as const,
                   action: 'sendForValidation',
                   actorId: operatorId,
-                  at: new Date(now.getTime() - 2 * DAY),
+                  at: historyAt(1),
                 },
               ]
             : []),
@@ -228,7 +359,7 @@ export async function seedDemoStory(prisma: PrismaClient, actors: DemoActors, op
                   to: 'validated' as const,
                   action: 'validate',
                   actorId: operatorId,
-                  at: new Date(now.getTime() - DAY),
+                  at: historyAt(2),
                 },
               ]
             : []),
@@ -242,6 +373,8 @@ export async function seedDemoStory(prisma: PrismaClient, actors: DemoActors, op
   await mission('Orchard survey', 'complete', { lon: 2.2, lat: 48.72, startDay: 9, pilot: pierre });
   const waiting = await mission('Campus photogrammetry', 'toBeValidated', { lon: 2.17, lat: 48.71, startDay: 5, pilot: paula });
   const accepted = await mission('Field mapping', 'validated', { lon: 2.14, lat: 48.7, startDay: 3, pilot: pierre });
+  const flown = await mission('Quarry survey', 'validated', { lon: 2.19, lat: 48.705, startDay: -1, pilot: paula }, 4);
+  await flownMission(prisma, flown.row, flown.plan!, at(-1, 9));
 
   const request = async (filed: typeof waiting, outcome: 'submitted' | 'accepted', submittedDaysAgo: number) => {
     const { row, geometry, plan } = filed;

@@ -41,7 +41,7 @@ describe('the demo tells its story through the API', () => {
 
     const missions = await request(t.app).get('/api/preflights?limit=50').set(operator);
     const statuses = (missions.body.items as { status: string }[]).map((mission) => mission.status).sort();
-    expect(statuses).toEqual(['complete', 'draft', 'toBeValidated', 'validated']);
+    expect(statuses).toEqual(['complete', 'draft', 'toBeValidated', 'validated', 'validated']);
 
     const pilots = await request(t.app).get('/api/pilots').set(operator);
     expect(pilots.body.items.length).toBeGreaterThanOrEqual(2);
@@ -51,6 +51,40 @@ describe('the demo tells its story through the API', () => {
     // The first thing a new user does needs no administrator.
     const created = await request(t.app).post('/api/preflights').set(operator).send({ title: 'First flight', areas: FIRST_AREA });
     expect(created.status).toBe(201);
+  });
+
+  it('gives the operator a flown mission with its logbook entry, diary and track', async () => {
+    const operator = await tokenOf(DEMO_ACCOUNTS.operator);
+    const logbook = await request(t.app).get('/api/logbook').set(operator);
+    expect(logbook.body.entries).toHaveLength(1);
+    const [entry] = logbook.body.entries as { missionId: string; missionTitle: string; minutes: number }[];
+    expect(entry!.minutes).toBeGreaterThan(0);
+
+    const diary = await request(t.app).get(`/api/postflights/${entry!.missionId}`).set(operator);
+    expect(diary.body).toMatchObject({ missionTitle: entry!.missionTitle, activity: 'top', flightTimeMin: entry!.minutes });
+    expect(diary.body.flights).toHaveLength(1);
+    expect(diary.body.notes).toHaveLength(1);
+    expect(diary.body.history).toHaveLength(2);
+
+    const now = t.clock.now().getTime();
+    const selection = { from: new Date(now - 7 * 86_400_000).toISOString(), to: new Date(now).toISOString() };
+    const flights = await request(t.app).get('/api/replay/flights').query(selection).set(operator);
+    expect(flights.body.items).toMatchObject([{ missionId: entry!.missionId }]);
+    expect(flights.body.items[0].positions).toBeGreaterThanOrEqual(100);
+    const stations = await request(t.app).get('/api/replay/stations').query(selection).set(operator);
+    expect(stations.body.items).toHaveLength(1);
+    const csv = await request(t.app).get('/api/replay/positions.csv').query(selection).set(operator);
+    const rows = (csv.text as string)
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    const rssi = rows.map((row) => Number(row[10]));
+    const satellites = rows.map((row) => Number(row[11]));
+    expect(Math.min(...rssi)).toBeGreaterThanOrEqual(-90);
+    expect(Math.max(...rssi)).toBeLessThanOrEqual(-30);
+    expect(Math.min(...satellites)).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...satellites)).toBeLessThanOrEqual(12);
   });
 
   it('gives the manager a request to decide, an automation rule and its airspace', async () => {
