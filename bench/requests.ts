@@ -172,7 +172,7 @@ await timed(20, CONCURRENCY, get);
 const filing = await timed(REQUESTS, CONCURRENCY, (index) => file(missions[index]!.id)());
 const reading = await timed(REQUESTS, CONCURRENCY, get);
 // The evaluation alone (classification + automation), in process, on the snapshots just filed: its share of the answer.
-const snapshots = (await prisma.permissionRequest.findMany({ where: { airspaceId: airspace.id }, select: { missionSnapshot: true } })).map(
+const snapshots = (await prisma.request.findMany({ where: { airspaceId: airspace.id }, select: { missionSnapshot: true } })).map(
   (request) => request.missionSnapshot as MissionSnapshot,
 );
 const evaluateRequest = createRequestEvaluator({ repository: createAutomationRepository(ctx.pool), zones: ctx.zones });

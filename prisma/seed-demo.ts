@@ -404,7 +404,7 @@ export async function seedDemoStory(prisma: PrismaClient, actors: DemoActors, op
     };
     const submittedAt = new Date(now.getTime() - submittedDaysAgo * DAY);
     const decidedAt = new Date(submittedAt.getTime() + 3 * 3_600_000);
-    const created = await prisma.permissionRequest.create({
+    const created = await prisma.request.create({
       data: {
         referenceNumber: randomUUID(),
         missionId: row.id,
@@ -437,7 +437,7 @@ export async function seedDemoStory(prisma: PrismaClient, actors: DemoActors, op
     });
     // The reference is built from the sequence's number, as the requests repository does (AG-<year>-<6 digits>).
     const referenceNumber = `AG-${submittedAt.getUTCFullYear()}-${String(created.number).padStart(6, '0')}`;
-    await prisma.permissionRequest.update({ where: { id: created.id }, data: { referenceNumber } });
+    await prisma.request.update({ where: { id: created.id }, data: { referenceNumber } });
   };
   await request(accepted, 'accepted', 2);
   await request(waiting, 'submitted', 1);

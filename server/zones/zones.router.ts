@@ -7,8 +7,8 @@ import {
   zoneFeatureCollectionSchema,
   zoneImportQuerySchema,
   zoneImportResultSchema,
-  zoneIntersectRequestSchema,
-  zoneIntersectResponseSchema,
+  zoneIntersectBodySchema,
+  zoneIntersectResultSchema,
   zoneViewQuerySchema,
 } from '../../src/shared/contracts/zones';
 import { LANGUAGES, type Language } from '../../src/shared/domain/enums';
@@ -120,8 +120,8 @@ export function zonesRouter(registry: ApiRegistry, zones: ZonesService, uploadDi
       path: '/intersect',
       summary: 'The geozones a mission area touches at its height and start time, most restrictive first',
       access: 'signedIn',
-      body: zoneIntersectRequestSchema,
-      response: zoneIntersectResponseSchema,
+      body: zoneIntersectBodySchema,
+      response: zoneIntersectResultSchema,
       status: 200,
       handler: ({ body, req }) => zones.intersect(body, languageOf(req)),
     }).router;

@@ -5,8 +5,8 @@ import {
   type ZoneExportQuery,
   type ZoneFeatureCollection,
   type ZoneImportResult,
-  type ZoneIntersectRequest,
-  type ZoneIntersectResponse,
+  type ZoneIntersectBody,
+  type ZoneIntersectResult,
 } from '../../src/shared/contracts/zones';
 import {
   GeozoneFileError,
@@ -223,7 +223,7 @@ export function createZonesService(options: ZonesServiceOptions) {
     },
 
     /** The zones a mission touches (GZ-01…GZ-04), most restrictive first; the credits in `language`. */
-    async intersect(request: ZoneIntersectRequest, language: Language = 'en'): Promise<ZoneIntersectResponse> {
+    async intersect(request: ZoneIntersectBody, language: Language = 'en'): Promise<ZoneIntersectResult> {
       const built = await current();
       const found = await intersectingMatches(built, request.area, request.maxHeightM, new Date(request.startAt));
       return {

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import axios, { AxiosError, AxiosHeaders, isAxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import type { LoginResponse } from '@/shared/contracts/auth';
+import type { LoginResult } from '@/shared/contracts/auth';
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS, TOKEN_REFRESH_THRESHOLD_MS } from '@/shared/domain/limits';
 import { i18n, loadErrorTexts } from './i18n';
 import { notifyMaintenance } from './maintenance';
@@ -48,7 +48,7 @@ export function refreshSession(): Promise<Session> {
           headers: new AxiosHeaders(),
         });
       }
-      const { data } = await apiClient.post<LoginResponse>(REFRESH_ENDPOINT, { gjrt }, { silent: true });
+      const { data } = await apiClient.post<LoginResult>(REFRESH_ENDPOINT, { gjrt }, { silent: true });
       return startSession(data);
     } catch (error) {
       endSession('refreshFailed');

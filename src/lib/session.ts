@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { LoginResponse } from '@/shared/contracts/auth';
+import type { LoginResult } from '@/shared/contracts/auth';
 import { HOMEPAGES, LANGUAGES, type Homepage, type Language } from '@/shared/domain/enums';
 import { rightsFromRoles, type Right } from '@/shared/domain/rights';
 
@@ -132,7 +132,7 @@ function clearStoredSession() {
 }
 
 /** Login (and every refresh): stores the answer and arms the automatic logout at expiry (spec §4). */
-export function startSession(response: LoginResponse): Session {
+export function startSession(response: LoginResult): Session {
   const claims = claimsOf(response.token);
   current = {
     token: response.token,

@@ -9,8 +9,8 @@ import { apiClient } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession, startSession } from '@/lib/session';
-import type { LoginResponse } from '@/shared/contracts/auth';
-import type { StatusResponse } from '@/shared/contracts/system';
+import type { LoginResult } from '@/shared/contracts/auth';
+import type { StatusResult } from '@/shared/contracts/system';
 import {
   ADMIN_RIGHTS,
   AIRSPACE_MANAGER_RIGHTS,
@@ -33,7 +33,7 @@ export function fakeJwt(claims: Record<string, unknown>) {
 
 const HOUR_S = 3600;
 
-export function loginResponse(rights: readonly Right[], overrides: Partial<LoginResponse> = {}): LoginResponse {
+export function loginResponse(rights: readonly Right[], overrides: Partial<LoginResult> = {}): LoginResult {
   const expiredAt = overrides.expiredAt ?? Math.floor(Date.now() / 1000) + 2 * HOUR_S;
   const email = overrides.email ?? 'jane.doe@operator.test';
   return {
@@ -61,16 +61,16 @@ export const PROFILES = {
     overrides: { name: 'Paul Pilot', email: 'pilot@operator.test', supervision: 'pilot-42' },
   },
   airspaceManager: { rights: AIRSPACE_MANAGER_RIGHTS, overrides: { name: 'Mia Manager', email: 'manager@airport.test' } },
-} satisfies Record<string, { rights: readonly Right[]; overrides: Partial<LoginResponse> }>;
+} satisfies Record<string, { rights: readonly Right[]; overrides: Partial<LoginResult> }>;
 
 export type ProfileName = keyof typeof PROFILES;
 
-export function signInAs(profile: ProfileName, overrides: Partial<LoginResponse> = {}) {
+export function signInAs(profile: ProfileName, overrides: Partial<LoginResult> = {}) {
   const { rights, overrides: profileOverrides } = PROFILES[profile];
   return startSession(loginResponse(rights, { ...profileOverrides, ...overrides }));
 }
 
-export function signInWith(rights: readonly Right[], overrides: Partial<LoginResponse> = {}) {
+export function signInWith(rights: readonly Right[], overrides: Partial<LoginResult> = {}) {
   return startSession(loginResponse(rights, overrides));
 }
 
@@ -86,7 +86,7 @@ export interface RecordedRequest {
 export type Reply = { status: number; data?: unknown } | Error;
 type Handler = (request: RecordedRequest) => Reply | Promise<Reply> | undefined;
 
-export const STATUS_OK: StatusResponse = { maintenance: false, maintenanceMessage: null, devicesEmailDomain: DEVICES_DOMAIN };
+export const STATUS_OK: StatusResult = { maintenance: false, maintenanceMessage: null, devicesEmailDomain: DEVICES_DOMAIN };
 
 /**
  * Replaces the HTTP layer under the real api client (its interceptors still run) and `fetch` (GET status, read

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { RequestActivations } from '@/features/activations/components/request-activations';
 import { createQueryClient } from '@/lib/query-client';
-import type { ActivationDto, RequestActivations as RequestActivationsView } from '@/shared/contracts/activations';
+import type { Activation, RequestActivations as RequestActivationsView } from '@/shared/contracts/activations';
 import { mockApi, resetApp, signInAs } from './helpers';
 
 const NOW = new Date('2026-11-30T08:00:00.000Z');
@@ -32,7 +32,7 @@ function view(overrides: Partial<RequestActivationsView> = {}): RequestActivatio
   };
 }
 
-function activation(overrides: Partial<ActivationDto> = {}): ActivationDto {
+function activation(overrides: Partial<Activation> = {}): Activation {
   return {
     id: 'act-1',
     startAt: '2026-12-01T09:00:00.000Z',

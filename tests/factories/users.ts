@@ -3,7 +3,7 @@ import bcrypt from 'bcrypt';
 import request from 'supertest';
 import type { Express } from 'express';
 import type { Right } from '../../src/shared/domain/rights';
-import type { LoginResponse } from '../../src/shared/contracts/auth';
+import type { LoginResult } from '../../src/shared/contracts/auth';
 import type { PrismaClient, Prisma } from '../../server/generated/prisma/client';
 
 export const TEST_PASSWORD = 'Correct-Horse-9-Battery';
@@ -33,10 +33,10 @@ export async function createUser(
   });
 }
 
-export async function login(app: Express, email: string, password = TEST_PASSWORD): Promise<LoginResponse> {
+export async function login(app: Express, email: string, password = TEST_PASSWORD): Promise<LoginResult> {
   const response = await request(app).post('/api/security/login').send({ email, password });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as LoginResponse;
+  return response.body as LoginResult;
 }
 
 /** Creates a user with `rights` and signs it in; answers the user and its bearer header. */

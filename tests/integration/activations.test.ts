@@ -35,7 +35,7 @@ describe('activations of an accepted request', () => {
 
   async function acceptedRequest(
     airspace: Partial<Prisma.AirspaceCreateInput> = SETTINGS,
-    fields: Partial<Prisma.PermissionRequestUncheckedCreateInput> = {},
+    fields: Partial<Prisma.RequestUncheckedCreateInput> = {},
   ) {
     const space = await createAirspace(t.db.prisma, [manager.user.id], airspace);
     return createFiledRequest(

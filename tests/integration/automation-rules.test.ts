@@ -70,7 +70,7 @@ describe('classification and automation rules of a managed airspace', () => {
         .set(manager.auth)
         .send({ airspaceId, title: 'Near', type: 'radialDistanceBelow', threshold: 500, impact: 'high' });
       expectError(noPoint, 422, 'VALIDATION_FAILED');
-      expect(noPoint.body.fields.geometry).toEqual(['classification:form.pointRequired']);
+      expect(noPoint.body.fields.geometry).toEqual(['classificationRules:form.pointRequired']);
       const noThreshold = await request(t.app)
         .post('/api/classification-rules')
         .set(manager.auth)

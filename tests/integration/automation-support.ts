@@ -70,7 +70,7 @@ export function missionFacts(change: Partial<MissionSnapshot> = {}): MissionSnap
 export async function createFiledRequest(
   prisma: PrismaClient,
   refs: { airspaceId: string; operatorId: string },
-  fields: { snapshot?: Partial<MissionSnapshot> } & Partial<Prisma.PermissionRequestUncheckedCreateInput> = {},
+  fields: { snapshot?: Partial<MissionSnapshot> } & Partial<Prisma.RequestUncheckedCreateInput> = {},
 ) {
   const { snapshot: change, ...columns } = fields;
   const snapshot = missionFacts(change);
@@ -83,7 +83,7 @@ export async function createFiledRequest(
       endAt: new Date(snapshot.endAt),
     },
   });
-  return prisma.permissionRequest.create({
+  return prisma.request.create({
     data: {
       referenceNumber: `AG-TEST-${randomBytes(4).toString('hex')}`,
       missionId: mission.id,

@@ -235,7 +235,7 @@ describe('conformance checker', () => {
       });
       // The eastern half of the mission area is granted, up to 80 m.
       const reduced = square(zone.lon + 0.005, zone.lat, 0.005).coordinates[0]!;
-      const request = await t.db.prisma.permissionRequest.create({
+      const request = await t.db.prisma.request.create({
         data: {
           referenceNumber: `AG-TEST-${nextArea}`,
           missionId: mission.id,

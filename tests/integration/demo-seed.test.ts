@@ -118,7 +118,7 @@ describe('the demo tells its story through the API', () => {
 
   it('seeds nothing twice', async () => {
     await seedDatabase(t.db.prisma, { dataDir: t.config.dataDir, now: t.clock.now() });
-    expect(await t.db.prisma.permissionRequest.count()).toBe(2);
+    expect(await t.db.prisma.request.count()).toBe(2);
     expect(await t.db.prisma.alert.count()).toBe(1);
   });
 });

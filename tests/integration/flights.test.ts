@@ -57,10 +57,7 @@ describe('take-off and landing', () => {
   }
 
   /** A validated mission filed to its own airspace and answered `fields.status`. */
-  async function filedMission(
-    settings: Partial<Prisma.AirspaceCreateInput>,
-    fields: Partial<Prisma.PermissionRequestUncheckedCreateInput>,
-  ) {
+  async function filedMission(settings: Partial<Prisma.AirspaceCreateInput>, fields: Partial<Prisma.RequestUncheckedCreateInput>) {
     const { space, inside } = await airspace(settings);
     const filed = await createFiledRequest(t.db.prisma, { airspaceId: space.id, operatorId: operator.user.id }, fields);
     await t.db.prisma.mission.update({ where: { id: filed.missionId }, data: { areas: inside } });

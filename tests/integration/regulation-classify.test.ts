@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { classifyResponseSchema } from '../../src/shared/contracts/regulation';
+import { classifyResultSchema } from '../../src/shared/contracts/regulation';
 import { classify, type GeozoneFact, type MissionFacts } from '../../src/shared/regulation';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -59,7 +59,7 @@ describe('POST /api/regulation/classify', () => {
       const response = await post({ country, facts });
 
       expect(response.status).toBe(200);
-      expect(classifyResponseSchema.safeParse(response.body).success).toBe(true);
+      expect(classifyResultSchema.safeParse(response.body).success).toBe(true);
       expect(response.body).toMatchObject({ country, category, geozones: [] });
       expect(response.body.subcategory).toBe(subcategory);
       // The API adds nothing to the engine's decision: "now" is the server clock.

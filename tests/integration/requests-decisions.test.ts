@@ -29,7 +29,7 @@ describe('permission request decisions', () => {
     if (Object.keys(operatorFields).length > 0) await t.db.prisma.user.update({ where: { id: operator.user.id }, data: operatorFields });
     const response = await file(t, operator.auth, { missionId, airspaceId: space.airspace.id });
     if (response.status !== 201) throw new Error(JSON.stringify(response.body));
-    await t.db.prisma.permissionRequest.update({ where: { id: response.body.id }, data: { status } });
+    await t.db.prisma.request.update({ where: { id: response.body.id }, data: { status } });
     return { operator, missionId, id: response.body.id as string, referenceNumber: response.body.referenceNumber as string };
   }
 
@@ -41,7 +41,7 @@ describe('permission request decisions', () => {
 
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.status).toBe(to);
-    const events = await t.db.prisma.permissionRequestEvent.findMany({ where: { requestId: id, action } });
+    const events = await t.db.prisma.requestEvent.findMany({ where: { requestId: id, action } });
     expect(events).toEqual([
       expect.objectContaining({ from, to, actorId: space.manager.user.id, at: new Date(CLOCK_START.getTime() + MINUTE) }),
     ]);
@@ -51,7 +51,7 @@ describe('permission request decisions', () => {
     const { id } = await filed(from);
 
     expectError(await decide(t, space.manager.auth, id, action, EVERYTHING), 409, 'REQUEST_TRANSITION_NOT_ALLOWED');
-    expect((await t.db.prisma.permissionRequest.findUniqueOrThrow({ where: { id } })).status).toBe(from);
+    expect((await t.db.prisma.request.findUniqueOrThrow({ where: { id } })).status).toBe(from);
   });
 
   it('a rejection needs a reason, an acceptance with restrictions needs a restriction', async () => {
@@ -109,7 +109,7 @@ describe('permission request decisions', () => {
       'restrictions.1': ['validation:restriction.slotOutside'],
       'restrictions.2': ['validation:restriction.areaApart'],
     });
-    expect(await t.db.prisma.permissionRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    expect(await t.db.prisma.request.findUniqueOrThrow({ where: { id } })).toMatchObject({
       status: 'submitted',
       decidedAt: null,
     });
@@ -228,12 +228,12 @@ describe('permission request decisions', () => {
 
     t.clock.advance(2 * HOUR - MINUTE);
     await t.ctx.jobs.runNow('requests-auto-reject');
-    const before = await t.db.prisma.permissionRequest.findUniqueOrThrow({ where: { id: due.id } });
+    const before = await t.db.prisma.request.findUniqueOrThrow({ where: { id: due.id } });
     t.clock.advance(MINUTE);
     await t.ctx.jobs.runNow('requests-auto-reject');
 
     expect(before.status).toBe('awaiting');
-    const after = await t.db.prisma.permissionRequest.findUniqueOrThrow({ where: { id: due.id }, include: { events: true } });
+    const after = await t.db.prisma.request.findUniqueOrThrow({ where: { id: due.id }, include: { events: true } });
     expect(after.status).toBe('autoRejected');
     expect(after.events.find((e) => e.action === 'autoReject')).toMatchObject({
       from: 'awaiting',
@@ -241,7 +241,7 @@ describe('permission request decisions', () => {
       reason: 'no answer within 2 hours',
       at: new Date(CLOCK_START.getTime() + 2 * HOUR),
     });
-    expect((await t.db.prisma.permissionRequest.findUniqueOrThrow({ where: { id: answered.id } })).status).toBe('accepted');
+    expect((await t.db.prisma.request.findUniqueOrThrow({ where: { id: answered.id } })).status).toBe('accepted');
     const mails = await outboxFor(t, due.operator.user.email);
     expect(mails.map((mail) => mail.subject)).toEqual([`Request ${due.referenceNumber} rejected automatically`]);
   });

@@ -87,7 +87,7 @@ describe('filing a permission request', () => {
       422,
       'REQUEST_CONDITIONS_NOT_ACCEPTED',
     );
-    expect(await t.db.prisma.permissionRequest.count({ where: { missionId } })).toBe(0);
+    expect(await t.db.prisma.request.count({ where: { missionId } })).toBe(0);
   });
 
   it('refuses a contact suggestion while an earlier request of the mission is under analysis, and allows it once decided', async () => {

@@ -1,8 +1,8 @@
 import {
   accountSchema,
   accountUpdateSchema,
-  changeEmailRequestSchema,
-  messageResponseSchema,
+  changeEmailBodySchema,
+  messageResultSchema,
   parentAccountUpdateSchema,
 } from '../../../src/shared/contracts/auth';
 import { AppError } from '../../lib/app-error';
@@ -76,8 +76,8 @@ export function accountRouter(
       path: '/email',
       summary: 'Ask to change the e-mail address: a confirmation link is sent to the new address',
       access: 'signedIn',
-      body: changeEmailRequestSchema,
-      response: messageResponseSchema,
+      body: changeEmailBodySchema,
+      response: messageResultSchema,
       status: 202,
       handler: ({ user, body }) => profile.requestEmailChange(user.id, body),
     }).router;

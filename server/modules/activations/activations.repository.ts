@@ -6,7 +6,7 @@ export function createActivationsRepository(prisma: PrismaClient) {
   return {
     /** The request with its airspace's activation settings; `managers` holds the viewer when they manage the airspace. */
     findRequest(requestId: string, viewerId: string) {
-      return prisma.permissionRequest.findUnique({
+      return prisma.request.findUnique({
         where: { id: requestId },
         select: {
           id: true,

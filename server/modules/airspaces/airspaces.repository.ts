@@ -184,7 +184,7 @@ export function createAirspacesRepository(prisma: PrismaClient) {
       return prisma.airspace.delete({ where: { id } });
     },
     requestCount(id: string) {
-      return prisma.permissionRequest.count({ where: { airspaceId: id } });
+      return prisma.request.count({ where: { airspaceId: id } });
     },
   };
 }

@@ -1,6 +1,6 @@
 import bcrypt from 'bcrypt';
 import type { z } from 'zod';
-import type { AccountUpdate, changeEmailRequestSchema } from '../../../src/shared/contracts/auth';
+import type { AccountUpdate, changeEmailBodySchema } from '../../../src/shared/contracts/auth';
 import { EMAIL_CHANGE_TOKEN_TTL_MS } from '../../../src/shared/domain/limits';
 import { editsPersonalAccount } from '../../../src/shared/domain/supervision';
 import type { Config } from '../../config/env';
@@ -68,7 +68,7 @@ export function createAccountProfile(deps: AccountProfileDeps) {
       return toAccount(updated);
     },
 
-    async requestEmailChange(userId: string, input: z.infer<typeof changeEmailRequestSchema>) {
+    async requestEmailChange(userId: string, input: z.infer<typeof changeEmailBodySchema>) {
       const user = await repository.findUserById(userId);
       if (!user) throw new AppError('NOT_FOUND');
       checkPersonalAccount(user);

@@ -1,4 +1,4 @@
-import type { Account, LoginResponse } from '../../../src/shared/contracts/auth';
+import type { Account, LoginResult } from '../../../src/shared/contracts/auth';
 import { HOMEPAGES, type Homepage } from '../../../src/shared/domain/enums';
 import { isRight, toRole, type Right } from '../../../src/shared/domain/rights';
 import { supervisedRights } from '../../../src/shared/domain/supervision';
@@ -22,7 +22,7 @@ function homepageOf(value: string): Homepage {
   return (HOMEPAGES as readonly string[]).includes(value) ? (value as Homepage) : 'dashboard';
 }
 
-export function toLoginResponse(user: UserWithAccess, tokens: { token: string; expiredAt: number; gjrt: string }): LoginResponse {
+export function toLoginResponse(user: UserWithAccess, tokens: { token: string; expiredAt: number; gjrt: string }): LoginResult {
   const airspaceId = user.managedAirspaces[0]?.id ?? null;
   return {
     token: tokens.token,

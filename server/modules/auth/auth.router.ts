@@ -1,16 +1,16 @@
 import type { RequestHandler } from 'express';
 import {
-  changePasswordRequestSchema,
-  forgottenPasswordRequestSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  logoutRequestSchema,
-  messageResponseSchema,
-  refreshRequestSchema,
-  refreshResponseSchema,
-  resetPasswordRequestSchema,
-  signupRequestSchema,
-  tokenRequestSchema,
+  changePasswordBodySchema,
+  forgottenPasswordBodySchema,
+  loginBodySchema,
+  loginResultSchema,
+  logoutBodySchema,
+  messageResultSchema,
+  refreshBodySchema,
+  refreshResultSchema,
+  resetPasswordBodySchema,
+  signupBodySchema,
+  tokenBodySchema,
 } from '../../../src/shared/contracts/auth';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
@@ -32,8 +32,8 @@ export function authRouter(
       summary: 'Sign in with e-mail and password (and the SMS code when double factor is on)',
       access: 'public',
       before: [rateLimit],
-      body: loginRequestSchema,
-      response: loginResponseSchema,
+      body: loginBodySchema,
+      response: loginResultSchema,
       status: 200,
       handler: ({ body, req }) => sessions.login(body, req.ip),
     })
@@ -43,8 +43,8 @@ export function authRouter(
       summary: 'Rotate the refresh token: a used token revokes its whole family',
       access: 'public',
       before: [rateLimit],
-      body: refreshRequestSchema,
-      response: refreshResponseSchema,
+      body: refreshBodySchema,
+      response: refreshResultSchema,
       status: 200,
       handler: ({ body }) => sessions.refresh(body.gjrt),
     })
@@ -53,7 +53,7 @@ export function authRouter(
       path: '/logout',
       summary: 'Sign out: revokes the refresh token family',
       access: 'signedIn',
-      body: logoutRequestSchema,
+      body: logoutBodySchema,
       status: 204,
       handler: ({ body, user }) => sessions.logout(user.id, body.gjrt),
     })
@@ -63,8 +63,8 @@ export function authRouter(
       summary: 'Create an operator account; an activation e-mail is sent',
       access: 'public',
       before: [rateLimit],
-      body: signupRequestSchema,
-      response: messageResponseSchema,
+      body: signupBodySchema,
+      response: messageResultSchema,
       handler: ({ body }) => signUp.signup(body),
     })
     .route({
@@ -73,8 +73,8 @@ export function authRouter(
       summary: 'Activate an account with the token of the activation e-mail',
       access: 'public',
       before: [rateLimit],
-      body: tokenRequestSchema,
-      response: messageResponseSchema,
+      body: tokenBodySchema,
+      response: messageResultSchema,
       status: 200,
       handler: ({ body }) => signUp.activate(body.token),
     })
@@ -84,8 +84,8 @@ export function authRouter(
       summary: 'Send a password reset link (answers the same whether the e-mail is known or not)',
       access: 'public',
       before: [rateLimit],
-      body: forgottenPasswordRequestSchema,
-      response: messageResponseSchema,
+      body: forgottenPasswordBodySchema,
+      response: messageResultSchema,
       status: 202,
       handler: ({ body }) => passwords.forgottenPassword(body.email),
     })
@@ -95,8 +95,8 @@ export function authRouter(
       summary: 'Set a new password with the token of the reset e-mail; reactivates a locked account',
       access: 'public',
       before: [rateLimit],
-      body: resetPasswordRequestSchema,
-      response: messageResponseSchema,
+      body: resetPasswordBodySchema,
+      response: messageResultSchema,
       status: 200,
       handler: ({ body }) => passwords.resetPassword(body),
     })
@@ -106,8 +106,8 @@ export function authRouter(
       summary: 'Change the password: signed in, or signed out with the e-mail when the password has expired',
       access: 'public',
       before: [rateLimit],
-      body: changePasswordRequestSchema,
-      response: messageResponseSchema,
+      body: changePasswordBodySchema,
+      response: messageResultSchema,
       status: 200,
       handler: ({ body, user }) => passwords.changePassword(body, user?.id),
     })
@@ -117,8 +117,8 @@ export function authRouter(
       summary: 'Confirm an e-mail change with the token sent to the new address',
       access: 'public',
       before: [rateLimit],
-      body: tokenRequestSchema,
-      response: messageResponseSchema,
+      body: tokenBodySchema,
+      response: messageResultSchema,
       status: 200,
       handler: ({ body }) => accountProfile.confirmEmailChange(body.token),
     }).router;

@@ -1,6 +1,6 @@
 import bcrypt from 'bcrypt';
 import type { z } from 'zod';
-import type { changePasswordRequestSchema, resetPasswordRequestSchema } from '../../../src/shared/contracts/auth';
+import type { changePasswordBodySchema, resetPasswordBodySchema } from '../../../src/shared/contracts/auth';
 import { DEACTIVATED_BY_ADMINISTRATOR, DEACTIVATED_WITH_PILOT } from '../../../src/shared/domain/enums';
 import { PASSWORD_HISTORY_SIZE, RESET_TOKEN_TTL_MS } from '../../../src/shared/domain/limits';
 import { passwordProblems } from '../../../src/shared/domain/password-policy';
@@ -73,7 +73,7 @@ export function createPasswords(deps: PasswordsDeps) {
       return { message: 'RESET_SENT' };
     },
 
-    async resetPassword(input: z.infer<typeof resetPasswordRequestSchema>) {
+    async resetPassword(input: z.infer<typeof resetPasswordBodySchema>) {
       const record = await repository.findOneTimeToken(hashToken(input.token), 'passwordReset');
       if (!record || record.usedAt) throw new AppError('RESET_TOKEN_INVALID', 'Unable to reset the password');
       if (record.expiresAt <= now()) throw new AppError('RESET_TOKEN_EXPIRED', 'The reset link has expired');
@@ -95,7 +95,7 @@ export function createPasswords(deps: PasswordsDeps) {
       return { message: 'PASSWORD_RESET' };
     },
 
-    async changePassword(input: z.infer<typeof changePasswordRequestSchema>, signedInUserId?: string) {
+    async changePassword(input: z.infer<typeof changePasswordBodySchema>, signedInUserId?: string) {
       const user = signedInUserId
         ? await repository.findUserById(signedInUserId)
         : input.email

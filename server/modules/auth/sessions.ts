@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
-import type { LoginRequest, LoginResponse } from '../../../src/shared/contracts/auth';
+import type { LoginBody, LoginResult } from '../../../src/shared/contracts/auth';
 import { DOUBLE_FACTOR_CODE_TTL_MS } from '../../../src/shared/domain/limits';
 import { SUPERVISION_DISABLED } from '../../../src/shared/domain/supervision';
 import type { Config } from '../../config/env';
@@ -37,7 +37,7 @@ export function createSessions(deps: SessionsDeps) {
   const now = () => clock.now();
   const lock = createLoginLock(deps);
 
-  async function issueTokens(user: UserWithAccess, familyId: string = randomUUID()): Promise<LoginResponse> {
+  async function issueTokens(user: UserWithAccess, familyId: string = randomUUID()): Promise<LoginResult> {
     const at = now();
     const { token, expiredAt } = signAccessToken(
       { id: user.id, email: user.email, rights: rightsOf(user), tokenVersion: user.tokenVersion, pilot: supervisionOf(user) },
@@ -80,7 +80,7 @@ export function createSessions(deps: SessionsDeps) {
      * The answer says nothing of the account before the password is right: a paused e-mail answers the same whether
      * it exists or not, an unknown e-mail costs the same bcrypt comparison, and the account's status comes after.
      */
-    async login(input: LoginRequest, ip?: string): Promise<LoginResponse> {
+    async login(input: LoginBody, ip?: string): Promise<LoginResult> {
       const user = await repository.findUserByEmail(input.email);
       await lock.refuseWhileLocked(input.email, ip, user?.id);
       if (!user) {
@@ -129,7 +129,7 @@ export function createSessions(deps: SessionsDeps) {
       await audit.record({ actorId, action: 'account.unlocked', subjectType: 'user', subjectId: user.id });
     },
 
-    async refresh(gjrt: string): Promise<LoginResponse> {
+    async refresh(gjrt: string): Promise<LoginResult> {
       const record = await repository.findRefreshToken(hashToken(gjrt));
       if (!record) throw new AppError('INVALID_REFRESH_TOKEN', 'Invalid refresh token');
       if (record.usedAt || record.revokedAt || !(await repository.consumeRefreshToken(record.id, now()))) {

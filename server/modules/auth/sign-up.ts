@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import type { SignupRequest } from '../../../src/shared/contracts/auth';
+import type { SignupBody } from '../../../src/shared/contracts/auth';
 import type { Language } from '../../../src/shared/domain/enums';
 import { ACTIVATION_TOKEN_TTL_MS } from '../../../src/shared/domain/limits';
 import { passwordProblems } from '../../../src/shared/domain/password-policy';
@@ -34,7 +34,7 @@ export function createSignUp(deps: SignUpDeps) {
   const checkEmailAllowed = emailCheck({ repository, prohibitedEmailDomains: config.prohibitedEmailDomains });
 
   return {
-    async signup(input: SignupRequest) {
+    async signup(input: SignupBody) {
       await checkEmailAllowed(input.email);
       const problems = passwordProblems(input.password, input);
       if (problems.length > 0) throw policyError(problems);

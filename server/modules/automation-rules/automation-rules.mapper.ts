@@ -1,4 +1,4 @@
-import type { AutomationRuleDto, AutomationRuleUpdate } from '../../../src/shared/contracts/automation-rules';
+import type { AutomationRule, AutomationRuleUpdate } from '../../../src/shared/contracts/automation-rules';
 import type { Restriction } from '../../../src/shared/contracts/requests';
 import type { AutomationRange, AutomationRuleInput } from '../../../src/shared/domain/request-automation';
 import type { AutomationRuleRow, AutomationRuleWithAirspace } from './automation-rules.repository';
@@ -20,7 +20,7 @@ export function toAutomationInput<R>(rule: AutomationRuleRow): AutomationRuleInp
   };
 }
 
-export function toAutomationRuleDto(rule: AutomationRuleWithAirspace): AutomationRuleDto {
+export function toAutomationRuleDto(rule: AutomationRuleWithAirspace): AutomationRule {
   return {
     id: rule.id,
     airspaceId: rule.airspaceId,

@@ -63,7 +63,7 @@ export function createAutomationRulesRepository(prisma: PrismaClient) {
 
     /** The airspace's most recent requests, that a dry run tries a rule on. */
     recentRequests(airspaceId: string) {
-      return prisma.permissionRequest.findMany({
+      return prisma.request.findMany({
         where: { airspaceId },
         orderBy: { submittedAt: 'desc' },
         take: DRY_RUN_LIMIT,

@@ -7,7 +7,7 @@ import type { ZonesService } from '../../zones/zones.service';
 import type { AutomationRepository } from './automation.repository';
 import { touchedZones } from './touched-zones';
 
-/** Stored in PermissionRequest.classification: every enabled rule tried, whether it matched, and the answer. */
+/** Stored in Request.classification: every enabled rule tried, whether it matched, and the answer. */
 export interface StoredClassification extends Classification {
   zoneCount: number | null;
   automation: { ruleId: string; ruleVersion: number; title: string } | null;

@@ -1,4 +1,4 @@
-import type { ClassificationRuleDto, RuleGeometry } from '../../../src/shared/contracts/classification-rules';
+import type { ClassificationRule, RuleGeometry } from '../../../src/shared/contracts/classification-rules';
 import type { ClassificationRuleInput, ZoneFilters } from '../../../src/shared/domain/request-impact';
 import type { ClassificationRuleRow } from './classification-rules.repository';
 
@@ -18,7 +18,7 @@ export function toRuleInput(rule: ClassificationRuleRow): ClassificationRuleInpu
   };
 }
 
-export function toClassificationRuleDto(rule: ClassificationRuleRow): ClassificationRuleDto {
+export function toClassificationRuleDto(rule: ClassificationRuleRow): ClassificationRule {
   return {
     id: rule.id,
     airspaceId: rule.airspaceId,

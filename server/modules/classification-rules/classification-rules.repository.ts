@@ -1,11 +1,11 @@
-import type { ClassificationRuleBody, ClassificationRuleListQuery } from '../../../src/shared/contracts/classification-rules';
+import type { ClassificationRuleUpdate, ClassificationRuleListQuery } from '../../../src/shared/contracts/classification-rules';
 import { Prisma, type ClassificationRule, type PrismaClient } from '../../generated/prisma/client';
 
 export type ClassificationRuleRow = ClassificationRule;
 
 const json = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : (value as Prisma.InputJsonValue));
 
-function data(body: ClassificationRuleBody) {
+function data(body: ClassificationRuleUpdate) {
   return {
     title: body.title,
     type: body.type,
@@ -45,11 +45,11 @@ export function createClassificationRulesRepository(prisma: PrismaClient) {
       return { items, total };
     },
 
-    create(airspaceId: string, body: ClassificationRuleBody) {
+    create(airspaceId: string, body: ClassificationRuleUpdate) {
       return prisma.classificationRule.create({ data: { ...data(body), airspaceId } });
     },
 
-    update(id: string, body: ClassificationRuleBody) {
+    update(id: string, body: ClassificationRuleUpdate) {
       return prisma.classificationRule.update({ where: { id }, data: data(body) });
     },
 

@@ -1,7 +1,7 @@
 import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
 import {
   classificationRuleCreateSchema,
-  classificationRuleInputSchema,
+  classificationRuleUpdateSchema,
   classificationRuleListQuerySchema,
   classificationRuleSchema,
   managedAirspaceSchema,
@@ -47,7 +47,7 @@ export function classificationRulesRouter(registry: ApiRegistry, service: Classi
       summary: 'Replace a classification rule (its airspace stays)',
       access: ['PROCEDURECLASSIFICATION_EDIT'],
       params: idParamsSchema,
-      body: classificationRuleInputSchema,
+      body: classificationRuleUpdateSchema,
       response: classificationRuleSchema,
       handler: ({ user, params, body }) => service.update(user, params.id, body),
     })

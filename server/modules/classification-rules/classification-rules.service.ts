@@ -1,5 +1,5 @@
 import type {
-  ClassificationRuleBody,
+  ClassificationRuleUpdate,
   ClassificationRuleListQuery,
   ManagedAirspace,
 } from '../../../src/shared/contracts/classification-rules';
@@ -44,12 +44,12 @@ export function createClassificationRulesService(deps: ClassificationRulesServic
       return toClassificationRuleDto(await find(user, id));
     },
 
-    async create(user: AuthUser, body: ClassificationRuleBody & { airspaceId: string }) {
+    async create(user: AuthUser, body: ClassificationRuleUpdate & { airspaceId: string }) {
       await assertManages(airspaces, user.id, body.airspaceId);
       return toClassificationRuleDto(await repository.create(body.airspaceId, body));
     },
 
-    async update(user: AuthUser, id: string, body: ClassificationRuleBody) {
+    async update(user: AuthUser, id: string, body: ClassificationRuleUpdate) {
       await find(user, id);
       return toClassificationRuleDto(await repository.update(id, body));
     },

@@ -18,7 +18,7 @@ export const CONFORMANCE_TABLES: ReadonlySet<string> = new Set([
   '_AlertLinkedUsers',
   'Tracker',
   'Mission',
-  'PermissionRequest',
+  'Request',
   'Activation',
   '_AirspaceManagers',
 ]);

@@ -22,7 +22,7 @@ export function createFlightsRepository(prisma: PrismaClient) {
 
     /** The mission's latest request in each airspace, archived ones aside, with its activations. */
     async latestRequests(missionId: string) {
-      const requests = await prisma.permissionRequest.findMany({
+      const requests = await prisma.request.findMany({
         where: { missionId, status: { not: 'archived' } },
         orderBy: { submittedAt: 'desc' },
         select: {

@@ -1,5 +1,5 @@
 import { METRES_PER_FOOT, type MissionAreas, type MissionConstraints, type ContextMarker } from '../../../src/shared/contracts/missions';
-import type { ClassifyResponse, MissionVerdict } from '../../../src/shared/contracts/regulation';
+import type { ClassifyResult, MissionVerdict } from '../../../src/shared/contracts/regulation';
 import { ageOn, CERTIFICATE_OF_SKILL } from '../../../src/shared/domain/mission-facts';
 import type { ZoneMatch } from '../../../src/shared/geozones';
 import {
@@ -152,7 +152,7 @@ export function createMissionVerdicts(deps: MissionVerdictsDeps) {
     const matches = await zones.matches(areas, Math.max(mission.maxHeightM ?? 0, ZONE_LOOKUP_MIN_HEIGHT_M), mission.startAt);
     const geozones = matches.map(toGeozoneFact);
     const facts = await factsOf(mission, areas, matches);
-    const verdictOf = (country: Country): ClassifyResponse => {
+    const verdictOf = (country: Country): ClassifyResult => {
       try {
         return { ...classify(country, { ...facts, geozones }, { nowISO: clock.now().toISOString(), geoid: egm96 }), geozones };
       } catch (error) {
@@ -164,7 +164,7 @@ export function createMissionVerdicts(deps: MissionVerdictsDeps) {
     const verdicts = [selected, ...regulations.filter((code) => code !== selected)].map(verdictOf);
     const groundSource = facts.groundElevationM !== undefined ? 'terrain' : facts.maxAltitudeAmslM !== undefined ? 'operator' : null;
     return {
-      ...(verdicts[0] as ClassifyResponse),
+      ...(verdicts[0] as ClassifyResult),
       areaCountries,
       verdicts,
       groundElevationM: mission.groundElevationM,

@@ -1,8 +1,8 @@
 import {
-  areaCountriesRequestSchema,
-  areaCountriesResponseSchema,
-  classifyRequestSchema,
-  classifyResponseSchema,
+  areaCountriesBodySchema,
+  areaCountriesResultSchema,
+  classifyBodySchema,
+  classifyResultSchema,
 } from '../../../src/shared/contracts/regulation';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
@@ -18,8 +18,8 @@ export function regulationRouter(registry: ApiRegistry, regulation: RegulationSe
         'every rule evaluated. Takes exactly the facts of regulation.md §8 (an unknown key: 422 naming it), a raw ED-269/ED-318 ' +
         '`geozone` among them. With `area`, the stored geozones the area touches are added to the facts.',
       access: 'signedIn',
-      body: classifyRequestSchema,
-      response: classifyResponseSchema,
+      body: classifyBodySchema,
+      response: classifyResultSchema,
       status: 200,
       handler: ({ body }) => regulation.classify(body),
     })
@@ -30,8 +30,8 @@ export function regulationRouter(registry: ApiRegistry, regulation: RegulationSe
         'The countries an area lies in (offline boundaries), the one holding most of it first, each with its regulation (null: not ' +
         'supported); an area in no country: 422 UNSUPPORTED_AREA',
       access: 'signedIn',
-      body: areaCountriesRequestSchema,
-      response: areaCountriesResponseSchema,
+      body: areaCountriesBodySchema,
+      response: areaCountriesResultSchema,
       status: 200,
       handler: ({ body }) => regulation.countries(body.area),
     }).router;

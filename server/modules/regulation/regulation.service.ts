@@ -1,4 +1,4 @@
-import type { AreaCountriesResponse, ClassifyRequest, ClassifyResponse } from '../../../src/shared/contracts/regulation';
+import type { AreaCountriesResult, ClassifyBody, ClassifyResult } from '../../../src/shared/contracts/regulation';
 import type { AreaGeometry } from '../../../src/shared/geozones/zone';
 import { classify, isRegulationError, type GeozoneFact, type MissionFacts } from '../../../src/shared/regulation';
 import { AppError } from '../../lib/app-error';
@@ -17,7 +17,7 @@ export const ZONE_LOOKUP_MIN_HEIGHT_M = 120;
 export function createRegulationService(options: { zones: ZonesService; clock: Clock }) {
   const { zones, clock } = options;
 
-  async function zonesOfArea(area: NonNullable<ClassifyRequest['area']>, facts: MissionFacts): Promise<GeozoneFact[]> {
+  async function zonesOfArea(area: NonNullable<ClassifyBody['area']>, facts: MissionFacts): Promise<GeozoneFact[]> {
     // Zones have schedules: without the time of day the server cannot tell which ones apply.
     if (facts.timeUTC === undefined) {
       throw new AppError('INSUFFICIENT_DATA', 'The time of the flight (facts.timeUTC) is needed to look up the geozones of the area', {
@@ -31,14 +31,14 @@ export function createRegulationService(options: { zones: ZonesService; clock: C
 
   return {
     /** The countries the area lies in and their regulations; an area in none answers 422 UNSUPPORTED_AREA. */
-    countries(area: AreaGeometry): AreaCountriesResponse {
+    countries(area: AreaGeometry): AreaCountriesResult {
       const countries = countriesOfArea(area);
       if (countries.length === 0) throw new AppError('UNSUPPORTED_AREA', 'The area lies in no country');
       return { countries };
     },
 
     /** The verdict of the engine for `country`, with the geozones of `area` added to those given in the facts. */
-    async classify(request: ClassifyRequest): Promise<ClassifyResponse> {
+    async classify(request: ClassifyBody): Promise<ClassifyResult> {
       const given = request.facts.geozones ?? [];
       const geozones = request.area ? [...given, ...(await zonesOfArea(request.area, request.facts))] : given;
       const facts: MissionFacts = { ...request.facts, ...(request.area ? { geozones } : {}) };

@@ -18,7 +18,7 @@ const airspaceContacts = { mailingList: true, copyToManagers: true, managers: { 
 const withSummary = {
   airspace: { select: { id: true, name: true, internalCode: true } },
   operator: { select: { id: true, firstName: true, lastName: true, companyName: true } },
-} satisfies Prisma.PermissionRequestInclude;
+} satisfies Prisma.RequestInclude;
 const withDetail = {
   ...withSummary,
   airspace: {
@@ -38,15 +38,15 @@ const withDetail = {
   automationRule: { select: { id: true, title: true } },
   events: { include: { actor: userRef }, orderBy: [{ at: 'asc' }, { sequence: 'asc' }] },
   messages: { include: { author: userRef }, orderBy: [{ at: 'asc' }, { sequence: 'asc' }] },
-} satisfies Prisma.PermissionRequestInclude;
+} satisfies Prisma.RequestInclude;
 
-export type SummaryRow = Prisma.PermissionRequestGetPayload<{ include: typeof withSummary }>;
-export type DetailRow = Prisma.PermissionRequestGetPayload<{ include: typeof withDetail }>;
+export type SummaryRow = Prisma.RequestGetPayload<{ include: typeof withSummary }>;
+export type DetailRow = Prisma.RequestGetPayload<{ include: typeof withDetail }>;
 export type AirspaceContactsRow = Prisma.AirspaceGetPayload<{ select: typeof airspaceContacts }>;
 export type JsonValue = Prisma.JsonValue;
 export type JsonInput = Prisma.InputJsonValue;
 /** The columns a transition writes besides the status. */
-export type RequestChange = Prisma.PermissionRequestUncheckedUpdateManyInput;
+export type RequestChange = Prisma.RequestUncheckedUpdateManyInput;
 
 type UserRef = { id: string; firstName: string; lastName: string };
 type Lang = 'en' | 'fr';
@@ -118,7 +118,7 @@ const AIRSPACE_TO_FILE = `
          a."twrPhoneNumber", a."mailingList", a."copyToManagers",
          COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'email', u.email, 'lang', u.lang) ORDER BY u.email)
                      FROM "_AirspaceManagers" am JOIN "User" u ON u.id = am."B" WHERE am."A" = a.id), '[]') AS managers,
-         (SELECT count(*)::int FROM "PermissionRequest" r
+         (SELECT count(*)::int FROM "Request" r
            WHERE r."airspaceId" = a.id AND r."missionId" = $2::uuid AND r.status::text = ANY($3::text[])) AS pending
     FROM "Airspace" a
    WHERE a.id = $1::uuid`;
@@ -160,29 +160,29 @@ export interface FiledRequest {
 // One statement, so one transaction: the request, its history in order and its first message. The reference number
 // is built from the sequence's number (AG-<year>-<number on 6 digits>).
 const INSERT_FILED = `
-  WITH n AS (SELECT nextval(pg_get_serial_sequence('"PermissionRequest"', 'number'))::int AS number),
+  WITH n AS (SELECT nextval(pg_get_serial_sequence('"Request"', 'number'))::int AS number),
   request AS (
-    INSERT INTO "PermissionRequest" (id, number, "referenceNumber", "missionId", "airspaceId", "operatorId", status, automatic,
+    INSERT INTO "Request" (id, number, "referenceNumber", "missionId", "airspaceId", "operatorId", status, automatic,
                                      "operatorPhone", "firstMessage", "conditionsAcceptedAt", "missionSnapshot", "impactLevel",
                                      classification, restrictions, "rejectionReason", "decidedAt", "automationRuleId",
                                      "automationRuleVersion", "autoRejectAt", "submittedAt", "createdAt", "updatedAt")
     SELECT $1::uuid, n.number, 'AG-' || $2::text || '-' || lpad(n.number::text, 6, '0'), $3::uuid, $4::uuid, $5::uuid,
-           $6::text::"PermissionRequestStatus", $7::boolean, $8::text, $9::text, $10::timestamp, $11::jsonb,
+           $6::text::"RequestStatus", $7::boolean, $8::text, $9::text, $10::timestamp, $11::jsonb,
            $12::text::"ImpactLevel", $13::jsonb, $14::jsonb, $15::text, $16::timestamp, $17::uuid, $18::int, $19::timestamp,
            $10::timestamp, $10::timestamp, $10::timestamp
       FROM n
     RETURNING id, "referenceNumber"
   ),
   events AS (
-    INSERT INTO "PermissionRequestEvent" (id, "requestId", "from", "to", action, "actorId", reason, details, at)
-    SELECT e.id, request.id, e."from"::"PermissionRequestStatus", e."to"::"PermissionRequestStatus", e.action, e."actorId",
+    INSERT INTO "RequestEvent" (id, "requestId", "from", "to", action, "actorId", reason, details, at)
+    SELECT e.id, request.id, e."from"::"RequestStatus", e."to"::"RequestStatus", e.action, e."actorId",
            e.reason, e.details, e.at
       FROM request, jsonb_to_recordset($20::jsonb) AS e(id uuid, "from" text, "to" text, action text, "actorId" uuid,
                                                         reason text, details jsonb, at timestamp, position int)
      ORDER BY e.position
   ),
   message AS (
-    INSERT INTO "PermissionRequestMessage" (id, "requestId", "authorId", body, at)
+    INSERT INTO "RequestMessage" (id, "requestId", "authorId", body, at)
     SELECT $21::uuid, request.id, $22::uuid, $9::text, $10::timestamp FROM request WHERE $21::uuid IS NOT NULL
   )
   SELECT "referenceNumber" FROM request`;
@@ -199,7 +199,7 @@ export interface ActiveMissionRow {
 
 const ACTIVE_MISSIONS = `
   SELECT r.id, r."referenceNumber", r.status::text AS status, r."missionSnapshot"
-    FROM "PermissionRequest" r
+    FROM "Request" r
     JOIN "Mission" m ON m.id = r."missionId"
    WHERE r."airspaceId" = $1::uuid AND r.id <> $2::uuid AND r.status::text = ANY($3::text[])
      AND m."startAt" < $4::timestamp AND m."endAt" > $5::timestamp
@@ -209,11 +209,11 @@ const ACTIVE_MISSIONS = `
 export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
   return {
     find(id: string) {
-      return prisma.permissionRequest.findUnique({ where: { id } });
+      return prisma.request.findUnique({ where: { id } });
     },
 
     detail(id: string): Promise<DetailRow> {
-      return prisma.permissionRequest.findUniqueOrThrow({ where: { id }, include: withDetail });
+      return prisma.request.findUniqueOrThrow({ where: { id }, include: withDetail });
     },
 
     missionOf(missionId: string) {
@@ -226,7 +226,7 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
 
     /** The request with what its e-mails name: the airspace and the operator. */
     mailRow(requestId: string) {
-      return prisma.permissionRequest.findUniqueOrThrow({
+      return prisma.request.findUniqueOrThrow({
         where: { id: requestId },
         include: {
           airspace: { select: { name: true } },
@@ -246,12 +246,12 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
       event: { action: string; actorId: string | null; reason: string | null; details: JsonInput | null; at: Date },
     ): Promise<boolean> {
       return prisma.$transaction(async (tx) => {
-        const { count } = await tx.permissionRequest.updateMany({
+        const { count } = await tx.request.updateMany({
           where: { id: request.id, status: request.status },
           data: { ...data, status: next },
         });
         if (count !== 1) return false;
-        await tx.permissionRequestEvent.create({
+        await tx.requestEvent.create({
           data: {
             requestId: request.id,
             from: request.status,
@@ -269,14 +269,14 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
 
     /** The mission's requests in one of `statuses`. */
     ofMission(missionId: string, statuses: readonly RequestStatus[]) {
-      return prisma.permissionRequest.findMany({
+      return prisma.request.findMany({
         where: { missionId, status: { in: [...statuses] } },
         select: { id: true, airspaceId: true },
       });
     },
 
     countOfMission(missionId: string, statuses?: readonly RequestStatus[]) {
-      return prisma.permissionRequest.count({ where: { missionId, ...(statuses && { status: { in: [...statuses] } }) } });
+      return prisma.request.count({ where: { missionId, ...(statuses && { status: { in: [...statuses] } }) } });
     },
 
     /** A page of requests: those of the airspaces a manager manages, or an operator's own. */
@@ -292,7 +292,7 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
             ],
           }
         : {};
-      const where: Prisma.PermissionRequestWhereInput = {
+      const where: Prisma.RequestWhereInput = {
         AND: [
           'managerId' in scope ? { airspace: { managers: { some: { id: scope.managerId } } } } : { operatorId: scope.operatorId },
           search,
@@ -305,20 +305,20 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
       };
       const sortField = query.sort === 'referenceNumber' ? 'number' : query.sort;
       const [items, total] = await Promise.all([
-        prisma.permissionRequest.findMany({
+        prisma.request.findMany({
           where,
           include: withSummary,
           orderBy: [{ [sortField]: query.order }, { number: query.order }],
           skip: (query.page - 1) * query.pageSize,
           take: query.pageSize,
         }),
-        prisma.permissionRequest.count({ where }),
+        prisma.request.count({ where }),
       ]);
       return { items, total };
     },
 
     async addMessage(message: { requestId: string; authorId: string; body: string; at: Date }) {
-      await prisma.permissionRequestMessage.create({ data: message });
+      await prisma.requestMessage.create({ data: message });
     },
 
     userName(userId: string) {
@@ -327,7 +327,7 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
 
     /** Requests in one of `statuses` whose auto-reject time is past, oldest deadline first, 500 at most. */
     dueForAutoReject(now: Date, statuses: readonly RequestStatus[]) {
-      return prisma.permissionRequest.findMany({
+      return prisma.request.findMany({
         where: { status: { in: [...statuses] }, autoRejectAt: { lte: now } },
         include: { airspace: { select: { autoRejectDelayHours: true } } },
         orderBy: { autoRejectAt: 'asc' },

@@ -1,4 +1,4 @@
-import { healthResponseSchema, statusResponseSchema } from '../../../src/shared/contracts/system';
+import { healthResultSchema, statusResultSchema } from '../../../src/shared/contracts/system';
 import type { Config } from '../../config/env';
 import type { AdsbStatus } from '../../integrations/adsb/sbs-connector';
 import { ApiRouter } from '../../lib/api-router';
@@ -13,7 +13,7 @@ export function systemRouter(registry: ApiRegistry, database: DatabaseStatus, co
       summary:
         'Liveness: 200 when the database answers, 503 DATABASE_UNAVAILABLE (with Retry-After) otherwise, within a second; the ADS-B receiver state when configured',
       access: 'public',
-      response: healthResponseSchema,
+      response: healthResultSchema,
       handler: async () => {
         await database.check();
         const receiver = adsb();
@@ -25,7 +25,7 @@ export function systemRouter(registry: ApiRegistry, database: DatabaseStatus, co
       path: '/status',
       summary: 'Public platform status for the SPA: maintenance and deployment settings',
       access: 'public',
-      response: statusResponseSchema,
+      response: statusResultSchema,
       handler: () => ({
         maintenance: config.maintenance,
         maintenanceMessage: config.maintenanceMessage,

@@ -1,6 +1,6 @@
 import { idParamsSchema } from '../../../src/shared/contracts/common';
 import {
-  apiKeyResponseSchema,
+  apiKeyResultSchema,
   userDetailSchema,
   userInputSchema,
   userListQuerySchema,
@@ -78,7 +78,7 @@ export function usersRouter(registry: ApiRegistry, service: UsersService, cache:
       access: EDITORS,
       params: idParamsSchema,
       status: 200,
-      response: apiKeyResponseSchema,
+      response: apiKeyResultSchema,
       handler: ({ user, params }) => service.regenerateApiKey(user, params.id),
     })
     .route({

@@ -21,7 +21,7 @@ export function useMissionRefresh(missionId: string): RefreshMission {
 
 /** The compact view's card of one mission, loaded by id (the live map knows only the recorded take-offs). */
 function MissionFlightCard({ missionId }: { missionId: string }) {
-  const { t } = useTranslation('flight');
+  const { t } = useTranslation('flights');
   const { data: mission, isPending, isError } = useMission(missionId);
   const refresh = useMissionRefresh(missionId);
   if (isPending) return <Loader aria-label={t('loading')} />;
@@ -36,7 +36,7 @@ function MissionFlightCard({ missionId }: { missionId: string }) {
 
 /** The compact flight view over a list of missions; empty when nothing is recorded. */
 export function FlightsPanel({ opened, onClose, missionIds }: { opened: boolean; onClose: () => void; missionIds: readonly string[] }) {
-  const { t } = useTranslation('flight');
+  const { t } = useTranslation('flights');
   return (
     <FlightPanel opened={opened} onClose={onClose}>
       {missionIds.length ? (
@@ -52,7 +52,7 @@ export function FlightsPanel({ opened, onClose, missionIds }: { opened: boolean;
 
 /** On the mission screen: take off, land, request end, and the compact flight view of this mission. */
 export function MissionFlight({ mission, dirty }: { mission: MissionDetail; dirty: boolean }) {
-  const { t } = useTranslation('flight');
+  const { t } = useTranslation('flights');
   const session = useSession();
   const refresh = useMissionRefresh(mission.id);
   const [opened, setOpened] = useState(false);

@@ -97,7 +97,7 @@ export default function LiveRoute() {
               {t(`connection.${connection}`)}
             </Badge>
             <Button size="compact-sm" variant="light" onClick={() => setFlightsOpened(true)} data-testid="open-flights">
-              {t('flight:panel.myFlights')} {takeoffIds.length ? `(${takeoffIds.length})` : ''}
+              {t('flights:panel.myFlights')} {takeoffIds.length ? `(${takeoffIds.length})` : ''}
             </Button>
           </Group>
           <NativeSelect

@@ -6,14 +6,14 @@ import { EmptyListState, LoadingState } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { PagedTable } from '@/components/ui/paged-table';
 import { useListState } from '@/components/ui/use-list-state';
-import { useAutomationRuleMutations, useAutomationRules, useManagedAirspaces } from '@/features/procedure-automations/api/automation-rules';
-import { AutomationRuleForm } from '@/features/procedure-automations/components/automation-rule-form';
-import { emptyRuleForm, fromRule, type RuleFormValues } from '@/features/procedure-automations/lib/rule-form';
-import type { AutomationRuleDto } from '@/shared/contracts/automation-rules';
+import { useAutomationRuleMutations, useAutomationRules, useManagedAirspaces } from '@/features/automation-rules/api/automation-rules';
+import { AutomationRuleForm } from '@/features/automation-rules/components/automation-rule-form';
+import { emptyRuleForm, fromRule, type RuleFormValues } from '@/features/automation-rules/lib/rule-form';
+import type { AutomationRule } from '@/shared/contracts/automation-rules';
 
 /** /backoffice/procedureautomations: the automation rules of the airspaces the manager manages. */
 export default function ProcedureAutomationsRoute() {
-  const { t } = useTranslation('automation');
+  const { t } = useTranslation('automationRules');
   const airspaces = useManagedAirspaces();
   const list = useListState({ filters: { airspaceId: '' } });
   const { page, setPage } = list;
@@ -23,7 +23,7 @@ export default function ProcedureAutomationsRoute() {
   const rules = useAutomationRules({ airspaceId, page, search: list.params.search });
   const { save, remove, dryRun } = useAutomationRuleMutations();
   const [editing, setEditing] = useState<{ id: string | null; values: RuleFormValues } | null>(null);
-  const [deleting, setDeleting] = useState<AutomationRuleDto | null>(null);
+  const [deleting, setDeleting] = useState<AutomationRule | null>(null);
 
   if (airspaces.isPending) return <LoadingState />;
   if (!airspaceId) return <EmptyListState label={t('noAirspace')} />;

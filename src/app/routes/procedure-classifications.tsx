@@ -7,19 +7,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader } from '@/components/ui/sort-header';
 import { useListState } from '@/components/ui/use-list-state';
-import { useManagedAirspaces } from '@/features/procedure-automations/api/automation-rules';
-import { useClassificationRuleMutations, useClassificationRules } from '@/features/procedure-classifications/api/classification-rules';
-import { ClassificationRuleForm } from '@/features/procedure-classifications/components/classification-rule-form';
-import { RuleMap } from '@/features/procedure-classifications/components/rule-map';
-import { emptyRuleForm, fromRule, type RuleFormValues } from '@/features/procedure-classifications/lib/rule-form';
-import { IMPACT_COLORS } from '@/features/procedure-classifications/lib/rule-map';
+import { useManagedAirspaces } from '@/features/automation-rules/api/automation-rules';
+import { useClassificationRuleMutations, useClassificationRules } from '@/features/classification-rules/api/classification-rules';
+import { ClassificationRuleForm } from '@/features/classification-rules/components/classification-rule-form';
+import { RuleMap } from '@/features/classification-rules/components/rule-map';
+import { emptyRuleForm, fromRule, type RuleFormValues } from '@/features/classification-rules/lib/rule-form';
+import { IMPACT_COLORS } from '@/features/classification-rules/lib/rule-map';
 import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import {
-  CLASSIFICATION_RULE_SORTS,
-  type ClassificationRuleBody,
-  type ClassificationRuleDto,
-} from '@/shared/contracts/classification-rules';
+import { CLASSIFICATION_RULE_SORTS, type ClassificationRuleUpdate, type ClassificationRule } from '@/shared/contracts/classification-rules';
 import {
   CLASSIFICATION_RULE_TYPES,
   IMPACT_LEVELS,
@@ -32,7 +28,7 @@ type EnabledFilter = '' | 'true' | 'false';
 
 /** /backoffice/procedureclassifications: the classification rules of a managed airspace, listed and on a map. */
 export default function ProcedureClassificationsRoute() {
-  const { t, i18n } = useTranslation('classification');
+  const { t, i18n } = useTranslation('classificationRules');
   const canEdit = useCan('PROCEDURECLASSIFICATION_EDIT');
   const airspaces = useManagedAirspaces();
   const list = useListState({
@@ -50,7 +46,7 @@ export default function ProcedureClassificationsRoute() {
   const airspaceId = airspace?.id;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string | null; values: RuleFormValues } | null>(null);
-  const [deleting, setDeleting] = useState<ClassificationRuleDto | null>(null);
+  const [deleting, setDeleting] = useState<ClassificationRule | null>(null);
   const rules = useClassificationRules({
     airspaceId,
     page,
@@ -63,7 +59,7 @@ export default function ProcedureClassificationsRoute() {
   const { save, toggle, remove } = useClassificationRuleMutations();
   const items = rules.data?.items ?? [];
 
-  const saveRule = async (body: ClassificationRuleBody) => {
+  const saveRule = async (body: ClassificationRuleUpdate) => {
     if (!editing || !airspaceId) return;
     const saved = await save.mutateAsync({ id: editing.id, airspaceId, body });
     showToast({ color: 'teal', message: t('saved', { title: saved.title }), 'data-testid': 'classification-saved' });
@@ -83,7 +79,7 @@ export default function ProcedureClassificationsRoute() {
     }
   };
 
-  const thresholdText = (rule: ClassificationRuleDto) => {
+  const thresholdText = (rule: ClassificationRule) => {
     const unit = RULE_TYPE_NEEDS[rule.type].unit;
     if (rule.threshold === null || !unit) return '—';
     return `${new Intl.NumberFormat(i18n.language).format(rule.threshold)} ${t(`unit.${unit}`)}`;

@@ -25,7 +25,7 @@ export const activationSchema = z.object({
   /** What the viewer may do with it now. */
   allowedActions: z.array(z.enum(ACTIVATION_ACTIONS)),
 });
-export type ActivationDto = z.infer<typeof activationSchema>;
+export type Activation = z.infer<typeof activationSchema>;
 
 /** GET /api/requests/:id/activations: whether the request needs activations, the filing window and the slots. */
 export const requestActivationsSchema = z.object({

@@ -10,7 +10,7 @@ export const passwordSchema = z.string().superRefine((value, ctx) => {
   }
 });
 
-export const loginRequestSchema = z.object({
+export const loginBodySchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'validation:required'),
   code: z
@@ -19,9 +19,9 @@ export const loginRequestSchema = z.object({
     .regex(/^\d{6}$/, 'validation:code')
     .optional(),
 });
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const loginResponseSchema = z.object({
+export const loginResultSchema = z.object({
   token: z.string(),
   expiredAt: z.number().int().describe('Expiry of the access token, in seconds since the epoch'),
   roles: z.array(z.string()),
@@ -35,12 +35,12 @@ export const loginResponseSchema = z.object({
   airspaceAdminId: z.string().nullable(),
   homepage: z.enum(HOMEPAGES),
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type LoginResult = z.infer<typeof loginResultSchema>;
 
-export const refreshRequestSchema = z.object({ gjrt: z.string().min(1, 'validation:required') });
-export const refreshResponseSchema = loginResponseSchema;
+export const refreshBodySchema = z.object({ gjrt: z.string().min(1, 'validation:required') });
+export const refreshResultSchema = loginResultSchema;
 
-export const signupRequestSchema = z
+export const signupBodySchema = z
   .object({
     civility: z.enum(CIVILITIES).optional(),
     firstName: required(100),
@@ -60,13 +60,13 @@ export const signupRequestSchema = z
     path: ['passwordConfirmation'],
     message: 'validation:passwordMismatch',
   });
-export type SignupRequest = z.infer<typeof signupRequestSchema>;
+export type SignupBody = z.infer<typeof signupBodySchema>;
 
-export const tokenRequestSchema = z.object({ token: z.string().min(1, 'validation:required') });
+export const tokenBodySchema = z.object({ token: z.string().min(1, 'validation:required') });
 
-export const forgottenPasswordRequestSchema = z.object({ email: emailSchema });
+export const forgottenPasswordBodySchema = z.object({ email: emailSchema });
 
-export const resetPasswordRequestSchema = z
+export const resetPasswordBodySchema = z
   .object({ token: z.string().min(1), password: passwordSchema, passwordConfirmation: z.string() })
   .refine((v) => v.password === v.passwordConfirmation, {
     path: ['passwordConfirmation'],
@@ -74,7 +74,7 @@ export const resetPasswordRequestSchema = z
   });
 
 /** Works signed in (current password proves identity) and signed out for an expired password (with the e-mail). */
-export const changePasswordRequestSchema = z
+export const changePasswordBodySchema = z
   .object({
     email: emailSchema.optional(),
     currentPassword: z.string().min(1, 'validation:required'),
@@ -86,13 +86,13 @@ export const changePasswordRequestSchema = z
     message: 'validation:passwordMismatch',
   });
 
-export const changeEmailRequestSchema = z
+export const changeEmailBodySchema = z
   .object({ email: emailSchema, emailConfirmation: emailSchema, currentPassword: z.string().min(1, 'validation:required') })
   .refine((v) => v.email === v.emailConfirmation, { path: ['emailConfirmation'], message: 'validation:emailMismatch' });
 
-export const logoutRequestSchema = z.object({ gjrt: z.string().optional() });
+export const logoutBodySchema = z.object({ gjrt: z.string().optional() });
 
-export const messageResponseSchema = z.object({ message: z.string() });
+export const messageResultSchema = z.object({ message: z.string() });
 
 export const externalIdentifierSchema = z.object({ type: required(), value: required() });
 

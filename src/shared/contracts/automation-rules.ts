@@ -38,7 +38,7 @@ export const automationRangeSchema = z
   })
   .refine((range) => range.weekdays == null || range.weekdays.length > 0, {
     path: ['weekdays'],
-    message: 'automation:form.weekdaysRequired',
+    message: 'automationRules:form.weekdaysRequired',
   });
 export type AutomationRangeBody = z.infer<typeof automationRangeSchema>;
 
@@ -78,7 +78,7 @@ export const automationRuleSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type AutomationRuleDto = z.infer<typeof automationRuleSchema>;
+export type AutomationRule = z.infer<typeof automationRuleSchema>;
 
 export const AUTOMATION_RULE_SORTS = ['priority', 'title', 'createdAt'] as const;
 

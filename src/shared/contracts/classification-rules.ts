@@ -44,16 +44,16 @@ export function classificationRuleIssues(rule: {
   const issues: { path: string; message: string }[] = [];
   if (needs.threshold === 'required' && rule.threshold == null) issues.push({ path: 'threshold', message: 'validation:required' });
   if (needs.geometry === 'point' && rule.geometry?.type !== 'Point')
-    issues.push({ path: 'geometry', message: 'classification:form.pointRequired' });
+    issues.push({ path: 'geometry', message: 'classificationRules:form.pointRequired' });
   if (needs.geometry === 'area' && (!rule.geometry || rule.geometry.type === 'Point'))
-    issues.push({ path: 'geometry', message: 'classification:form.areaRequired' });
+    issues.push({ path: 'geometry', message: 'classificationRules:form.areaRequired' });
   return issues;
 }
 
-export const classificationRuleInputSchema = ruleFieldsSchema.superRefine((rule, context) => {
+export const classificationRuleUpdateSchema = ruleFieldsSchema.superRefine((rule, context) => {
   for (const issue of classificationRuleIssues(rule)) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 });
-export type ClassificationRuleBody = z.infer<typeof classificationRuleInputSchema>;
+export type ClassificationRuleUpdate = z.infer<typeof classificationRuleUpdateSchema>;
 
 export const classificationRuleSchema = z.object({
   id: z.string(),
@@ -68,7 +68,7 @@ export const classificationRuleSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type ClassificationRuleDto = z.infer<typeof classificationRuleSchema>;
+export type ClassificationRule = z.infer<typeof classificationRuleSchema>;
 
 export const CLASSIFICATION_RULE_SORTS = ['title', 'type', 'impact', 'createdAt'] as const;
 

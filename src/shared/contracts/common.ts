@@ -86,12 +86,12 @@ export function pageOf<T extends z.ZodType>(item: T) {
 /** One page of a list as the API answers it (pageOf): the SPA and the server read this one definition. */
 export type Page<Item> = z.infer<ReturnType<typeof pageOf<z.ZodType<Item>>>>;
 
-export const errorResponseSchema = z.object({
+export const errorResultSchema = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+export type ErrorResult = z.infer<typeof errorResultSchema>;
 
 /** Dates outside these years are typing mistakes (0000, 20255) or probes; PostgreSQL rejects some of them outright. */
 export const DATE_MIN_YEAR = 1900;

@@ -8,25 +8,25 @@ import { missionAreaSchema } from './zones';
  * With `area`, the server adds the stored geozones the area touches at `facts.dateISO` + `facts.timeUTC` to
  * `facts.geozones` (which may also be given directly).
  */
-export const classifyRequestSchema = z.strictObject({
+export const classifyBodySchema = z.strictObject({
   country: z.string().trim().max(16).nullish(),
   facts: missionFactsSchema,
   area: missionAreaSchema.optional(),
 });
-export type ClassifyRequest = z.infer<typeof classifyRequestSchema>;
+export type ClassifyBody = z.infer<typeof classifyBodySchema>;
 
 /** The verdict with its rules, and the geozones it was decided on (those given plus those found for `area`). */
-export const classifyResponseSchema = verdictSchema.extend({ geozones: z.array(geozoneFactSchema) });
-export type ClassifyResponse = z.infer<typeof classifyResponseSchema>;
+export const classifyResultSchema = verdictSchema.extend({ geozones: z.array(geozoneFactSchema) });
+export type ClassifyResult = z.infer<typeof classifyResultSchema>;
 
 /** A country an area lies in (ISO 3166-1 alpha-2 territory) and the regulation that applies there; null: not supported. */
 export const areaCountrySchema = z.object({ code: z.string().length(2), regulation: z.enum(COUNTRIES).nullable() });
 export type AreaCountry = z.infer<typeof areaCountrySchema>;
 
 /** POST /api/regulation/countries: the countries of an area, the one holding most of it first. */
-export const areaCountriesRequestSchema = z.strictObject({ area: missionAreaSchema });
-export const areaCountriesResponseSchema = z.object({ countries: z.array(areaCountrySchema) });
-export type AreaCountriesResponse = z.infer<typeof areaCountriesResponseSchema>;
+export const areaCountriesBodySchema = z.strictObject({ area: missionAreaSchema });
+export const areaCountriesResultSchema = z.object({ countries: z.array(areaCountrySchema) });
+export type AreaCountriesResult = z.infer<typeof areaCountriesResultSchema>;
 
 export const GROUND_SOURCES = ['terrain', 'operator'] as const;
 
@@ -34,9 +34,9 @@ export const GROUND_SOURCES = ['terrain', 'operator'] as const;
  * The verdict of a stored mission (GET /api/preflights/:id/regulation, Mission.lastVerdict): the verdict under the
  * mission's regulation at the top level, and one verdict per regulation of the countries the area lies in.
  */
-export const missionVerdictSchema = classifyResponseSchema.extend({
+export const missionVerdictSchema = classifyResultSchema.extend({
   areaCountries: z.array(areaCountrySchema),
-  verdicts: z.array(classifyResponseSchema),
+  verdicts: z.array(classifyResultSchema),
   /** The ground the zones' AMSL limits were compared with (m AMSL), and where it came from; null: unknown. */
   groundElevationM: z.number().nullable(),
   groundSource: z.enum(GROUND_SOURCES).nullable(),

@@ -13,14 +13,14 @@ export const adsbHealthSchema = z.object({
   identified: z.number().int(),
 });
 
-export const healthResponseSchema = z.object({ status: z.literal('ok'), adsb: adsbHealthSchema.optional() });
+export const healthResultSchema = z.object({ status: z.literal('ok'), adsb: adsbHealthSchema.optional() });
 
-export const statusResponseSchema = z.object({
+export const statusResultSchema = z.object({
   maintenance: z.boolean(),
   maintenanceMessage: z.string().nullable(),
   devicesEmailDomain: z.string(),
 });
-export type StatusResponse = z.infer<typeof statusResponseSchema>;
+export type StatusResult = z.infer<typeof statusResultSchema>;
 
 export const OUTBOX_CHANNELS = ['email', 'sms', 'authority', 'push'] as const;
 export const OUTBOX_STATUSES = ['recorded', 'sent', 'failed'] as const;

@@ -118,8 +118,8 @@ export const userDetailSchema = profileSchema.extend({
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
-export const apiKeyResponseSchema = z.object({ apiKey: z.string() });
-export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
+export const apiKeyResultSchema = z.object({ apiKey: z.string() });
+export type ApiKeyResult = z.infer<typeof apiKeyResultSchema>;
 
 /** How many trailing characters of an API key the back office shows once it has been generated. */
 export const API_KEY_VISIBLE_END = 4;

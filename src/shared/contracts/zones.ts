@@ -135,14 +135,14 @@ export const missionAreaSchema = boundedAreaSchema.refine(
   { message: 'validation:tooBig' },
 );
 
-export const zoneIntersectRequestSchema = z.object({
+export const zoneIntersectBodySchema = z.object({
   area: missionAreaSchema,
   /** The flight's height cap above ground: the mission occupies [0, maxHeightM]. */
   maxHeightM: z.number().min(0).max(10_000),
   /** When the flight starts: zones are filtered by their applicability at that instant. */
   startAt: dateTimeSchema,
 });
-export type ZoneIntersectRequest = z.infer<typeof zoneIntersectRequestSchema>;
+export type ZoneIntersectBody = z.infer<typeof zoneIntersectBodySchema>;
 
 export const zoneAuthorityContactSchema = z.object({
   name: z.string().optional(),
@@ -186,5 +186,5 @@ export const zoneIntersectionSchema = z.object({
 });
 export type ZoneIntersection = z.infer<typeof zoneIntersectionSchema>;
 
-export const zoneIntersectResponseSchema = z.object({ zones: z.array(zoneIntersectionSchema), attributions: z.array(z.string()) });
-export type ZoneIntersectResponse = z.infer<typeof zoneIntersectResponseSchema>;
+export const zoneIntersectResultSchema = z.object({ zones: z.array(zoneIntersectionSchema), attributions: z.array(z.string()) });
+export type ZoneIntersectResult = z.infer<typeof zoneIntersectResultSchema>;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '@/components/ui/password-input';
 import { apiErrorCode } from '@/lib/api-client';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
-import { changeEmailRequestSchema } from '@/shared/contracts/auth';
+import { changeEmailBodySchema } from '@/shared/contracts/auth';
 import { useChangeEmail, type ChangeEmailBody } from '../api/change-email';
 
 const EMAIL_CODES = new Set(['EMAIL_NOT_AVAILABLE', 'EMAIL_PROVIDER_NOT_ALLOWED', 'INVALID_EMAIL']);
@@ -22,7 +22,7 @@ export function ChangeEmailForm() {
     reset,
     formState: { errors },
   } = useForm<ChangeEmailBody>({
-    resolver: zodResolver(changeEmailRequestSchema),
+    resolver: zodResolver(changeEmailBodySchema),
     defaultValues: { email: '', emailConfirmation: '', currentPassword: '' },
   });
 

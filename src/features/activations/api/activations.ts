@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { ActivationDto, ActivationSlot, RequestActivations } from '@/shared/contracts/activations';
+import type { Activation, ActivationSlot, RequestActivations } from '@/shared/contracts/activations';
 
 export const activationsKey = (requestId: string) => ['requests', requestId, 'activations'] as const;
 
@@ -19,12 +19,11 @@ export function useActivationMutations(requestId: string) {
   const base = `requests/${requestId}/activations`;
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: activationsKey(requestId) });
   const file = useMutation({
-    mutationFn: async (slot: ActivationSlot) => (await apiClient.post<ActivationDto>(base, slot)).data,
+    mutationFn: async (slot: ActivationSlot) => (await apiClient.post<Activation>(base, slot)).data,
     onSuccess,
   });
   const edit = useMutation({
-    mutationFn: async ({ id, slot }: { id: string; slot: ActivationSlot }) =>
-      (await apiClient.put<ActivationDto>(`${base}/${id}`, slot)).data,
+    mutationFn: async ({ id, slot }: { id: string; slot: ActivationSlot }) => (await apiClient.put<Activation>(`${base}/${id}`, slot)).data,
     onSuccess,
   });
   const act = useMutation({

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyListState, LoadingState } from '@/components/ui/list-states';
-import type { ActivationDto } from '@/shared/contracts/activations';
+import type { Activation } from '@/shared/contracts/activations';
 import { useActivationMutations, useRequestActivations, type SlotAction } from '../api/activations';
 import { countdown, isoOfLocal, localOfIso } from '../lib/countdown';
 
@@ -32,7 +32,7 @@ export function RequestActivations({ requestId, role }: { requestId: string; rol
   const [startAt, setStartAt] = useState('');
   const [endAt, setEndAt] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
-  const [pending, setPending] = useState<{ activation: ActivationDto; action: SlotAction } | null>(null);
+  const [pending, setPending] = useState<{ activation: Activation; action: SlotAction } | null>(null);
   const [reason, setReason] = useState('');
 
   if (query.isPending) return <LoadingState />;
@@ -65,7 +65,7 @@ export function RequestActivations({ requestId, role }: { requestId: string; rol
     setPending(null);
     setReason('');
   };
-  const run = (activation: ActivationDto, action: SlotAction) => {
+  const run = (activation: Activation, action: SlotAction) => {
     if (CONFIRMED.includes(action)) setPending({ activation, action });
     else act.mutate({ id: activation.id, action });
   };

@@ -2,10 +2,10 @@ import { apiClient, LOGIN_ENDPOINT } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { startSession } from '@/lib/session';
 import { clearErrorToasts } from '@/lib/toast';
-import type { LoginRequest, LoginResponse } from '@/shared/contracts/auth';
+import type { LoginBody, LoginResult } from '@/shared/contracts/auth';
 
-export async function login(body: LoginRequest): Promise<LoginResponse> {
-  const { data } = await apiClient.post<LoginResponse>(LOGIN_ENDPOINT, body);
+export async function login(body: LoginBody): Promise<LoginResult> {
+  const { data } = await apiClient.post<LoginResult>(LOGIN_ENDPOINT, body);
   return data;
 }
 
@@ -13,7 +13,7 @@ export async function login(body: LoginRequest): Promise<LoginResponse> {
  * Signs in: stores the session (which arms the expiry timer), clears the failed attempts' toasts, switches language.
  * A plain function rather than a mutation: the login page has no react-query client (docs/navigation.md, "Bundle").
  */
-export async function signIn(body: LoginRequest): Promise<LoginResponse> {
+export async function signIn(body: LoginBody): Promise<LoginResult> {
   const response = await login(body);
   startSession(response);
   clearErrorToasts();

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { SignupRequest } from '@/shared/contracts/auth';
+import type { SignupBody } from '@/shared/contracts/auth';
 
-export async function signup(body: SignupRequest): Promise<{ message: string }> {
+export async function signup(body: SignupBody): Promise<{ message: string }> {
   const { data } = await apiClient.post<{ message: string }>('security/signup', body);
   return data;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import { useSession } from '@/lib/session';
-import { changePasswordRequestSchema } from '@/shared/contracts/auth';
+import { changePasswordBodySchema } from '@/shared/contracts/auth';
 import { useChangePassword, type ChangePasswordBody } from '../api/change-password';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -16,7 +16,7 @@ export interface ChangePasswordFormProps {
 }
 
 const FIELDS = ['email', 'currentPassword', 'password', 'passwordConfirmation'];
-const resolver = contractResolver(changePasswordRequestSchema, { toInput: (values: ChangePasswordBody) => values });
+const resolver = contractResolver(changePasswordBodySchema, { toInput: (values: ChangePasswordBody) => values });
 
 export function ChangePasswordForm({ signedIn, defaultEmail = '', onDone }: ChangePasswordFormProps) {
   const { t } = useTranslation('auth');

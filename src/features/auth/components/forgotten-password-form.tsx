@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
-import { forgottenPasswordRequestSchema } from '@/shared/contracts/auth';
+import { forgottenPasswordBodySchema } from '@/shared/contracts/auth';
 import { useForgottenPassword } from '../api/forgotten-password';
 
 export function ForgottenPasswordForm() {
@@ -15,7 +15,7 @@ export function ForgottenPasswordForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<{ email: string }>({ resolver: zodResolver(forgottenPasswordRequestSchema), defaultValues: { email: '' } });
+  } = useForm<{ email: string }>({ resolver: zodResolver(forgottenPasswordBodySchema), defaultValues: { email: '' } });
 
   const submit = handleSubmit(async (values) => {
     try {

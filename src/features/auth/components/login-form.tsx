@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '@/components/ui/password-input';
-import type { LoginResponse } from '@/shared/contracts/auth';
+import type { LoginResult } from '@/shared/contracts/auth';
 import type { LoginErrors, LoginField } from './login-submission';
 
 export interface LoginFormProps {
-  onSignedIn: (response: LoginResponse) => void;
+  onSignedIn: (response: LoginResult) => void;
   /** PASSWORD_EXPIRED: the caller sends the user to change it, with the e-mail pre-filled. */
   onPasswordExpired: (email: string) => void;
   defaultEmail?: string;

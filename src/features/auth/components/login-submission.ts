@@ -1,6 +1,6 @@
 import { apiErrorCode, apiFieldErrors } from '@/lib/api-client';
 import { loadErrorTexts, loadValidationTexts } from '@/lib/i18n';
-import { loginRequestSchema, type LoginRequest, type LoginResponse } from '@/shared/contracts/auth';
+import { loginBodySchema, type LoginBody, type LoginResult } from '@/shared/contracts/auth';
 import { signIn } from '../api/login';
 
 export const LOGIN_FIELDS = ['email', 'password', 'code'] as const;
@@ -9,7 +9,7 @@ export type LoginField = (typeof LOGIN_FIELDS)[number];
 export type LoginErrors = Partial<Record<LoginField, string>>;
 
 export type LoginOutcome =
-  | { kind: 'signedIn'; response: LoginResponse }
+  | { kind: 'signedIn'; response: LoginResult }
   | { kind: 'codeRequired' }
   | { kind: 'passwordExpired' }
   | { kind: 'rejected'; errors: LoginErrors };
@@ -22,8 +22,8 @@ export function loadLoginTexts() {
 }
 
 /** The shared login schema: the parsed body, or the first message of each field at fault. */
-export function validateLogin(values: Record<LoginField, string | undefined>): { body?: LoginRequest; errors: LoginErrors } {
-  const result = loginRequestSchema.safeParse(values);
+export function validateLogin(values: Record<LoginField, string | undefined>): { body?: LoginBody; errors: LoginErrors } {
+  const result = loginBodySchema.safeParse(values);
   if (result.success) return { body: result.data, errors: {} };
   const errors: LoginErrors = {};
   for (const issue of result.error.issues) {
@@ -34,7 +34,7 @@ export function validateLogin(values: Record<LoginField, string | undefined>): {
 }
 
 /** Signs in; a refusal tells the form what to do next (the api client has already toasted it). */
-export async function submitLogin(body: LoginRequest): Promise<LoginOutcome> {
+export async function submitLogin(body: LoginBody): Promise<LoginOutcome> {
   try {
     return { kind: 'signedIn', response: await signIn(body) };
   } catch (error) {

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiErrorCode } from '@/lib/api-client';
 import { applyServerFieldErrors, useFieldErrorText } from '@/lib/forms';
-import { resetPasswordRequestSchema } from '@/shared/contracts/auth';
+import { resetPasswordBodySchema } from '@/shared/contracts/auth';
 import { useResetPassword, type ResetPasswordBody } from '../api/reset-password';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -21,7 +21,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     control,
     formState: { errors },
   } = useForm<ResetPasswordBody>({
-    resolver: zodResolver(resetPasswordRequestSchema),
+    resolver: zodResolver(resetPasswordBodySchema),
     defaultValues: { token, password: '', passwordConfirmation: '' },
   });
   const password = useWatch({ control, name: 'password' }) ?? '';

@@ -6,15 +6,15 @@ import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { apiErrorCode } from '@/lib/api-client';
 import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
-import { signupRequestSchema } from '@/shared/contracts/auth';
+import { signupBodySchema } from '@/shared/contracts/auth';
 import { CIVILITIES, LANGUAGES, type Language } from '@/shared/domain/enums';
 import { useSignup } from '../api/signup';
 import { NewPasswordFields } from './new-password-fields';
 
-type SignupFormValues = Omit<z.input<typeof signupRequestSchema>, 'legalNotice'> & { legalNotice: boolean };
+type SignupFormValues = Omit<z.input<typeof signupBodySchema>, 'legalNotice'> & { legalNotice: boolean };
 
-const FIELDS = Object.keys(signupRequestSchema.shape);
-const resolver = contractResolver(signupRequestSchema, { toInput: (values: SignupFormValues) => values });
+const FIELDS = Object.keys(signupBodySchema.shape);
+const resolver = contractResolver(signupBodySchema, { toInput: (values: SignupFormValues) => values });
 const EMAIL_CODES = new Set(['EMAIL_NOT_AVAILABLE', 'EMAIL_PROVIDER_NOT_ALLOWED', 'INVALID_EMAIL']);
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 

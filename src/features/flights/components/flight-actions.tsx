@@ -16,7 +16,7 @@ export interface FlightActionsProps {
 
 /** Take off (validated), land and request end (flying), for the operator or a pilot of the mission. */
 export function FlightActions({ mission, refresh, large = false, disabled = false }: FlightActionsProps) {
-  const { t } = useTranslation('flight');
+  const { t } = useTranslation('flights');
   const { run, pending, notFlying, session } = useFlight(mission.id, refresh);
   if (!canFly(mission, session)) return null;
   const steps = STEPS.filter((step) => mission.allowedActions.includes(step));

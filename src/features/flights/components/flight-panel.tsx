@@ -34,7 +34,7 @@ const POSITION_COLORS: Record<PositionStatus['state'], string> = {
 
 /** One mission in the compact flight view: status, elapsed time, position status and the big buttons. */
 export function FlightCard({ mission, refresh }: { mission: MissionDetail; refresh: RefreshMission }) {
-  const { t } = useTranslation(['flight', 'missions']);
+  const { t } = useTranslation(['flights', 'missions']);
   const record = useTakeoffs().find((takeoff) => takeoff.id === mission.id);
   const position = usePositionStatus();
   const now = useNow(1000);
@@ -80,7 +80,7 @@ export interface FlightPanelProps {
 
 /** The compact flight view (docs/flight.md): a drawer from the bottom on a phone, from the side otherwise. */
 export function FlightPanel({ opened, onClose, children }: FlightPanelProps) {
-  const { t } = useTranslation('flight');
+  const { t } = useTranslation('flights');
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Drawer

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { MissionAreas } from '@/shared/contracts/missions';
-import type { ZoneIntersectResponse } from '@/shared/contracts/zones';
+import type { ZoneIntersectResult } from '@/shared/contracts/zones';
 
 export interface IntersectInput {
   areas: MissionAreas;
@@ -9,8 +9,8 @@ export interface IntersectInput {
   startAt: string;
 }
 
-export async function intersectZones({ areas, maxHeightM, startAt }: IntersectInput): Promise<ZoneIntersectResponse> {
-  const { data } = await apiClient.post<ZoneIntersectResponse>('zones/intersect', { area: areas, maxHeightM, startAt }, { silent: true });
+export async function intersectZones({ areas, maxHeightM, startAt }: IntersectInput): Promise<ZoneIntersectResult> {
+  const { data } = await apiClient.post<ZoneIntersectResult>('zones/intersect', { area: areas, maxHeightM, startAt }, { silent: true });
   return data;
 }
 

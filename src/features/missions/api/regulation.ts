@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { MissionAreas } from '@/shared/contracts/missions';
-import type { AreaCountriesResponse, MissionVerdict } from '@/shared/contracts/regulation';
+import type { AreaCountriesResult, MissionVerdict } from '@/shared/contracts/regulation';
 import { missionPath, missionsKey } from './base';
 
 /** The countries an area lies in, with their regulations (POST /api/regulation/countries); null asks nothing. */
@@ -9,7 +9,7 @@ export function useAreaCountries(areas: MissionAreas | null) {
   return useQuery({
     queryKey: ['regulation', 'countries', areas],
     queryFn: async () => {
-      const { data } = await apiClient.post<AreaCountriesResponse>('regulation/countries', { area: areas }, { silent: true });
+      const { data } = await apiClient.post<AreaCountriesResult>('regulation/countries', { area: areas }, { silent: true });
       return data;
     },
     enabled: areas !== null && areas.coordinates.length > 0,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { env } from '@/config/env';
-import type { StatusResponse } from '@/shared/contracts/system';
+import type { StatusResult } from '@/shared/contracts/system';
 
 const STATUS_POLL_MS = 60_000;
 
@@ -8,14 +8,14 @@ const STATUS_POLL_MS = 60_000;
  * GET status with fetch, not the api client: every screen reads it, the login page too, which shows before axios
  * and react-query load (docs/navigation.md, "Bundle"). Public and polled: failures are silent.
  */
-export async function getStatus(): Promise<StatusResponse> {
+export async function getStatus(): Promise<StatusResult> {
   const response = await fetch(`${env.apiUrl.replace(/\/+$/, '')}/status`, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET status answered ${response.status}`);
-  return (await response.json()) as StatusResponse;
+  return (await response.json()) as StatusResult;
 }
 
 interface StatusState {
-  data: StatusResponse | undefined;
+  data: StatusResult | undefined;
   isFetching: boolean;
 }
 
@@ -23,7 +23,7 @@ let state: StatusState = { data: undefined, isFetching: false };
 let fetchedAt = 0;
 // Answers to a request sent before the last watcher left are dropped: a remounted app asks again.
 let generation = 0;
-let inFlight: Promise<StatusResponse | undefined> | null = null;
+let inFlight: Promise<StatusResult | undefined> | null = null;
 let pollTimer: ReturnType<typeof setInterval> | undefined;
 const listeners = new Set<() => void>();
 
@@ -33,7 +33,7 @@ function setState(next: StatusState) {
 }
 
 /** Asks the server again (one request at a time); resolves with the status, the last known one on failure. */
-export function refetchStatus(): Promise<StatusResponse | undefined> {
+export function refetchStatus(): Promise<StatusResult | undefined> {
   const asked = generation;
   inFlight ??= (async () => {
     setState({ ...state, isFetching: true });

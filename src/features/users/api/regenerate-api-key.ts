@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { ApiKeyResponse } from '@/shared/contracts/users';
+import type { ApiKeyResult } from '@/shared/contracts/users';
 import { usersKey } from './get-users';
 
-export async function regenerateApiKey(id: string): Promise<ApiKeyResponse> {
-  const { data } = await apiClient.post<ApiKeyResponse>(`users/${encodeURIComponent(id)}/api-key`);
+export async function regenerateApiKey(id: string): Promise<ApiKeyResult> {
+  const { data } = await apiClient.post<ApiKeyResult>(`users/${encodeURIComponent(id)}/api-key`);
   return data;
 }
 

@@ -1,4 +1,4 @@
-import type { AutomationRuleCreate, AutomationRuleDto } from '@/shared/contracts/automation-rules';
+import type { AutomationRuleCreate, AutomationRule } from '@/shared/contracts/automation-rules';
 import type { Restriction } from '@/shared/contracts/requests';
 import type { ImpactLevel } from '@/shared/domain/request-impact';
 
@@ -91,7 +91,7 @@ export function toRuleBody(values: RuleFormValues): AutomationRuleCreate {
   };
 }
 
-export function fromRule(rule: AutomationRuleDto): RuleFormValues {
+export function fromRule(rule: AutomationRule): RuleFormValues {
   const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
   const restriction = <K extends Restriction['kind']>(kind: K) =>
     rule.restrictions.find((item) => item.kind === kind) as Extract<Restriction, { kind: K }> | undefined;

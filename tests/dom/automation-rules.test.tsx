@@ -3,8 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AutomationRuleForm } from '@/features/procedure-automations/components/automation-rule-form';
-import { emptyRuleForm } from '@/features/procedure-automations/lib/rule-form';
+import { AutomationRuleForm } from '@/features/automation-rules/components/automation-rule-form';
+import { emptyRuleForm } from '@/features/automation-rules/lib/rule-form';
 import type { DryRunResult } from '@/shared/contracts/automation-rules';
 import { i18n, initI18n, loadNamespaces } from '@/lib/i18n';
 import { mockApi, renderApp, resetApp, signInAs } from './helpers';
@@ -26,7 +26,7 @@ function renderForm(onDryRun = vi.fn<() => Promise<DryRunResult>>()) {
 describe('automation rule form', () => {
   beforeAll(async () => {
     await initI18n('en');
-    await loadNamespaces('automation');
+    await loadNamespaces('automationRules');
   });
 
   it('says how a matching request is answered as the mode and restrictions change, and drops restrictions for a denying rule', async () => {

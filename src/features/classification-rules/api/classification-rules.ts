@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { CLASSIFICATION_RULE_SORTS, ClassificationRuleBody, ClassificationRuleDto } from '@/shared/contracts/classification-rules';
+import type { CLASSIFICATION_RULE_SORTS, ClassificationRuleUpdate, ClassificationRule } from '@/shared/contracts/classification-rules';
 import type { ClassificationRuleType, ImpactLevel } from '@/shared/domain/request-impact';
 import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { toggledBody } from '../lib/rule-form';
@@ -24,7 +24,7 @@ export function useClassificationRules(query: ClassificationRuleQuery) {
     placeholderData: keepPreviousData,
     queryFn: async () =>
       (
-        await apiClient.get<{ items: ClassificationRuleDto[]; total: number; page: number; pageSize: number }>('classification-rules', {
+        await apiClient.get<{ items: ClassificationRule[]; total: number; page: number; pageSize: number }>('classification-rules', {
           params: { ...query, enabled: query.enabled === undefined ? undefined : String(query.enabled), pageSize: PAGE_SIZE_DEFAULT },
         })
       ).data,
@@ -36,15 +36,15 @@ export function useClassificationRuleMutations() {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: rulesKey });
   return {
     save: useMutation({
-      mutationFn: async ({ id, airspaceId, body }: { id: string | null; airspaceId: string; body: ClassificationRuleBody }) =>
+      mutationFn: async ({ id, airspaceId, body }: { id: string | null; airspaceId: string; body: ClassificationRuleUpdate }) =>
         id
-          ? (await apiClient.put<ClassificationRuleDto>(`classification-rules/${id}`, body)).data
-          : (await apiClient.post<ClassificationRuleDto>('classification-rules', { ...body, airspaceId })).data,
+          ? (await apiClient.put<ClassificationRule>(`classification-rules/${id}`, body)).data
+          : (await apiClient.post<ClassificationRule>('classification-rules', { ...body, airspaceId })).data,
       onSuccess,
     }),
     toggle: useMutation({
-      mutationFn: async (rule: ClassificationRuleDto) =>
-        (await apiClient.put<ClassificationRuleDto>(`classification-rules/${rule.id}`, toggledBody(rule))).data,
+      mutationFn: async (rule: ClassificationRule) =>
+        (await apiClient.put<ClassificationRule>(`classification-rules/${rule.id}`, toggledBody(rule))).data,
       onSuccess,
     }),
     remove: useMutation({ mutationFn: async (id: string) => void (await apiClient.delete(`classification-rules/${id}`)), onSuccess }),

@@ -30,7 +30,7 @@ interface Props {
 
 /** An automation rule: who it answers (impact levels, range), how (mode, restrictions, reply), and a dry run first. */
 export function AutomationRuleForm({ initial, saving, onSave, onDryRun, onCancel }: Props) {
-  const { t } = useTranslation('automation');
+  const { t } = useTranslation('automationRules');
   const [values, setValues] = useState(initial);
   const [dryRun, setDryRun] = useState<DryRunResult | null>(null);
   const [trying, setTrying] = useState(false);

@@ -1,6 +1,6 @@
 import { bbox, circle } from '@turf/turf';
 import type { BBox, Feature, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
-import type { ClassificationRuleDto, RuleGeometry } from '@/shared/contracts/classification-rules';
+import type { ClassificationRule, RuleGeometry } from '@/shared/contracts/classification-rules';
 import type { ImpactLevel } from '@/shared/domain/request-impact';
 
 /** Rules are coloured by the impact they give a matching request. */
@@ -15,7 +15,7 @@ export interface RuleFeatureProperties {
 }
 
 /** What a rule covers on the map: its polygons, or its point's radius circle for radialDistanceBelow. */
-export function areaOf(rule: Pick<ClassificationRuleDto, 'type' | 'threshold' | 'geometry'>): Polygon | MultiPolygon | null {
+export function areaOf(rule: Pick<ClassificationRule, 'type' | 'threshold' | 'geometry'>): Polygon | MultiPolygon | null {
   const geometry = rule.geometry;
   if (!geometry) return null;
   if (geometry.type !== 'Point') return geometry;
@@ -25,7 +25,7 @@ export function areaOf(rule: Pick<ClassificationRuleDto, 'type' | 'threshold' | 
 
 /** The rules' areas and points as two collections (fill and line layers, circle layer), the selected one flagged. */
 export function ruleFeatures(
-  rules: readonly ClassificationRuleDto[],
+  rules: readonly ClassificationRule[],
   selectedId: string | null,
 ): { areas: FeatureCollection<Polygon | MultiPolygon, RuleFeatureProperties>; points: FeatureCollection<Point, RuleFeatureProperties> } {
   const areas: Feature<Polygon | MultiPolygon, RuleFeatureProperties>[] = [];
@@ -40,7 +40,7 @@ export function ruleFeatures(
 }
 
 /** The box to show for a rule: its area, else its point; null when it has no geometry. */
-export function boundsOf(rule: Pick<ClassificationRuleDto, 'type' | 'threshold' | 'geometry'>): BBox | null {
+export function boundsOf(rule: Pick<ClassificationRule, 'type' | 'threshold' | 'geometry'>): BBox | null {
   const shape: RuleGeometry | Polygon | MultiPolygon | null = areaOf(rule) ?? rule.geometry;
   return shape ? bbox(shape) : null;
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { useMap } from '@/components/map/map-context';
 import { MapView } from '@/components/map/map-view';
-import type { ClassificationRuleDto, ManagedAirspace } from '@/shared/contracts/classification-rules';
+import type { ClassificationRule, ManagedAirspace } from '@/shared/contracts/classification-rules';
 import { IMPACT_LEVELS } from '@/shared/domain/request-impact';
 import { boundsOf, IMPACT_COLORS, ruleFeatures } from '../lib/rule-map';
 
@@ -64,7 +64,7 @@ function RuleMapBehaviour({
 
 export interface RuleMapProps {
   airspace: ManagedAirspace | undefined;
-  rules: readonly ClassificationRuleDto[];
+  rules: readonly ClassificationRule[];
   selectedId: string | null;
   onSelect?: (id: string) => void;
   /** Drawing tools of the rule form; they live inside the map. */
@@ -73,7 +73,7 @@ export interface RuleMapProps {
 
 /** The airspace outline and the rules' points, radius circles and areas, coloured by impact; the selected one stands out. */
 export function RuleMap({ airspace, rules, selectedId, onSelect, children }: RuleMapProps) {
-  const { t } = useTranslation('classification');
+  const { t } = useTranslation('classificationRules');
   const outline = useMemo<FeatureCollection>(
     () => ({
       type: 'FeatureCollection',

@@ -1,5 +1,5 @@
 import type { Feature, Point, Polygon, Position } from 'geojson';
-import type { ClassificationRuleBody, ClassificationRuleDto, RuleGeometry } from '@/shared/contracts/classification-rules';
+import type { ClassificationRuleUpdate, ClassificationRule, RuleGeometry } from '@/shared/contracts/classification-rules';
 import { RULE_TYPE_NEEDS, type ClassificationRuleType, type ImpactLevel } from '@/shared/domain/request-impact';
 import { emptyShapes, type DrawnShapes } from '@/shared/geo/drawn-shapes';
 import type { Restriction } from '@/shared/geozones/zone';
@@ -28,7 +28,7 @@ export function emptyRuleForm(): RuleFormValues {
   };
 }
 
-export function fromRule(rule: ClassificationRuleDto): RuleFormValues {
+export function fromRule(rule: ClassificationRule): RuleFormValues {
   return {
     title: rule.title,
     type: rule.type,
@@ -50,7 +50,7 @@ function thresholdOf(text: string): number | null {
 }
 
 /** The API body: a threshold, geometry or zone filters the type does not take is dropped, an empty filter is none. */
-export function toRuleBody(values: RuleFormValues): ClassificationRuleBody {
+export function toRuleBody(values: RuleFormValues): ClassificationRuleUpdate {
   const needs = RULE_TYPE_NEEDS[values.type];
   const { restrictions, nfzLevels, identifiers } = values.parameters;
   const filters = {
@@ -70,7 +70,7 @@ export function toRuleBody(values: RuleFormValues): ClassificationRuleBody {
 }
 
 /** The same rule with `enabled` flipped, as the PUT body the list's toggle sends. */
-export function toggledBody(rule: ClassificationRuleDto): ClassificationRuleBody {
+export function toggledBody(rule: ClassificationRule): ClassificationRuleUpdate {
   return {
     title: rule.title,
     type: rule.type,

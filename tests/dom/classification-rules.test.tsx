@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { distance } from '@turf/turf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { boundsOf, IMPACT_COLORS, ruleFeatures } from '@/features/procedure-classifications/lib/rule-map';
-import type { ClassificationRuleDto, ManagedAirspace } from '@/shared/contracts/classification-rules';
+import { boundsOf, IMPACT_COLORS, ruleFeatures } from '@/features/classification-rules/lib/rule-map';
+import type { ClassificationRule, ManagedAirspace } from '@/shared/contracts/classification-rules';
 import { mockApi, renderApp, resetApp, signInAs, signInWith, type RecordedRequest } from './helpers';
 
 // MapLibre needs WebGL and a worker: the screen's logic is tested without the map itself.
@@ -31,7 +31,7 @@ const AIRSPACE: ManagedAirspace = {
 };
 const OTHER_AIRSPACE: ManagedAirspace = { ...AIRSPACE, id: '0c9f6a7e-2b1d-4e8f-9a3c-5d7e1f2a4b6c', name: 'Other', internalCode: 'LFXX' };
 
-function rule(overrides: Partial<ClassificationRuleDto> = {}): ClassificationRuleDto {
+function rule(overrides: Partial<ClassificationRule> = {}): ClassificationRule {
   return {
     id: 'r-1',
     airspaceId: AIRSPACE.id,
@@ -63,7 +63,7 @@ const RULES = [
 
 const page = (items: unknown[]) => ({ status: 200, data: { items, total: items.length, page: 1, pageSize: 20 } });
 
-function serve({ airspaces = [AIRSPACE], rules = RULES }: { airspaces?: ManagedAirspace[]; rules?: ClassificationRuleDto[] } = {}) {
+function serve({ airspaces = [AIRSPACE], rules = RULES }: { airspaces?: ManagedAirspace[]; rules?: ClassificationRule[] } = {}) {
   return mockApi((request: RecordedRequest) => {
     if (request.method === 'GET' && request.url === 'managed-airspaces') return { status: 200, data: airspaces };
     if (request.method === 'GET' && request.url === 'classification-rules') return page(rules);

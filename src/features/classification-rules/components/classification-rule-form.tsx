@@ -24,10 +24,10 @@ import { useDrawing } from '@/components/map/draw-control';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
 import {
-  classificationRuleInputSchema,
+  classificationRuleUpdateSchema,
   classificationRuleIssues,
-  type ClassificationRuleBody,
-  type ClassificationRuleDto,
+  type ClassificationRuleUpdate,
+  type ClassificationRule,
   type ManagedAirspace,
   type RuleGeometry,
 } from '@/shared/contracts/classification-rules';
@@ -46,7 +46,7 @@ const parseXml = (text: string) => new DOMParser().parseFromString(text, 'applic
  * The shared contract validates the body the form would send; the type's needs (classificationRuleIssues) are added
  * even when another field fails, so every missing piece shows at once.
  */
-const resolver = contractResolver(classificationRuleInputSchema, { toInput: toRuleBody, moreIssues: classificationRuleIssues });
+const resolver = contractResolver(classificationRuleUpdateSchema, { toInput: toRuleBody, moreIssues: classificationRuleIssues });
 
 /** Point or polygon drawing for the rule, inside the map; "Place the point" starts again from an empty drawing. */
 function GeometryTools({
@@ -58,7 +58,7 @@ function GeometryTools({
   value: RuleGeometry | null;
   onChange: (geometry: RuleGeometry | null) => void;
 }) {
-  const { t } = useTranslation('classification');
+  const { t } = useTranslation('classificationRules');
   // useDrawing reads its starting shapes once, when the map is ready; the form remounts the tools to restart them.
   const { mode, setMode, clear } = useDrawing((shapes) => onChange(geometryFromShapes(shapes, need)), shapesFromGeometry(value, need));
   const drawMode = need === 'point' ? 'point' : 'polygon';
@@ -97,18 +97,18 @@ function GeometryTools({
 export interface ClassificationRuleFormProps {
   airspace: ManagedAirspace | undefined;
   /** The airspace's other rules, shown on the map for reference. */
-  otherRules: readonly ClassificationRuleDto[];
+  otherRules: readonly ClassificationRule[];
   initial: RuleFormValues;
   isNew: boolean;
   saving: boolean;
   /** Rejects with the API error when the server refuses the rule. */
-  onSave: (body: ClassificationRuleBody) => Promise<unknown>;
+  onSave: (body: ClassificationRuleUpdate) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /** A classification rule: what the chosen type takes (threshold and unit, point, area, zone filters) and nothing else. */
 export function ClassificationRuleForm({ airspace, otherRules, initial, isNew, saving, onSave, onCancel }: ClassificationRuleFormProps) {
-  const { t, i18n } = useTranslation('classification');
+  const { t, i18n } = useTranslation('classificationRules');
   const errorText = useFieldErrorText();
   const {
     register,

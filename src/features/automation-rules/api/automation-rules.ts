@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { AutomationDryRunBody, AutomationRuleCreate, AutomationRuleDto, DryRunResult } from '@/shared/contracts/automation-rules';
+import type { AutomationDryRunBody, AutomationRuleCreate, AutomationRule, DryRunResult } from '@/shared/contracts/automation-rules';
 import type { ManagedAirspace } from '@/shared/contracts/classification-rules';
 
 const rulesKey = ['automation-rules'] as const;
@@ -19,7 +19,7 @@ export function useAutomationRules(query: { airspaceId?: string; page: number; s
     placeholderData: keepPreviousData,
     queryFn: async () =>
       (
-        await apiClient.get<{ items: AutomationRuleDto[]; total: number; page: number; pageSize: number }>('automation-rules', {
+        await apiClient.get<{ items: AutomationRule[]; total: number; page: number; pageSize: number }>('automation-rules', {
           params: { ...query, search: query.search?.trim() || undefined, pageSize: 20 },
         })
       ).data,
@@ -32,9 +32,9 @@ export function useAutomationRuleMutations() {
   return {
     save: useMutation({
       mutationFn: async ({ id, body }: { id: string | null; body: AutomationRuleCreate }) => {
-        if (!id) return (await apiClient.post<AutomationRuleDto>('automation-rules', body)).data;
+        if (!id) return (await apiClient.post<AutomationRule>('automation-rules', body)).data;
         const { airspaceId: _airspace, ...update } = body;
-        return (await apiClient.put<AutomationRuleDto>(`automation-rules/${id}`, update)).data;
+        return (await apiClient.put<AutomationRule>(`automation-rules/${id}`, update)).data;
       },
       onSuccess,
     }),
