@@ -40,7 +40,6 @@ export const automationRangeSchema = z
     path: ['weekdays'],
     message: 'automationRules:form.weekdaysRequired',
   });
-export type AutomationRangeBody = z.infer<typeof automationRangeSchema>;
 
 export const automationRuleFieldsSchema = z.object({
   title: required().max(200),
