@@ -31,6 +31,18 @@ const boundaries = [
   { target: './server', from: './src', except: ['./shared'], message: 'The server only imports the isomorphic src/shared.' },
 ];
 
+// The packages src/shared may use: pure computation that runs the same in the browser and on the server.
+const SHARED_PACKAGES = [
+  'zod',
+  'geojson',
+  '@turf/turf',
+  '@tmcw/togeojson',
+  'papaparse',
+  'flatbush',
+  'date-holidays',
+  '@photostructure/tz-lookup',
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'server/generated/', 'reports/', 'test-results/', 'data/', 'data-seed/', 'public/'] },
   js.configs.recommended,
@@ -61,6 +73,22 @@ export default tseslint.config(
     ignores: ['src/lib/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'axios', message: 'HTTP goes through src/lib (the API client).' }] }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?!(${SHARED_PACKAGES.join('|')})$|\\.)`,
+              message: `src/shared runs in the browser and on the server: it imports only its own files and ${SHARED_PACKAGES.join(', ')} (eslint.config.js).`,
+            },
+          ],
+        },
+      ],
     },
   },
   {
