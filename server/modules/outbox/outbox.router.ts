@@ -1,5 +1,5 @@
 import { pageOf } from '../../../src/shared/contracts/common';
-import { outboxMessageSchema, outboxQuerySchema, type OutboxMessage } from '../../../src/shared/contracts/system';
+import { outboxMessageSchema, outboxListQuerySchema, type OutboxMessage } from '../../../src/shared/contracts/system';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
 import type { OutboxRepository } from './outbox.repository';
@@ -24,7 +24,7 @@ export function outboxRouter(registry: ApiRegistry, repository: OutboxRepository
     path: '/',
     summary: 'Messages sent or recorded by the platform (e-mail, SMS, authority notifications), newest first',
     access: ['USER_LIST_ADMIN'],
-    query: outboxQuerySchema,
+    query: outboxListQuerySchema,
     response: pageOf(outboxMessageSchema),
     handler: async ({ query }) => {
       const { items, total } = await repository.list(query, query.page, query.pageSize);

@@ -38,7 +38,8 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export const outboxQuerySchema = pageQuerySchema.extend({
+export const outboxListQuerySchema = pageQuerySchema.extend({
   channel: z.enum(OUTBOX_CHANNELS).optional(),
   recipient: z.string().trim().optional(),
 });
+export type OutboxListQuery = z.infer<typeof outboxListQuerySchema>;

@@ -2,30 +2,19 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiClient } from '@/lib/api-client';
 import type { Page } from '@/shared/contracts/common';
 import type {
-  ALERT_SORTS,
   AlertCreate,
   AlertDetail,
+  AlertListQuery,
   AlertSummary,
-  AlertType,
-  VIOLATION_SORTS,
   VIOLATION_STATES,
   Violation,
+  ViolationListQuery,
 } from '@/shared/contracts/alerts';
-import type { TrafficSourceCode } from '@/shared/contracts/alerts';
 import type { UserSummary } from '@/shared/contracts/users';
 
 export const alertsKey = ['alerts'] as const;
 
-export interface AlertsQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort: (typeof ALERT_SORTS)[number];
-  order: 'asc' | 'desc';
-  type?: AlertType;
-}
-
-export function useAlerts(query: AlertsQuery) {
+export function useAlerts(query: AlertListQuery) {
   return useQuery({
     queryKey: [...alertsKey, 'list', query],
     queryFn: async () => (await apiClient.get<Page<AlertSummary>>('alerts', { params: query })).data,
@@ -63,21 +52,7 @@ export function useDeleteAlert() {
 
 export type ViolationState = (typeof VIOLATION_STATES)[number];
 
-export interface ViolationsQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort: (typeof VIOLATION_SORTS)[number];
-  order: 'asc' | 'desc';
-  alertId?: string;
-  type?: AlertType;
-  source?: TrafficSourceCode;
-  state?: ViolationState;
-  from?: string;
-  to?: string;
-}
-
-export function useViolations(query: ViolationsQuery) {
+export function useViolations(query: ViolationListQuery) {
   return useQuery({
     queryKey: [...alertsKey, 'violations', query],
     queryFn: async () => (await apiClient.get<Page<Violation>>('violations', { params: query })).data,

@@ -1,23 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { CLASSIFICATION_RULE_SORTS, ClassificationRuleUpdate, ClassificationRule } from '@/shared/contracts/classification-rules';
-import type { ClassificationRuleType, ImpactLevel } from '@/shared/domain/request-impact';
+import type { ClassificationRuleListQuery, ClassificationRuleUpdate, ClassificationRule } from '@/shared/contracts/classification-rules';
 import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
 import { toggledBody } from '../lib/rule-form';
 
 const rulesKey = ['classification-rules'] as const;
 
-export interface ClassificationRuleQuery {
-  airspaceId?: string;
-  page: number;
-  type?: ClassificationRuleType;
-  impact?: ImpactLevel;
-  enabled?: boolean;
-  sort: (typeof CLASSIFICATION_RULE_SORTS)[number];
-  order: 'asc' | 'desc';
-}
-
-export function useClassificationRules(query: ClassificationRuleQuery) {
+/** The page size is the default one: the rules list does not offer to change it. */
+export function useClassificationRules(query: Omit<ClassificationRuleListQuery, 'pageSize'>) {
   return useQuery({
     queryKey: [...rulesKey, query],
     enabled: Boolean(query.airspaceId),

@@ -1,18 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { DEVICE_SORTS, Device } from '@/shared/contracts/devices';
+import type { Device, DeviceListQuery } from '@/shared/contracts/devices';
 
 export const devicesKey = ['devices'] as const;
 
-export interface DevicesQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort: (typeof DEVICE_SORTS)[number];
-  order: 'asc' | 'desc';
-}
-
-export function useDevices(query: DevicesQuery) {
+export function useDevices(query: DeviceListQuery) {
   return useQuery({
     queryKey: [...devicesKey, 'list', query],
     queryFn: async () =>

@@ -1,19 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { DOCUMENT_SORTS, DocumentRecord } from '@/shared/contracts/documents';
+import type { DocumentListQuery, DocumentRecord } from '@/shared/contracts/documents';
 
 export const documentsKey = ['documents'] as const;
 
-export interface DocumentsQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort: (typeof DOCUMENT_SORTS)[number];
-  order: 'asc' | 'desc';
-  groupId?: string;
-}
-
-export function useDocuments(query: DocumentsQuery) {
+export function useDocuments(query: DocumentListQuery) {
   return useQuery({
     queryKey: [...documentsKey, 'list', query],
     queryFn: async () =>

@@ -1,14 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { Page } from '@/shared/contracts/common';
-import type { OUTBOX_CHANNELS, OutboxMessage } from '@/shared/contracts/system';
+import type { OutboxListQuery, OutboxMessage } from '@/shared/contracts/system';
 
-export interface OutboxQuery {
-  page: number;
-  pageSize: number;
-  channel?: (typeof OUTBOX_CHANNELS)[number];
-  recipient?: string;
-}
+/** The outbox is listed newest first (no sort); the browser filters by channel and recipient only. */
+type OutboxQuery = Pick<OutboxListQuery, 'page' | 'pageSize' | 'channel' | 'recipient'>;
 
 export async function getOutbox(query: OutboxQuery): Promise<Page<OutboxMessage>> {
   const params = { ...query, recipient: query.recipient?.trim() || undefined };

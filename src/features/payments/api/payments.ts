@@ -1,20 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { PAYMENT_SORTS, Payment, PaymentCreate, PaymentPage, PaymentStatus } from '@/shared/contracts/payments';
+import type { Payment, PaymentCreate, PaymentListQuery, PaymentPage } from '@/shared/contracts/payments';
 
 export const paymentsKey = ['payments'] as const;
 const base = (userId: string) => `users/${encodeURIComponent(userId)}/payments`;
 
-export interface PaymentsQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort: (typeof PAYMENT_SORTS)[number];
-  order: 'asc' | 'desc';
-  status?: PaymentStatus;
-}
-
-export function usePayments(userId: string, query: PaymentsQuery) {
+export function usePayments(userId: string, query: PaymentListQuery) {
   return useQuery({
     queryKey: [...paymentsKey, userId, 'list', query],
     queryFn: async () => (await apiClient.get<PaymentPage>(base(userId), { params: query })).data,

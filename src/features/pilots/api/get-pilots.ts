@@ -1,19 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { Page } from '@/shared/contracts/common';
-import type { PILOT_SORTS, PilotSummary } from '@/shared/contracts/pilots';
+import type { PilotListQuery, PilotSummary } from '@/shared/contracts/pilots';
 import { pilotsBase, pilotsKey } from './base';
 
-export interface PilotsQuery {
-  userId?: string;
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort: (typeof PILOT_SORTS)[number];
-  order: 'asc' | 'desc';
-  supervisionLevel?: number;
-  deleted: boolean;
-}
+/** The list's query string, and the owner whose pilots an administrator reads (in the path). */
+type PilotsQuery = PilotListQuery & { userId?: string };
 
 export async function getPilots({ userId, ...query }: PilotsQuery): Promise<Page<PilotSummary>> {
   const params = { ...query, search: query.search?.trim() || undefined, deleted: query.deleted ? 'true' : undefined };

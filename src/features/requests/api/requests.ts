@@ -1,32 +1,22 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import type { Page } from '@/shared/contracts/common';
 import type {
-  REQUEST_FILTERS,
-  REQUEST_SORTS,
   RequestActionBody,
   RequestCreate,
   RequestDetail,
+  RequestListQuery,
+  requestListQuerySchema,
   RequestSummary,
   TouchedAirspace,
 } from '@/shared/contracts/requests';
-import type { ManagerAction, RequestStatus } from '@/shared/domain/request-status';
+import type { ManagerAction } from '@/shared/domain/request-status';
 
 export const requestsKey = ['requests'] as const;
 
-export interface RequestsQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort: (typeof REQUEST_SORTS)[number];
-  order: 'asc' | 'desc';
-  status?: RequestStatus;
-  group?: (typeof REQUEST_FILTERS)[number];
-  airspaceId?: string;
-  missionId?: string;
-  from?: string;
-  to?: string;
-}
+/** The list filters by one status at a time: it sends the single value the server also takes for a list of one. */
+type RequestsQuery = Omit<RequestListQuery, 'status'> & Pick<z.input<typeof requestListQuerySchema>, 'status'>;
 
 export function requestsQueryOptions(query: RequestsQuery) {
   return queryOptions({

@@ -1,23 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { TrafficSourceCode } from '@/shared/contracts/alerts';
-import type { TRACKER_SORTS, Tracker, TrackerCreate } from '@/shared/contracts/trackers';
-import type { VEHICLE_TYPES } from '@/shared/domain/enums';
+import type { Tracker, TrackerCreate, TrackerListQuery } from '@/shared/contracts/trackers';
 import type { UserSummary } from '@/shared/contracts/users';
 
 export const trackersKey = ['trackers'] as const;
 
-export interface TrackersQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort: (typeof TRACKER_SORTS)[number];
-  order: 'asc' | 'desc';
-  vehicle?: (typeof VEHICLE_TYPES)[number];
-  source?: TrafficSourceCode;
-}
-
-export function useTrackers(query: TrackersQuery) {
+export function useTrackers(query: TrackerListQuery) {
   return useQuery({
     queryKey: [...trackersKey, 'list', query],
     queryFn: async () =>

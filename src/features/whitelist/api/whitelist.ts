@@ -1,17 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { WHITELIST_SORTS, WhitelistMachine } from '@/shared/contracts/whitelist';
+import type { z } from 'zod';
+import type { WhitelistListQuery, WhitelistMachine, whitelistListQuerySchema } from '@/shared/contracts/whitelist';
 
 export const whitelistKey = ['whitelist'] as const;
 
-export interface WhitelistQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort: (typeof WHITELIST_SORTS)[number];
-  order: 'asc' | 'desc';
-  whitelisted?: 'true' | 'false';
-}
+/** The filter goes as the address's text ('true'/'false'), the form the server parses. */
+type WhitelistQuery = Omit<WhitelistListQuery, 'whitelisted'> & Pick<z.input<typeof whitelistListQuerySchema>, 'whitelisted'>;
 
 export function useWhitelist(query: WhitelistQuery) {
   return useQuery({
