@@ -81,7 +81,7 @@ describe('ADS-B SBS-1 connector', () => {
   });
 
   it('shows its state in /api/health, and reconnects by itself when the receiver drops it', async () => {
-    const connected = await eventually(health, (body) => body.adsb?.messages === 9);
+    const connected = await eventually(health, (body) => body.adsb?.messages === 9 && body.adsb.positions === 3);
     expect(connected).toEqual({
       status: 'ok',
       adsb: expect.objectContaining({
