@@ -29,4 +29,23 @@ describe('dashboard scope', () => {
     expect(scope).toHaveTextContent('Figures of your own account');
     expect(scope).not.toHaveTextContent('operator account');
   });
+
+  it('draws the detections of the last seven days in the first days of January, when none is of the new year yet', async () => {
+    const newYear: Dashboard = {
+      ...OWN,
+      detections: {
+        days: [{ day: '2026-12-31', count: 2 }],
+        last7Days: 2,
+        sinceMonthStart: 0,
+        sinceYearStart: 0,
+        tracks: { last7Days: 1, sinceMonthStart: 0, sinceYearStart: 0 },
+      },
+    };
+    mockApi((request) => (request.url === 'dashboard' ? { status: 200, data: newYear } : undefined));
+    signInAs('operator');
+    renderApp('/backoffice/dashboard');
+
+    expect(await screen.findByTestId('chart-detections', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('chart-detections-empty')).not.toBeInTheDocument();
+  });
 });

@@ -102,7 +102,9 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
     item: t(`profile.${key}`),
     count: dashboard.profile[key],
   }));
-  const noDetections = dashboard.detections.sinceYearStart === 0 && dashboard.detections.tracks.sinceYearStart === 0;
+  const { detections } = dashboard;
+  // The last seven days reach into December in the first days of January: a year start alone would call them empty.
+  const noDetections = [detections, detections.tracks].every((counts) => counts.sinceYearStart === 0 && counts.last7Days === 0);
 
   return (
     <Stack>
