@@ -14,7 +14,15 @@ const servers: ChildProcess[] = ports.map((port) => {
   const dataDir = `reports/e2e-data/${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    CHECK_RESPONSES: 'true',
+  };
   const server = spawn('npx', ['tsx', 'server/index.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env });
   server.on('exit', (code) => {
     console.error(`the e2e server on port ${port} stopped (${code ?? 'signal'})`);

@@ -154,7 +154,7 @@ export interface Config {
   /** Worker threads for costly geometric tests (default: one per spare core, at most 2) and their time limit. */
   geometry: { workers: number | undefined; timeoutMs: number };
   database: DatabaseTimeouts & { retryAfterSeconds: number };
-  /** Every answer parsed with its route's response schema, a breach a 500 (default: unless NODE_ENV is production). */
+  /** Every answer parsed with its route's response schema, a breach a 500 (default: when NODE_ENV is test or development). */
   checkResponses: boolean;
 }
 
@@ -264,6 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       retryAfterSeconds: e.DATABASE_RETRY_AFTER_SECONDS,
     },
-    checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV !== 'production',
+    checkResponses: e.CHECK_RESPONSES ?? (e.NODE_ENV === 'test' || e.NODE_ENV === 'development'),
   };
 }

@@ -50,6 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     LOGIN_FAILURES_PER_ADDRESS: '10000',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://aerogate.test',
+    CHECK_RESPONSES: 'true',
     ...env,
   });
   const clock = new TestClock();
