@@ -5,6 +5,12 @@ import { fileURLToPath, URL } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
+/**
+ * DOM test files that replace a module with `vi.mock` (the map, which jsdom cannot draw): they run isolated, since a
+ * module another file of the same worker had already loaded would not be replaced.
+ */
+const DOM_MODULE_MOCKS = ['tests/dom/backoffice-records.test.tsx', 'tests/dom/classification-rules.test.tsx', 'tests/dom/request-detail.test.tsx'];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
@@ -24,6 +30,19 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/dom/**/*.test.{ts,tsx}'],
+          exclude: DOM_MODULE_MOCKS,
+          setupFiles: ['./tests/setup/dom.ts'],
+          css: false,
+          // The files share the imported modules (React, Mantine, the screens) instead of loading them again each.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-mocks',
+          environment: 'jsdom',
+          include: DOM_MODULE_MOCKS,
           setupFiles: ['./tests/setup/dom.ts'],
           css: false,
         },

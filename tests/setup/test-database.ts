@@ -15,12 +15,19 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** The template's dump, read once per worker: the integration files share their modules (vitest.config.ts). */
+let templateDump: { file: string; blob: Promise<Blob> } | undefined;
+
+function pgliteTemplate(file: string) {
+  if (templateDump?.file !== file) templateDump = { file, blob: readFile(file).then((dump) => new Blob([dump])) };
+  return templateDump.blob;
+}
+
 /** A fresh, migrated database of this test file's own, cloned from the template prepared in global setup. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const source = inject('database');
   if (source.kind === 'pglite') {
-    const dump = await readFile(source.dumpFile);
-    const embedded = await startEmbeddedPostgres({ loadDataDir: new Blob([dump]) });
+    const embedded = await startEmbeddedPostgres({ loadDataDir: await pgliteTemplate(source.dumpFile) });
     const { prisma, pool, changes, close } = connectDatabase(embedded.url, { embedded: true });
     return {
       prisma,
