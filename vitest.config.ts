@@ -9,7 +9,11 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
  * DOM test files that replace a module with `vi.mock` (the map, which jsdom cannot draw): they run isolated, since a
  * module another file of the same worker had already loaded would not be replaced.
  */
-const DOM_MODULE_MOCKS = ['tests/dom/backoffice-records.test.tsx', 'tests/dom/classification-rules.test.tsx', 'tests/dom/request-detail.test.tsx'];
+const DOM_MODULE_MOCKS = [
+  'tests/dom/backoffice-records.test.tsx',
+  'tests/dom/classification-rules.test.tsx',
+  'tests/dom/request-detail.test.tsx',
+];
 
 export default defineConfig({
   plugins: [react()],

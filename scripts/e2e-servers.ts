@@ -1,8 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteTemplateDump } from '../tests/setup/pglite-template';
 
 // Playwright's web server (playwright.config.ts): builds the SPA unless dist/ is fresh, then starts one server per port
 // given, all at once, each on a fresh embedded database under reports/e2e-data/<port> seeded with the demo accounts.
+// The databases start from the migrated template the integration tests use (made here if missing), so the servers
+// only seed them.
 // Prints "e2e servers ready" once every one answers its health check; stops them all when one stops, on a signal, or
 // when its stdin closes.
 const ports = process.argv.slice(2).map(Number);
@@ -10,9 +15,19 @@ const ports = process.argv.slice(2).map(Number);
 const build = spawnSync('npx', ['tsx', 'scripts/build-if-stale.ts'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+const template = new Blob([await readFile(await pgliteTemplateDump())]);
+await Promise.all(
+  ports.map(async (port) => {
+    const dataDir = `reports/e2e-data/${port}`;
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    const database = await PGlite.create({ dataDir: `${dataDir}/pglite`, loadDataDir: template });
+    await database.close();
+  }),
+);
+
 const servers: ChildProcess[] = ports.map((port) => {
   const dataDir = `reports/e2e-data/${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,

@@ -1,17 +1,13 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, migrationsFingerprint, startEmbeddedPostgres } from '../../server/lib/database';
+import { migrateDatabase, migrationsFingerprint } from '../../server/lib/database';
+import { pgliteTemplateDump } from './pglite-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     database: { kind: 'postgres'; serverUrl: string; template: string } | { kind: 'pglite'; dumpFile: string };
   }
 }
-
-const CACHE = path.resolve('node_modules/.cache/aerogate');
 
 function withDatabase(url: string, database: string) {
   const u = new URL(url);
@@ -44,16 +40,6 @@ export default async function setup(project: TestProject) {
     project.provide('database', { kind: 'postgres', serverUrl, template });
     return;
   }
-  const dumpFile = path.join(CACHE, `pglite-${fingerprint}.tar`);
-  if (!existsSync(dumpFile)) {
-    const embedded = await startEmbeddedPostgres();
-    await migrateDatabase(embedded.url);
-    // Uncompressed: each test file loads it, and gunzipping it took half of that load.
-    const dump = await embedded.pglite.dumpDataDir('none');
-    await mkdir(CACHE, { recursive: true });
-    await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
-    await embedded.close();
-  }
-  await readFile(dumpFile);
+  const dumpFile = await pgliteTemplateDump();
   project.provide('database', { kind: 'pglite', dumpFile });
 }
