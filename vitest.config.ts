@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -7,13 +8,13 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
  * DOM test files that replace a module with `vi.mock` (the map, which jsdom cannot draw): they run isolated, since a
- * module another file of the same worker had already loaded would not be replaced.
+ * module another file of the same worker had already loaded would not be replaced. Found by reading the files, so a new
+ * one is isolated too.
  */
-const DOM_MODULE_MOCKS = [
-  'tests/dom/backoffice-records.test.tsx',
-  'tests/dom/classification-rules.test.tsx',
-  'tests/dom/request-detail.test.tsx',
-];
+const DOM_DIR = fileURLToPath(new URL('./tests/dom/', import.meta.url));
+const DOM_MODULE_MOCKS = readdirSync(DOM_DIR, { recursive: true, encoding: 'utf8' })
+  .filter((name) => /\.test\.tsx?$/.test(name) && readFileSync(`${DOM_DIR}${name}`, 'utf8').includes('vi.mock('))
+  .map((name) => `tests/dom/${name}`);
 
 export default defineConfig({
   plugins: [react()],

@@ -15,10 +15,12 @@ const ports = process.argv.slice(2).map(Number);
 const build = spawnSync('npx', ['tsx', 'scripts/build-if-stale.ts'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+const dataDirOf = (port: number) => `reports/e2e-data/${port}`;
+
 const template = new Blob([await readFile(await pgliteTemplateDump())]);
 await Promise.all(
   ports.map(async (port) => {
-    const dataDir = `reports/e2e-data/${port}`;
+    const dataDir = dataDirOf(port);
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true });
     const database = await PGlite.create({ dataDir: `${dataDir}/pglite`, loadDataDir: template });
@@ -27,7 +29,7 @@ await Promise.all(
 );
 
 const servers: ChildProcess[] = ports.map((port) => {
-  const dataDir = `reports/e2e-data/${port}`;
+  const dataDir = dataDirOf(port);
   const url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
