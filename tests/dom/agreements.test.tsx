@@ -68,6 +68,8 @@ describe('agreement screens', () => {
     const checklist = await screen.findByTestId('agreement-checklist', {}, FIRST);
     expect(within(checklist).getByTestId('checklist-insuranceCertificate')).toHaveAttribute('data-done', 'false');
     expect(within(checklist).getByTestId('checklist-pilot')).toHaveAttribute('data-done', 'true');
+    expect(within(checklist).getByTestId('checklist-pilot')).toHaveTextContent(/\(done\)$/);
+    expect(within(checklist).getByTestId('checklist-insuranceCertificate')).toHaveTextContent(/\(missing\)$/);
     expect(screen.getByTestId('agreement-request')).toBeDisabled();
     expect(screen.getByTestId('attachment-input-insuranceCertificate')).toBeInTheDocument();
   });

@@ -113,7 +113,7 @@ export function AgreementPanel({ mode, userId, documents }: AgreementPanelProps)
             >
               {t(`checklist.${item}`)}{' '}
               <Text span size="xs" c={done ? 'teal' : 'dimmed'}>
-                ({t(done ? 'done' : 'missing')})
+                ({t(done ? 'present' : 'missing')})
               </Text>
             </List.Item>
           ))}
