@@ -61,5 +61,15 @@ export function buildAccounts(ctx: AppContext, registry: ApiRegistry, records: R
     agreementRouter(registry, agreements),
     agreementsAdminRouter(registry, agreements),
   ];
-  return { routers, signUp, agreements, accountAdministration: { sendResetLink: passwords.sendResetLink, unlock: sessions.unlock } };
+  return {
+    routers,
+    signUp,
+    agreements,
+    accountAdministration: {
+      sendResetLink: passwords.sendResetLink,
+      unlock: sessions.unlock,
+      companyInfo: agreements.companyInfo,
+      companyInfoSaved: agreements.companyInfoSaved,
+    },
+  };
 }

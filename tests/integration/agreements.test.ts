@@ -7,7 +7,7 @@ import { AGREEMENT_CHECKLIST_ITEMS } from '../../src/shared/domain/agreement-sta
 import type { Prisma } from '../../server/generated/prisma/client';
 import { createMachine, createPilot } from '../factories/registry';
 import { pdfBytes } from '../factories/files';
-import { login, signedInUser } from '../factories/users';
+import { createUser, login, signedInUser } from '../factories/users';
 import { MISSION_OPERATOR, NEAR_ORLY, postMission } from './missions-support';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { bearer, CLOCK_START, DAY, expectError, outboxFor } from './support';
@@ -169,6 +169,28 @@ describe('operator agreement', () => {
       expect(await t.db.prisma.agreementHistory.count({ where: { userId: operator.user.id } })).toBe(0);
     });
 
+    it('a request for validation or renewal e-mails every active administrator who decides agreements, in his language', async () => {
+      const french = await createUser(t.db.prisma, { rights: ['USER_EDIT_ADMIN'], lang: 'fr' });
+      const reader = await createUser(t.db.prisma, { rights: ['USER_LIST_ADMIN'] });
+      const away = await createUser(t.db.prisma, { rights: ['USER_EDIT_ADMIN'], status: 'deactivated' });
+      const operator = await operatorWithCompleteFile('notValidated', { companyName: 'Skyline Survey' });
+      expect((await request(t.app).post('/api/agreement/request').set(operator.auth)).status).toBe(200);
+
+      const toAdmin = (await outboxFor(t, admin.user.email)).find((mail) => mail.subject?.startsWith('Skyline Survey'));
+      expect(toAdmin?.subject).toBe('Skyline Survey asks for the validation of its operator agreement');
+      expect(toAdmin?.text).toContain(`/backoffice/myagreement?userId=${operator.user.id}`);
+      const [toFrench] = await outboxFor(t, french.email);
+      expect(toFrench?.subject).toBe('Skyline Survey demande la validation de son agrément d’exploitant');
+      expect(await outboxFor(t, reader.email)).toEqual([]);
+      expect(await outboxFor(t, away.email)).toEqual([]);
+
+      const renewing = await operatorWithCompleteFile('nearlyExpired', { companyName: 'Renewal Air' });
+      expect((await request(t.app).post('/api/agreement/renew').set(renewing.auth)).status).toBe(200);
+      expect((await outboxFor(t, french.email)).map((m) => m.subject)).toContain(
+        'Renewal Air demande le renouvellement de son agrément d’exploitant',
+      );
+    });
+
     it('validation lasts one year by default, clears the rejection reason and e-mails the operator', async () => {
       const operator = await operatorWithCompleteFile('toBeValidated', { adminMessage: 'old reason' });
       const response = await request(t.app).post(`/api/agreements/${operator.user.id}/validate`).set(admin.auth).send({});
@@ -260,6 +282,38 @@ describe('operator agreement', () => {
       expect(await status(operator.user.id)).toBe('validated');
       await request(t.app).patch('/api/account').set(operator.auth).send({ companyName: 'Skyworks Group' }).expect(200);
       expect(await status(operator.user.id)).toBe('updated');
+    });
+
+    it('an administrator changing the company information in the users screens also moves validated to updated', async () => {
+      const operator = await operatorWithCompleteFile('validated', { agreementExpiresAt: new Date(CLOCK_START.getTime() + 90 * DAY) });
+      const { body: detail } = await request(t.app).get(`/api/users/${operator.user.id}`).set(admin.auth).expect(200);
+      const input = {
+        firstName: detail.firstName,
+        lastName: detail.lastName,
+        email: detail.email,
+        groupIds: detail.groups.map((group: { id: string }) => group.id),
+        companyName: detail.companyName,
+        phoneNumber: detail.phoneNumber,
+        addressLine1: detail.addressLine1,
+        postalCode: detail.postalCode,
+        city: detail.city,
+        agreementStatus: detail.agreementStatus,
+        agreementExpiresAt: detail.agreementExpiresAt.slice(0, 10),
+      };
+      await request(t.app)
+        .put(`/api/users/${operator.user.id}`)
+        .set(admin.auth)
+        .send({ ...input, newsletter: true })
+        .expect(200);
+      expect(await status(operator.user.id)).toBe('validated');
+      await request(t.app)
+        .put(`/api/users/${operator.user.id}`)
+        .set(admin.auth)
+        .send({ ...input, city: 'Lyon' })
+        .expect(200);
+      expect(await status(operator.user.id)).toBe('updated');
+      const [entry] = await t.db.prisma.agreementHistory.findMany({ where: { userId: operator.user.id } });
+      expect(entry).toMatchObject({ action: 'update', toStatus: 'updated', reason: 'companyInfo', actorId: admin.user.id });
     });
 
     it('a status with nothing validated (toBeValidated) stays as it is', async () => {

@@ -5,7 +5,8 @@ export type AgreementEmail =
   | { kind: 'validated'; expiresAt: Date }
   | { kind: 'rejected'; reason: string }
   | { kind: 'reminder'; expiresAt: Date; daysBefore: number }
-  | { kind: 'expired' };
+  | { kind: 'expired' }
+  | { kind: 'toDecide'; action: 'request' | 'renew'; operator: string };
 
 const day = (date: Date, lang: Language) =>
   date.toLocaleDateString(lang === 'fr' ? 'fr-FR' : 'en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
@@ -33,6 +34,11 @@ const templates: Record<Language, (email: AgreementEmail, link: string) => { sub
           subject: 'Your Aerogate operator agreement has expired',
           text: `Your operator agreement has expired: you can no longer create missions. Ask for a new validation here:\n${link}`,
         };
+      case 'toDecide':
+        return {
+          subject: `${email.operator} asks for ${email.action === 'renew' ? 'the renewal of' : 'the validation of'} its operator agreement`,
+          text: `${email.operator} has completed its file and asks for ${email.action === 'renew' ? 'the renewal of' : 'the validation of'} its operator agreement. Check its documents and decide here:\n${link}`,
+        };
     }
   },
   fr: (email, link) => {
@@ -56,6 +62,11 @@ const templates: Record<Language, (email: AgreementEmail, link: string) => { sub
         return {
           subject: 'Votre agrément d’exploitant Aerogate a expiré',
           text: `Votre agrément d’exploitant a expiré : vous ne pouvez plus créer de missions. Demandez une nouvelle validation ici :\n${link}`,
+        };
+      case 'toDecide':
+        return {
+          subject: `${email.operator} demande ${email.action === 'renew' ? 'le renouvellement' : 'la validation'} de son agrément d’exploitant`,
+          text: `${email.operator} a complété son dossier et demande ${email.action === 'renew' ? 'le renouvellement' : 'la validation'} de son agrément d’exploitant. Vérifiez ses documents et décidez ici :\n${link}`,
         };
     }
   },

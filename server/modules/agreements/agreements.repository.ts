@@ -33,6 +33,14 @@ export function createAgreementsRepository(prisma: PrismaClient) {
       return prisma.user.findUnique({ where: { id: userId }, select: SUBJECT });
     },
 
+    /** Active accounts that decide agreements (`USER_EDIT_ADMIN`), to be told that a file waits for them. */
+    deciders() {
+      return prisma.user.findMany({
+        where: { status: 'active', groups: { some: { rights: { has: 'USER_EDIT_ADMIN' } } } },
+        select: { email: true, lang: true },
+      });
+    },
+
     /** What the checklist of spec domain §5 needs beyond the user's own fields. */
     async checklistFacts(userId: string) {
       const [pilot, machines, documents] = await Promise.all([

@@ -176,6 +176,11 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
       const user = await subject(await ownAccountId(actor));
       await requireComplete(user);
       await apply(user, action, actor.id);
+      const file = `${link}?userId=${user.id}`;
+      const operator = user.companyName?.trim() || `${user.firstName} ${user.lastName}`;
+      for (const decider of await repository.deciders()) {
+        await mailer.send(agreementEmail({ kind: 'toDecide', action, operator }, decider.lang, decider.email, file));
+      }
       return view(user.id, 'operator');
     },
 

@@ -5,6 +5,7 @@ import { DEACTIVATED_BY_ADMINISTRATOR } from '../../../src/shared/domain/enums';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
+import type { AgreementsService } from '../agreements/agreements.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Passwords } from '../auth/passwords';
 import type { Sessions } from '../auth/sessions';
@@ -15,7 +16,13 @@ export interface UsersServiceDeps {
   repository: UsersRepository;
   audit: AuditRepository;
   clock: Clock;
-  accounts: { sendResetLink: Passwords['sendResetLink']; unlock: Sessions['unlock'] };
+  /** The agreement is told when the company information it validated changes (docs/agreements.md). */
+  accounts: {
+    sendResetLink: Passwords['sendResetLink'];
+    unlock: Sessions['unlock'];
+    companyInfo: AgreementsService['companyInfo'];
+    companyInfoSaved: AgreementsService['companyInfoSaved'];
+  };
   bcryptRounds: number;
 }
 
@@ -88,8 +95,10 @@ export function createUsersService(deps: UsersServiceDeps) {
           : current.status === 'deactivated'
             ? current.deactivationReason
             : DEACTIVATED_BY_ADMINISTRATOR;
+      const company = await accounts.companyInfo(id);
       const user = await repository.update(id, input, reason);
       if (current.status !== 'deactivated' && user.status === 'deactivated') await repository.revokeRefreshTokens(id, clock.now());
+      await accounts.companyInfoSaved(id, company, actor.id);
       await record(actor, 'user.updated', id);
       return toUserDetail(user);
     },
