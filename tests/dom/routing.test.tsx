@@ -114,6 +114,26 @@ describe('routes (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/maintenance');
   });
 
+  it('during maintenance sends an operator to the maintenance page, lets an administrator work, and offers administrators the sign-in', async () => {
+    const maintenance = { maintenance: true, maintenanceMessage: null, devicesEmailDomain: 'x.test' };
+    const api = mockApi((request) => (request.url === 'status' ? { status: 200, data: maintenance } : undefined));
+    signInAs('operator');
+    const operator = renderApp('/backoffice/dashboard');
+    await waitFor(() => expect(operator.router.state.location.pathname).toBe('/maintenance'));
+    await userEvent.click(await screen.findByTestId('maintenance-admin-login'));
+    await waitFor(() => expect(operator.router.state.location.pathname).toBe('/login'));
+    operator.unmount();
+
+    signInAs('admin');
+    const asked = api.to('GET', 'status').length;
+    const admin = renderApp('/backoffice/dashboard');
+    await screen.findByTestId('screen-dashboard');
+    await waitFor(() => expect(api.to('GET', 'status').length).toBeGreaterThan(asked));
+    // The operator was sent away as soon as the status arrived; the administrator stays where he is.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(admin.router.state.location.pathname).toBe('/backoffice/dashboard');
+  });
+
   it('shows the maintenance banner when a message is announced without maintenance', async () => {
     mockApi((request) =>
       request.url === 'status'

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { hashToken } from '../../server/modules/auth/auth.common';
 import { TEST_PASSWORD, createUser, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { expectError, postLogin } from './support';
@@ -123,6 +125,50 @@ describe('API hardening', () => {
       expectError(response, 503, 'MAINTENANCE');
       expect(await m.db.prisma.loginAttempt.count()).toBe(0);
       expect(await m.db.prisma.refreshToken.count()).toBe(0);
+    });
+
+    it('with MAINTENANCE=true, an administrator signs in, refreshes and works; his refresh token keeps working', async () => {
+      const admin = await createUser(m.db.prisma, { rights: ['USER_LIST_ADMIN'] });
+
+      const login = await postLogin(m, { email: admin.email, password: TEST_PASSWORD });
+      expect(login.status).toBe(200);
+      const users = await request(m.app).get('/api/users').set('Authorization', `Bearer ${login.body.token}`);
+      expect(users.status).toBe(200);
+      const refreshed = await request(m.app).post('/api/security/gjrt').send({ gjrt: login.body.gjrt });
+      expect(refreshed.status).toBe(200);
+    });
+
+    it("with MAINTENANCE=true, a non-administrator's refresh answers 503 MAINTENANCE", async () => {
+      const operator = await createUser(m.db.prisma);
+      await m.db.prisma.refreshToken.create({
+        data: {
+          userId: operator.id,
+          familyId: randomUUID(),
+          tokenHash: hashToken('operator-refresh'),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        },
+      });
+
+      expectError(await request(m.app).post('/api/security/gjrt').send({ gjrt: 'operator-refresh' }), 503, 'MAINTENANCE');
+    });
+
+    it('with MAINTENANCE=true, trackers keep posting positions: a flight in the air loses no point of its track', async () => {
+      const owner = await createUser(m.db.prisma, { apiKey: 'maintenance-tracker-key' });
+      await m.db.prisma.tracker.create({ data: { ident: 'TRK-MAINT', relatedUserId: owner.id, vehicle: 'drone', source: 'wi' } });
+      const position = {
+        ident: 'TRK-MAINT',
+        lat: 48.71,
+        lon: 2.16,
+        alt: 42,
+        time: m.clock.now().toISOString(),
+        type: 'drone',
+        source: 'wi',
+      };
+
+      const response = await request(m.app).post('/api/traffics/').set('X-Api-Key', 'maintenance-tracker-key').send(position);
+
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+      expect(await m.db.prisma.track.count({ where: { ident: 'TRK-MAINT' } })).toBe(1);
     });
 
     it.each([

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type { LoginBody, LoginResult } from '../../../src/shared/contracts/auth';
 import { DOUBLE_FACTOR_CODE_TTL_MS } from '../../../src/shared/domain/limits';
+import { isAdministrator } from '../../../src/shared/domain/rights';
 import { SUPERVISION_DISABLED } from '../../../src/shared/domain/supervision';
 import type { Config } from '../../config/env';
 import type { Mailer } from '../../integrations/mail/mailer';
@@ -24,7 +25,13 @@ export interface SessionsDeps {
   clock: Clock;
   config: Pick<
     Config,
-    'jwtSecret' | 'accessTokenTtlSeconds' | 'refreshTokenTtlDays' | 'passwordMaxAgeDays' | 'loginFailuresPerAddress' | 'publicUrl'
+    | 'jwtSecret'
+    | 'accessTokenTtlSeconds'
+    | 'refreshTokenTtlDays'
+    | 'passwordMaxAgeDays'
+    | 'loginFailuresPerAddress'
+    | 'publicUrl'
+    | 'maintenance'
   >;
 }
 
@@ -36,6 +43,12 @@ export function createSessions(deps: SessionsDeps) {
   const { repository, audit, sms, clock, config } = deps;
   const now = () => clock.now();
   const lock = createLoginLock(deps);
+
+  /** During maintenance only administrators sign in (or keep their session); nothing is recorded for the others. */
+  function refuseDuringMaintenance(user: UserWithAccess) {
+    if (config.maintenance && !isAdministrator(new Set(rightsOf(user))))
+      throw new AppError('MAINTENANCE', 'The platform is under maintenance');
+  }
 
   async function issueTokens(user: UserWithAccess, familyId: string = randomUUID()): Promise<LoginResult> {
     const at = now();
@@ -114,6 +127,7 @@ export function createSessions(deps: SessionsDeps) {
         });
         throw new AppError('PASSWORD_EXPIRED', 'Your password has expired: choose a new one');
       }
+      refuseDuringMaintenance(user);
       if (user.doubleFactorEnabled) await checkDoubleFactor(user, input.code, ip);
       if (user.failedLoginCount > 0) await repository.updateUser(user.id, { failedLoginCount: 0 });
       await repository.recordLoginAttempt({ userId: user.id, email: user.email, success: true, outcome: 'OK', ip, createdAt: now() });
@@ -150,6 +164,7 @@ export function createSessions(deps: SessionsDeps) {
         await repository.revokeFamily(record.familyId, now());
         throw new AppError('INVALID_REFRESH_TOKEN', 'Invalid refresh token');
       }
+      refuseDuringMaintenance(user);
       return issueTokens(user, record.familyId);
     },
 

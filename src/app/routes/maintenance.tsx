@@ -1,6 +1,6 @@
-import { Button, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { PublicCard } from '@/components/ui/public-card';
 import { paths } from '@/config/paths';
 import { useStatus } from '@/features/system/api/get-status';
@@ -21,9 +21,14 @@ export default function MaintenanceRoute() {
     <PublicCard title={t('maintenance.title')}>
       <Text data-testid="maintenance-text">{over ? t('maintenance.over') : t('maintenance.text')}</Text>
       {data?.maintenanceMessage && <Text fw={500}>{data.maintenanceMessage}</Text>}
-      <Button onClick={() => void retry()} loading={isFetching} style={{ alignSelf: 'flex-start' }}>
-        {t('maintenance.retry')}
-      </Button>
+      <Group justify="space-between">
+        <Button onClick={() => void retry()} loading={isFetching}>
+          {t('maintenance.retry')}
+        </Button>
+        <Anchor component={Link} to={paths.login.getHref()} size="sm" data-testid="maintenance-admin-login">
+          {t('maintenance.adminSignIn')}
+        </Anchor>
+      </Group>
     </PublicCard>
   );
 }

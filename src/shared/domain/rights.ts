@@ -66,6 +66,11 @@ export function isRight(value: string): value is Right {
   return (RIGHTS as readonly string[]).includes(value);
 }
 
+/** An administrator holds at least one back-office right; during maintenance the platform stays open to him. */
+export function isAdministrator(rights: ReadonlySet<Right>): boolean {
+  return ADMIN_RIGHTS.some((right) => rights.has(right));
+}
+
 export function rightsFromRoles(roles: readonly string[]): Set<Right> {
   const rights = new Set<Right>();
   for (const role of roles) {
