@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema } from '../../src/shared/contracts/dashboard';
 import { createDroneModel, createMachine, createPilot } from '../factories/registry';
 import { createAlert, createViolation } from '../factories/records';
-import { signedInUser } from '../factories/users';
+import { createUser, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { expectError } from './support';
 
@@ -114,7 +114,29 @@ describe('GET /api/dashboard', () => {
     expect(response.body.detections.last7Days).toBeGreaterThanOrEqual(1);
     expect(response.body.admin.trackersByVehicle).toContainEqual({ key: 'boat', count: 1 });
     expect(response.body.admin.violationsByType).toContainEqual({ key: 'height', count: 1 });
-    expect(response.body.admin.operatorsByAgreement.length).toBeGreaterThan(0);
     expect(response.body.admin.machinesByClass.length).toBeGreaterThan(0);
+  });
+
+  it('counts operator accounts by agreement status, not administrators, managers or supervised pilots', async () => {
+    const admin = await signedInUser(t.app, t.db.prisma, ['DASHBOARD_ADMIN', 'PREFLIGHT_EDIT']);
+    const counts = async () =>
+      Object.fromEntries(
+        (
+          (await request(t.app).get('/api/dashboard').set(admin.auth)).body.admin.operatorsByAgreement as { key: string; count: number }[]
+        ).map((row) => [row.key, row.count]),
+      );
+    const before = await counts();
+    const operator = await createUser(t.db.prisma, { rights: ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT'], agreementStatus: 'toBeValidated' });
+    await createUser(t.db.prisma, { rights: ['PREFLIGHTPROCEDURE_LIST', 'PREFLIGHTPROCEDURE_EDIT'], agreementStatus: 'toBeValidated' });
+    await createUser(t.db.prisma, { rights: ['USER_EDIT_ADMIN', 'PREFLIGHT_EDIT'], agreementStatus: 'toBeValidated' });
+    await createUser(t.db.prisma, {
+      rights: ['SUPERVISION_PILOT', 'PREFLIGHT_EDIT'],
+      agreementStatus: 'toBeValidated',
+      parent: { connect: { id: operator.id } },
+    });
+
+    const after = await counts();
+
+    expect((after.toBeValidated ?? 0) - (before.toBeValidated ?? 0)).toBe(1);
   });
 });

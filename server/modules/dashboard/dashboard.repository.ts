@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import { DASHBOARD_RECENT_MACHINES } from '../../../src/shared/contracts/dashboard';
+import { ADMIN_RIGHTS } from '../../../src/shared/domain/rights';
 
 /** Whose violations: the platform's (null), or an operator's own traffic (its account or its machines' idents). */
 export type ViolationScope = { ownerId: string; idents: string[] } | null;
@@ -9,6 +10,16 @@ const violationWhere = (scope: ViolationScope): Prisma.ViolationWhereInput =>
 
 const counted = <T extends { _count: { _all: number } }>(rows: T[], key: (row: T) => string | null) =>
   rows.map((row) => ({ key: key(row) ?? '', count: row._count._all }));
+
+/**
+ * An operator account: a top-level account that prepares missions (PREFLIGHT_EDIT) and administers nothing. Managers,
+ * administrators and supervised pilots have no agreement of their own to count.
+ */
+const OPERATOR_ACCOUNT = {
+  parentId: null,
+  groups: { some: { rights: { has: 'PREFLIGHT_EDIT' } } },
+  NOT: { groups: { some: { rights: { hasSome: [...ADMIN_RIGHTS] } } } },
+} satisfies Prisma.UserWhereInput;
 
 export function createDashboardRepository(prisma: PrismaClient) {
   return {
@@ -54,7 +65,7 @@ export function createDashboardRepository(prisma: PrismaClient) {
     /** The administrators' counts, each as keys and counts in no order. */
     async adminCounts() {
       const [operators, trackers, violations, machines] = await Promise.all([
-        prisma.user.groupBy({ by: ['agreementStatus'], where: { parentId: null }, _count: { _all: true } }),
+        prisma.user.groupBy({ by: ['agreementStatus'], where: OPERATOR_ACCOUNT, _count: { _all: true } }),
         prisma.tracker.groupBy({ by: ['vehicle'], _count: { _all: true } }),
         prisma.$queryRaw<{ type: string; count: bigint }[]>`
           SELECT a.type::text AS type, count(*) AS count FROM "Violation" v JOIN "Alert" a ON a.id = v."alertId" GROUP BY a.type`,
