@@ -214,6 +214,30 @@ describe('back-office administration screens', () => {
     expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
   });
 
+  it('the airspace area states a small polygon in m² and warns that it may be a slip', async () => {
+    const area = airspace().geometry!;
+    const stray = [
+      [
+        [2.3, 48.7],
+        [2.3005, 48.7],
+        [2.3005, 48.7003],
+        [2.3, 48.7],
+      ],
+    ];
+    mockApi((request) =>
+      request.url === 'airspaces/a-1'
+        ? { status: 200, data: airspace({ geometry: { ...area, coordinates: [...area.coordinates, stray] } }) }
+        : undefined,
+    );
+    signInAs('admin');
+    renderApp('/backoffice/airspaces/edit/a-1');
+
+    expect(await screen.findByTestId('airspace-area-summary', {}, SCREEN_LOAD)).toHaveTextContent(/^2 polygon\(s\), [\d.,]+ km²$/);
+    expect(screen.getByTestId('airspace-area-warning')).toHaveTextContent(
+      /^Polygon 2 covers only 612 m²: check that it is the one you meant\.$/,
+    );
+  });
+
   it('a manager edits the general conditions of its airspace; a minimum notice above the maximum is refused first', async () => {
     const api = mockApi((request) => {
       if (request.url === 'airspaces/mine' && request.method === 'GET') return { status: 200, data: [airspace()] };

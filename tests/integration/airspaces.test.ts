@@ -208,6 +208,27 @@ describe('airspaces', () => {
     ],
     ['a polygon crossing itself', { geometry: bowTie }, 'geometry', 'validation:geometry.selfIntersecting'],
     [
+      'a polygon whose points lie on one line (no surface)',
+      {
+        geometry: {
+          type: 'MultiPolygon',
+          coordinates: [
+            SQUARE.coordinates,
+            [
+              [
+                [2.2, 48.2],
+                [2.21, 48.21],
+                [2.22, 48.22],
+                [2.2, 48.2],
+              ],
+            ],
+          ],
+        },
+      },
+      'geometry',
+      'validation:geometry.noSurface',
+    ],
+    [
       'a latitude beyond 90°',
       {
         geometry: {

@@ -1,4 +1,4 @@
-import { bbox } from '@turf/turf';
+import { area, bbox, length } from '@turf/turf';
 import type { MultiPolygon, Position } from 'geojson';
 import { z } from 'zod';
 import {
@@ -18,6 +18,22 @@ export const ACTIVATION_TRIGGERS = ['never', 'low', 'medium', 'high', 'always'] 
 const position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
 const ring = z.array(position).min(4, 'validation:geometry.ring').max(GEOMETRY_MAX_VERTICES_PER_RING, GEOMETRY_TOO_COMPLEX);
 const polygon = z.array(ring).min(1, 'validation:geometry.ring').max(GEOMETRY_MAX_RINGS_PER_POLYGON, GEOMETRY_TOO_COMPLEX);
+
+/**
+ * A polygon whose mean width (twice its area over its outline's length) is under a metre is points on a line or a
+ * stray click, not a piece of airspace. Measured by width, since the spherical area of "points on a line" in degrees
+ * is not zero (three aligned points 2.8 km apart: 80 m²).
+ */
+function hasNoSurface(rings: Position[][]) {
+  const outline = length(
+    { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: rings[0] ?? [] } },
+    { units: 'meters' },
+  );
+  return (2 * area({ type: 'Polygon', coordinates: rings })) / Math.max(outline, 1) < 1;
+}
+
+/** Below this a polygon is shown with a warning: an airspace of less than a hectare is most likely a drawing slip. */
+export const AIRSPACE_SMALL_POLYGON_M2 = 10_000;
 
 const samePosition = (a: Position | undefined, b: Position | undefined) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 
@@ -49,6 +65,10 @@ export const airspaceGeometrySchema = z
       }
       if (isSelfIntersecting(rings as [number, number][][])) {
         ctx.addIssue({ code: 'custom', message: GEOMETRY_SELF_INTERSECTING });
+        return;
+      }
+      if (hasNoSurface(rings)) {
+        ctx.addIssue({ code: 'custom', message: 'validation:geometry.noSurface' });
         return;
       }
     }

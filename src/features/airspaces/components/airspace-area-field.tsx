@@ -6,6 +6,7 @@ import { useDrawing } from '@/components/map/draw-control';
 import { FitBounds } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { MapView } from '@/components/map/map-view';
+import { AIRSPACE_SMALL_POLYGON_M2 } from '@/shared/contracts/airspaces';
 import { areaKm2 } from '@/shared/geo/area';
 import type { DrawnShapes } from '@/shared/geo/drawn-shapes';
 import { importShapes, shapeFormatOf, ShapeFileError } from '@/shared/geo/import-shapes';
@@ -67,7 +68,14 @@ export function AirspaceAreaField({ value, onChange, error }: AirspaceAreaFieldP
     () => ({ type: 'FeatureCollection', features: value ? [{ type: 'Feature', properties: {}, geometry: value }] : [] }),
     [value],
   );
-  const km2 = value ? new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(areaKm2(value)) : null;
+  const surface = (km2: number) =>
+    km2 * 1_000_000 < AIRSPACE_SMALL_POLYGON_M2
+      ? t('area.m2', { m2: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(km2 * 1_000_000) })
+      : t('area.km2', { km2: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(km2) });
+  // Polygons of less than a hectare, numbered as the summary counts them: most likely a stray click while drawing.
+  const small = (value?.coordinates ?? [])
+    .map((rings, index) => ({ number: index + 1, km2: areaKm2({ type: 'Polygon', coordinates: rings }) }))
+    .filter((polygon) => polygon.km2 * 1_000_000 < AIRSPACE_SMALL_POLYGON_M2);
 
   const importFile = async (file: File | null) => {
     if (!file) return;
@@ -98,7 +106,7 @@ export function AirspaceAreaField({ value, onChange, error }: AirspaceAreaFieldP
       </Box>
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" data-testid="airspace-area-summary" data-polygons={value?.coordinates.length ?? 0} aria-live="polite">
-          {value ? t('area.summary', { count: value.coordinates.length, km2 }) : t('area.none')}
+          {value ? t('area.summary', { count: value.coordinates.length, surface: surface(areaKm2(value)) }) : t('area.none')}
         </Text>
         <Group gap="xs">
           <FileButton onChange={(file) => void importFile(file)} accept={IMPORT_ACCEPT}>
@@ -116,6 +124,11 @@ export function AirspaceAreaField({ value, onChange, error }: AirspaceAreaFieldP
       <Text size="xs" c="dimmed">
         {t('area.hint')}
       </Text>
+      {small.length > 0 && (
+        <Alert color="yellow" p="xs" data-testid="airspace-area-warning">
+          {small.map((polygon) => t('area.small', { number: polygon.number, surface: surface(polygon.km2) })).join(' ')}
+        </Alert>
+      )}
       {importError || error ? (
         <Alert color="red" p="xs" role="alert" data-testid="airspace-area-error">
           {importError ?? error}
