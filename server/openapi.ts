@@ -40,7 +40,12 @@ const ERROR_RESPONSES: Record<number, string> = {
   422: 'Invalid input',
 };
 
-const errorSchema = z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.array(z.string())).optional() });
+const errorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });

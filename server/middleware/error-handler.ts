@@ -38,8 +38,10 @@ export function errorHandler(logger: Logger, database: DatabaseStatus): ErrorReq
     }
     if (appError.code === 'DATABASE_UNAVAILABLE') res.setHeader('Retry-After', String(database.retryAfterSeconds));
     const fields = appError.details?.fields;
+    // Figures the translated message of the code names (e.g. an airspace's minimum notice), never free text.
+    const params = appError.details?.params;
     const retryAfter = appError.details?.retryAfterSeconds;
     if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
-    res.status(appError.status).json({ code: appError.code, message: appError.message, ...(fields ? { fields } : {}) });
+    res.status(appError.status).json({ code: appError.code, message: appError.message, ...(fields ? { fields } : {}), ...(params ? { params } : {}) });
   };
 }

@@ -79,6 +79,8 @@ export interface ApiErrorBody {
   code?: string;
   message?: string;
   fields?: Record<string, string[]>;
+  /** Figures the code's translated message names. */
+  params?: Record<string, string | number>;
 }
 
 function errorBodyOf(error: unknown): ApiErrorBody | undefined {
@@ -101,7 +103,7 @@ export function apiFieldErrors(error: unknown): Record<string, string[]> {
 /** Toast text precedence: translated code, else server message, else client message, else unexpected. */
 export function errorMessageOf(error: unknown): string {
   const body = errorBodyOf(error);
-  if (typeof body?.code === 'string' && i18n.exists(`errors:${body.code}`)) return i18n.t(`errors:${body.code}`);
+  if (typeof body?.code === 'string' && i18n.exists(`errors:${body.code}`)) return i18n.t(`errors:${body.code}`, body.params ?? {});
   if (typeof body?.message === 'string' && body.message.trim()) return body.message;
   if (error instanceof Error && error.message) return error.message;
   return i18n.t('errors:unexpected');
@@ -115,7 +117,7 @@ function showErrorToast(error: unknown) {
   const code = apiErrorCode(error);
   showErrorNotification({
     color: 'orange',
-    title: i18n.t('errors:title'),
+    title: code && i18n.exists(`errors:titles.${code}`) ? i18n.t(`errors:titles.${code}`) : i18n.t('errors:title'),
     message:
       // The agreement refusal says where to look: the agreement page, which the menu never shows (docs/navigation.md).
       code === 'AGREEMENT_STATUS_FORBIDS'

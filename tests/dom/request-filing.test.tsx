@@ -15,11 +15,15 @@ const AIRSPACE: TouchedAirspace = {
   generalConditions: 'Call the tower.',
   legalInformation: false,
   pendingRequestId: null,
+  minNoticeDays: 2,
+  maxNoticeDays: 90,
+  earliestStartAt: '2026-11-29T09:30:00.000Z',
+  noticeProblem: null,
 };
 
-function serve(onFile: () => { status: number; data?: unknown }) {
+function serve(onFile: () => { status: number; data?: unknown }, airspace: TouchedAirspace = AIRSPACE) {
   return mockApi((request) => {
-    if (request.url === 'procedures/airspaces') return { status: 200, data: [AIRSPACE] };
+    if (request.url === 'procedures/airspaces') return { status: 200, data: [airspace] };
     if (request.method === 'GET' && request.url === 'procedures')
       return { status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } };
     if (request.method === 'POST' && request.url === 'procedures') return onFile();
@@ -27,7 +31,7 @@ function serve(onFile: () => { status: number; data?: unknown }) {
   });
 }
 
-async function openDialog() {
+async function openDialog(accept = true) {
   signInAs('operator');
   render(
     <AppProvider queryClient={createQueryClient()}>
@@ -38,7 +42,7 @@ async function openDialog() {
   );
   await userEvent.click(await screen.findByTestId('file-request', {}, { timeout: 10_000 }));
   const dialog = await screen.findByTestId('file-dialog');
-  await userEvent.click(within(dialog).getByTestId('accept-conditions'));
+  if (accept) await userEvent.click(within(dialog).getByTestId('accept-conditions'));
   return dialog;
 }
 
@@ -69,5 +73,42 @@ describe('filing a request: the phone number', () => {
     await userEvent.click(within(dialog).getByTestId('file-submit'));
 
     expect(await within(dialog).findByText('Only digits, spaces and + ( ) - . are allowed.')).toBeInTheDocument();
+  });
+});
+
+describe("filing a request: the airspace's notice", () => {
+  afterEach(resetApp);
+
+  it('is stated beside the airspace with the first possible start', async () => {
+    serve(() => ({ status: 201 }));
+    await openDialog(false);
+    expect(screen.getByTestId('notice-hint')).toHaveTextContent(
+      /^Notice of 2 days: a mission filed now may start on .*2026.* at the earliest\.$/,
+    );
+    expect(screen.getByTestId('notice-hint')).toHaveAttribute('data-problem', '');
+    expect(screen.queryByTestId('file-notice-problem')).not.toBeInTheDocument();
+  });
+
+  it('a mission starting too soon is told before and in the dialog, which cannot send it', async () => {
+    const api = serve(() => ({ status: 201 }), { ...AIRSPACE, noticeProblem: 'tooShort' });
+    const dialog = await openDialog();
+    expect(within(dialog).getByTestId('file-notice-problem')).toHaveTextContent(
+      /^The mission's start does not fit this airspace's noticeThis airspace needs 2 days' notice: .* Move the mission's start first\.$/,
+    );
+    expect(within(dialog).getByTestId('file-submit')).toBeDisabled();
+    expect(api.to('POST', 'procedures')).toHaveLength(0);
+  });
+
+  it("a refusal by the airspace's limits is titled as such and gives the figures", async () => {
+    serve(() => ({
+      status: 422,
+      data: { code: 'REQUEST_NOTICE_TOO_SHORT', message: 'Airspace limit 2 exceeded (0.50)', params: { limit: 2, actual: 0.5 } },
+    }));
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByTestId('file-submit'));
+
+    const toast = await screen.findByTestId('error-toast');
+    expect(toast).toHaveTextContent("This airspace's limits refuse the request");
+    expect(toast).toHaveTextContent("it asks for 2 days' notice, and the mission starts in 0.5 days");
   });
 });

@@ -156,6 +156,7 @@ describe('permission request decisions', () => {
     expect(answer.body.status).toBe('submitted');
     expect(answer.body.events.map((e: { action: string }) => e.action)).toEqual(['submit', 'askInformation', 'answer']);
     expect(reply.body.messages.map((m: { body: string; fromOperator: boolean }) => [m.body, m.fromOperator])).toEqual([
+      ['Which take-off point?', false],
       ['The car park', true],
       ['Thanks', false],
     ]);

@@ -4,7 +4,7 @@ import { extentKm, polygonAreasKm2 } from '../../server/modules/requests/request
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { missionAreaKm2, type MissionAreas } from '../../src/shared/contracts/missions';
 import { login } from '../factories/users';
-import { CLOCK_START, HOUR, MINUTE, bearer, expectError, outboxFor } from './support';
+import { CLOCK_START, DAY, HOUR, MINUTE, bearer, expectError, outboxFor } from './support';
 import { square } from './missions-support';
 import { file, managedAirspace, operatorWithMission } from './requests-support';
 
@@ -195,6 +195,28 @@ describe('filing a permission request', () => {
 
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
       expectError(refused, 422, code);
+      // The figures the translated message names: the airspace's limit and the mission's value, rounded to 0.01.
+      expect(refused.body.params).toEqual({ limit: Math.round((beyond.value ?? value) * 100) / 100, actual: expect.any(Number) });
+    });
+
+    it('the airspaces list says the notice before filing: the first possible start, and whether the mission breaks it', async () => {
+      const { airspace } = await managedAirspace(t, { minNoticeDays: NOTICE_DAYS, maxNoticeDays: 30 });
+      const { operator, missionId } = await operatorWithMission(t);
+      const touched = async () =>
+        (await request(t.app).get('/api/procedures/airspaces').query({ missionId }).set(operator.auth)).body.find(
+          (a: { id: string }) => a.id === airspace.id,
+        );
+
+      expect(await touched()).toMatchObject({
+        minNoticeDays: NOTICE_DAYS,
+        maxNoticeDays: 30,
+        earliestStartAt: new Date(CLOCK_START.getTime() + NOTICE_DAYS * DAY).toISOString(),
+        noticeProblem: null,
+      });
+      t.clock.advance(MINUTE);
+      expect(await touched()).toMatchObject({ noticeProblem: 'tooShort' });
+      t.clock.set(new Date(CLOCK_START.getTime() - 15 * DAY));
+      expect(await touched()).toMatchObject({ noticeProblem: 'tooLong' });
     });
   });
 });

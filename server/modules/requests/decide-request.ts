@@ -13,7 +13,7 @@ import { snapshotOf } from './requests.mapper';
 import type { JsonInput, RequestsRepository } from './requests.repository';
 
 export interface DecideRequestDeps {
-  repository: Pick<RequestsRepository, 'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts'>;
+  repository: Pick<RequestsRepository, 'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage'>;
   airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
   owners: RecordOwners;
   mailer: Mailer;
@@ -118,7 +118,11 @@ export function createDecideRequest(deps: DecideRequestDeps) {
     if (nextRequestStatus(request.status, action) === null)
       throw new AppError('REQUEST_TRANSITION_NOT_ALLOWED', `Action ${action} is not allowed on a request in status ${request.status}`);
     if (action === 'acceptWithRestrictions') await checkRestrictions(body.restrictions ?? [], snapshotOf(request));
-    await transition(request, managerTransition(action, actor.id, request.callControl, body, clock.now()));
+    const at = clock.now();
+    await transition(request, managerTransition(action, actor.id, request.callControl, body, at));
+    // The question is asked in the chat, where the operator reads and answers it; the history keeps it too.
+    if (action === 'askInformation' && body.reason)
+      await deps.repository.addMessage({ requestId: request.id, authorId: actor.id, body: body.reason, at });
     if (action !== 'archive')
       await mails.decision(request.id, action === 'reject' ? (body.reason ?? null) : (body.reply ?? body.reason ?? null));
     return readDetail(request.id, 'manager');

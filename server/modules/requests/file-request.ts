@@ -111,7 +111,10 @@ export function createFileRequest(deps: FileRequestDeps) {
       { startAt: mission.startAt, endAt: mission.endAt, areas, areaKm2: filed.areaKm2, extentKm: filed.extentKm },
       submittedAt,
     );
-    if (breach) throw new AppError(breach.code, `Airspace limit ${breach.limit} exceeded (${breach.actual.toFixed(2)})`, { ...breach });
+    if (breach)
+      throw new AppError(breach.code, `Airspace limit ${breach.limit} exceeded (${breach.actual.toFixed(2)})`, {
+        params: { limit: Math.round(breach.limit * 100) / 100, actual: Math.round(breach.actual * 100) / 100 },
+      });
 
     const evaluation = await evaluate({ airspaceId: airspace.id, missionSnapshot: filed, submittedAt });
     const { decision } = evaluation;

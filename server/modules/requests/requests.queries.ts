@@ -3,6 +3,7 @@ import type { RequestDetail, RequestListQuery, TouchedAirspace } from '../../../
 import { ACCEPTED_STATUSES, REJECTED_STATUSES, UNDER_ANALYSIS_STATUSES } from '../../../src/shared/domain/request-status';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import type { Clock } from '../../lib/clock';
 import type { GeometryPool } from '../../lib/geometry-pool';
 import type { AirspacesRepository } from '../airspaces/airspaces.repository';
 import { touchedAirspaces } from '../airspaces/touched-airspaces';
@@ -17,11 +18,14 @@ export interface RequestQueriesDeps {
   owners: RecordOwners;
   /** Where the costly area-against-airspace tests run. */
   geometry: Pick<GeometryPool, 'intersectsEach'>;
+  clock: Clock;
 }
+
+const DAY_MS = 86_400_000;
 
 /** The reads of requests: lists, one request, the airspaces a mission may be filed to, and what requests lock on a mission. */
 export function createRequestQueries(deps: RequestQueriesDeps) {
-  const { repository, airspaces, owners, geometry } = deps;
+  const { repository, airspaces, owners, geometry, clock } = deps;
   const access = requestAccess(deps);
   const readDetail = requestDetailReader(repository);
 
@@ -32,6 +36,9 @@ export function createRequestQueries(deps: RequestQueriesDeps) {
       if (!mission.areas) return [];
       const touched = await touchedAirspaces(airspaces, geometry, mission.areas as MissionAreas);
       const pending = await repository.ofMission(missionId, UNDER_ANALYSIS_STATUSES);
+      const now = clock.now().getTime();
+      // The same rule as filing (requests.limits.ts): notice in days from now to the mission's start, its limit included.
+      const noticeDays = mission.startAt ? (mission.startAt.getTime() - now) / DAY_MS : null;
       return touched.map((airspace) => ({
         id: airspace.id,
         name: airspace.name,
@@ -39,6 +46,17 @@ export function createRequestQueries(deps: RequestQueriesDeps) {
         generalConditions: airspace.generalConditions,
         legalInformation: mission.country === 'MC',
         pendingRequestId: pending.find((request) => request.airspaceId === airspace.id)?.id ?? null,
+        minNoticeDays: airspace.minNoticeDays,
+        maxNoticeDays: airspace.maxNoticeDays,
+        earliestStartAt: airspace.minNoticeDays === null ? null : new Date(now + airspace.minNoticeDays * DAY_MS).toISOString(),
+        noticeProblem:
+          noticeDays === null
+            ? null
+            : airspace.minNoticeDays !== null && noticeDays < airspace.minNoticeDays
+              ? ('tooShort' as const)
+              : airspace.maxNoticeDays !== null && noticeDays > airspace.maxNoticeDays
+                ? ('tooLong' as const)
+                : null,
       }));
     },
 

@@ -217,7 +217,7 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
     },
 
     missionOf(missionId: string) {
-      return prisma.mission.findUnique({ where: { id: missionId }, select: { userId: true, areas: true, country: true } });
+      return prisma.mission.findUnique({ where: { id: missionId }, select: { userId: true, areas: true, country: true, startAt: true } });
     },
 
     airspaceContacts(airspaceId: string): Promise<AirspaceContactsRow> {

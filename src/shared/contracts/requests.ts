@@ -70,6 +70,13 @@ export const touchedAirspaceSchema = z.object({
   legalInformation: z.boolean(),
   /** The request of this mission in this airspace still under analysis, if any. */
   pendingRequestId: z.string().nullable(),
+  /** The airspace's notice, in days, a request must give before the mission's start (null: none). */
+  minNoticeDays: z.number().nullable(),
+  maxNoticeDays: z.number().nullable(),
+  /** The first start a request filed now may have: now plus the minimum notice (null: no minimum). */
+  earliestStartAt: z.string().nullable(),
+  /** Where the mission's start breaks the notice, filing is refused: said before the operator fills the dialog. */
+  noticeProblem: z.enum(['tooShort', 'tooLong']).nullable(),
 });
 export type TouchedAirspace = z.infer<typeof touchedAirspaceSchema>;
 

@@ -39,6 +39,7 @@ export function MissionRequests({ missionId }: { missionId: string }) {
               <Text>
                 {airspace.name} ({airspace.internalCode})
               </Text>
+              <NoticeHint airspace={airspace} />
               {airspace.pendingRequestId ? (
                 <Text size="sm" c="dimmed">
                   {t('mission.underAnalysis')}
@@ -82,6 +83,32 @@ export function MissionRequests({ missionId }: { missionId: string }) {
       )}
       <FileRequestDialog missionId={missionId} airspace={target} onClose={() => setTarget(null)} />
     </Stack>
+  );
+}
+
+/** The airspace's notice and the first start a request may have now; in orange when the mission's start breaks it. */
+function NoticeHint({ airspace }: { airspace: TouchedAirspace }) {
+  const { t, i18n } = useTranslation('requests');
+  if (airspace.minNoticeDays === null && airspace.noticeProblem === null) return null;
+  const earliest = airspace.earliestStartAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(airspace.earliestStartAt))
+    : '';
+  const text =
+    airspace.noticeProblem === 'tooLong'
+      ? t('mission.notice.tooLong', { days: airspace.maxNoticeDays })
+      : t(airspace.noticeProblem === 'tooShort' ? 'mission.notice.tooShort' : 'mission.notice.info', {
+          days: airspace.minNoticeDays,
+          earliest,
+        });
+  return (
+    <Text
+      size="sm"
+      c={airspace.noticeProblem ? 'orange.9' : 'dimmed'}
+      data-testid="notice-hint"
+      data-problem={airspace.noticeProblem ?? ''}
+    >
+      {text}
+    </Text>
   );
 }
 
@@ -133,6 +160,11 @@ function FileRequestDialog({ missionId, airspace, onClose }: { missionId: string
   return (
     <Modal opened={airspace !== null} onClose={close} title={t('mission.fileTitle', { name: airspace?.name ?? '' })} size="lg">
       <Stack data-testid="file-dialog">
+        {airspace?.noticeProblem && (
+          <Alert title={t('mission.notice.title')} color="orange" data-testid="file-notice-problem">
+            <NoticeHint airspace={airspace} />
+          </Alert>
+        )}
         <Alert title={conditionsLabel} color="blue" data-testid="general-conditions">
           <Text style={{ whiteSpace: 'pre-wrap' }}>{airspace?.generalConditions ?? t('mission.noConditions')}</Text>
         </Alert>
@@ -160,7 +192,12 @@ function FileRequestDialog({ missionId, airspace, onClose }: { missionId: string
           <Button variant="default" onClick={close}>
             {t('cancel')}
           </Button>
-          <Button onClick={() => void submit()} loading={file.isPending} disabled={!accepted} data-testid="file-submit">
+          <Button
+            onClick={() => void submit()}
+            loading={file.isPending}
+            disabled={!accepted || !!airspace?.noticeProblem}
+            data-testid="file-submit"
+          >
             {t('mission.submit')}
           </Button>
         </Group>

@@ -288,9 +288,9 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
                 data-to={event.to}
               >
                 <Text size="sm">
-                  {/* What was done, then the status it moved from and to (the filing has no "from"). */}
+                  {/* What was done, then the status it moved from and to; the filing has no "from" and its action says it. */}
                   {dateTime.format(new Date(event.at))} · {t(`history.actions.${event.action}`, { defaultValue: event.action })} ·{' '}
-                  {event.from ? `${t(`statuses.${event.from}`)} → ${t(`statuses.${event.to}`)}` : t(`statuses.${event.to}`)} ·{' '}
+                  {event.from ? `${t(`statuses.${event.from}`)} → ${t(`statuses.${event.to}`)} · ` : ''}
                   {event.actor ? `${event.actor.firstName} ${event.actor.lastName}` : t('decision.byPlatform')}
                 </Text>
                 {event.reason && (
