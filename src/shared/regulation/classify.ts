@@ -187,11 +187,24 @@ function settleOpenStage(candidates: readonly Evaluated[], draft: Draft, facts: 
   settleCandidates(picked, candidates, draft);
 }
 
-function settleSpecificStage(candidates: readonly Evaluated[], draft: Draft): void {
+/** The national scenario the operator declared (`FR-S2` → `S-2`), whose rules are the only ones evaluated for it. */
+const DECLARED_SCENARIOS: Readonly<Record<NonNullable<MissionFacts['scenario']>, SpecificScenario>> = {
+  'FR-S1': 'S-1',
+  'FR-S2': 'S-2',
+  'FR-S3': 'S-3',
+};
+
+function settleSpecificStage(candidates: readonly Evaluated[], draft: Draft, facts: MissionFacts): void {
   if (draft.category !== 'SPECIFIC') return;
   const picked = pickSpecificScenario(candidates);
   draft.scenario = picked;
   settleCandidates(picked, candidates, draft);
+  // A declared scenario that is not available still says how high its flight may go: a 3 kg S-2 flight at 80 m is
+  // blocked and capped at 50 m, not left with the general 120 m (spec domain §5 "50 m for 2 kg or more").
+  const declared = facts.scenario === undefined ? undefined : DECLARED_SCENARIOS[facts.scenario];
+  if (picked !== undefined || declared === undefined) return;
+  for (const { rule, evaluation } of candidates)
+    if (concerns(rule, declared) && evaluation.maxHeightM !== undefined) draft.capsM.push(evaluation.maxHeightM);
 }
 
 function toResult({ rule, evaluation }: Evaluated): RuleResult {
@@ -242,7 +255,7 @@ export function classify(country: string | null | undefined, facts: MissionFacts
     const candidates = evaluated.filter(({ rule }) => isCandidateRule(rule));
     // Only the EU regimes have candidate rules; JP and MC decide their category with plain rules.
     if (stage === 'open' && candidates.length > 0) settleOpenStage(candidates, draft, missionFacts);
-    if (stage === 'specific' && candidates.length > 0) settleSpecificStage(candidates, draft);
+    if (stage === 'specific' && candidates.length > 0) settleSpecificStage(candidates, draft, missionFacts);
     results.push(...evaluated.map(toResult));
   }
   if (BLOCKERS_WITHOUT_AUTHORISATION_PATH.some((blocker) => draft.blockers.has(blocker))) draft.raise('FORBIDDEN');

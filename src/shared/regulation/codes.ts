@@ -127,14 +127,16 @@ export type BlockerCode = (typeof BLOCKER_CODES)[number];
 
 /**
  * Blockers no authorisation or declaration available to an ordinary operator lifts (regulation.md §1 conventions):
- * a verdict carrying one is FORBIDDEN whatever the rest says. The others lead to SPECIFIC (an authorisation, a
- * declaration, a derogation) or are fixed by the operator (a certificate, an altitude, an adult registered as the
- * operator for OPERATOR_MIN_AGE).
+ * a verdict carrying one is FORBIDDEN whatever the rest says. A préfet's derogation is no such path: a night flight
+ * of 8 kg or more (arrêté espace art. 3 3°) has nothing else, so it is FORBIDDEN with its blocker. The others lead to
+ * SPECIFIC (an authorisation, a declaration) or are fixed by the operator (a certificate, an altitude, a lower height
+ * or a national scenario at night, an adult registered as the operator for OPERATOR_MIN_AGE).
  */
 export const BLOCKERS_WITHOUT_AUTHORISATION_PATH: readonly BlockerCode[] = [
   'PILOT_MIN_AGE',
   'FR_PROTECTED_SPECIES_SENSITIVE_PERIOD',
   'FR_ROAD_RAIL_LT_30M',
+  'FR_NIGHT_MASS_GE_8KG',
   'MC_RECREATIONAL_GT_100G',
   'MC_HELIPORT_150M',
   'MC_PRINCE_PALACE',

@@ -88,6 +88,22 @@ function meetsHorizontally(volume: ZoneVolume, facts: MissionFacts): boolean {
   return missionInsideHorizontalProjection;
 }
 
+const MINUTE_MS = 60_000;
+const MINUTES_PER_DAY = 1_440;
+
+/**
+ * Without `timeUTC`, whether the zone applies on the mission's (UTC) day is known only when it does at every minute of
+ * it, or at none: a zone active all day, or not at all that day, needs no time; one active part of the day does.
+ */
+function activeAllDay(zone: Zone, dateISO: string): boolean {
+  const dayStart = Date.parse(`${dateISO}T00:00:00Z`);
+  const instants = Array.from({ length: MINUTES_PER_DAY }, (_, minute) => dayStart + minute * MINUTE_MS).concat(dayStart + 86_399_000);
+  const active = instants.map((instant) => isActiveAt(zone, new Date(instant)));
+  if (active.every(Boolean)) return true;
+  if (!active.some(Boolean)) return false;
+  throw new RegulationError('INSUFFICIENT_DATA', ['timeUTC']);
+}
+
 /**
  * regulation.md §8 `geozone`: the raw ED-269 / ED-318 zone as the flattened facts of its volumes the mission meets
  * at `dateISO` + `timeUTC` (GZ-01 a, c; GZ-05). Each volume is one fact (GZ-04); none when the zone is not active.
@@ -97,8 +113,10 @@ export function rawGeozoneFacts(facts: MissionFacts, geoid: GeoidModel | undefin
   const { missionDistanceFromCenterM: _distance, missionInsideHorizontalProjection: _inside, ...raw } = facts.geozone;
   const zone = parseRaw(raw);
   const permanent = zone.applicability.every((period) => period.permanent);
-  if (!permanent && facts.timeUTC === undefined) throw new RegulationError('INSUFFICIENT_DATA', ['timeUTC']);
-  if (!isActiveAt(zone, new Date(`${facts.dateISO}T${facts.timeUTC ?? '00:00:00'}Z`))) return [];
+  const active =
+    permanent ||
+    (facts.timeUTC === undefined ? activeAllDay(zone, facts.dateISO) : isActiveAt(zone, new Date(`${facts.dateISO}T${facts.timeUTC}Z`)));
+  if (!active) return [];
   return zone.volumes
     .filter((volume) => meetsHorizontally(volume, facts))
     .map((volume) => geozoneFactOf(zone, volume, zone.restriction, geoid));

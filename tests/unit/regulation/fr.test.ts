@@ -120,6 +120,13 @@ const scenarioRows: VerdictRow[] = [
     requirements: ['OPERATIONAL_AUTHORISATION'],
   },
   {
+    name: 'FR-NS-02 (spec domain §5): a 3 kg S-2 flight at 80 m in 2025 is blocked and capped at 50 m, not 120 m',
+    facts: { ...S2_BVLOS, massGrams: 3_000, maxHeightM: 80, dateISO: '2025-06-10' },
+    category: 'SPECIFIC',
+    blockers: ['VLOS_REQUIRED', 'S2_HEIGHT_GT_50M_FOR_GE_2KG'],
+    maxHeightM: 50,
+  },
+  {
     name: 'FR-NS-02: S-2 with 1,999 g may fly up to 120 m',
     facts: { ...S2_BVLOS, massGrams: 1_999, maxHeightM: 120 },
     category: 'SPECIFIC',
@@ -169,10 +176,10 @@ const nightRows: VerdictRow[] = [
     requirements: ['LIGHT_SIGNALLING', 'FR_NIGHT_DEROGATION'],
   },
   {
-    name: 'FR-NIGHT-02: at night 8 kg exactly is not "below 8 kg"',
+    name: 'FR-NIGHT-02: at night 8 kg exactly is not "below 8 kg": only a derogation lifts it, so the flight is FORBIDDEN',
     facts: { ...STS01_IN_COUNTRYSIDE, massGrams: 8_000, night: true, maxHeightM: 40 },
-    category: 'SPECIFIC',
-    subcategory: 'STS-01',
+    category: 'FORBIDDEN',
+    subcategory: undefined,
     blockers: ['CLASS_NOT_OPEN', 'FR_NIGHT_NOT_IN_OPEN', 'FR_NIGHT_MASS_GE_8KG'],
     requirements: ['FR_NIGHT_DEROGATION'],
   },

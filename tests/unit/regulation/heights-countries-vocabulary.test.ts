@@ -277,6 +277,59 @@ describe('FR-ZONE-01, FR-CTR-*: French zones published PROHIBITED that the law l
   });
 });
 
+describe('GZ-01 (c) without timeUTC: a temporary zone needs the time only when it applies part of the mission day', () => {
+  const temporary = (applicability: Record<string, unknown>[]) => ({
+    identifier: 'LF-TEMP',
+    country: 'FRA',
+    name: 'Temporary restriction',
+    type: 'COMMON',
+    restriction: 'PROHIBITED',
+    reason: ['OTHER'],
+    applicability,
+    zoneAuthority: [{ name: 'DGAC', purpose: 'AUTHORIZATION' }],
+    geometry: [
+      {
+        uomDimensions: 'M',
+        lowerLimit: 0,
+        lowerVerticalReference: 'AGL',
+        upperLimit: 150,
+        upperVerticalReference: 'AGL',
+        horizontalProjection: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [2, 48],
+              [3, 48],
+              [3, 49],
+              [2, 49],
+              [2, 48],
+            ],
+          ],
+        },
+      },
+    ],
+    missionInsideHorizontalProjection: true,
+  });
+  const onDay = (applicability: Record<string, unknown>[]) => () =>
+    classify('FR', missionFacts({ maxHeightM: 40, maxAltitudeAmslM: 180, dateISO: '2025-06-10', geozone: temporary(applicability) }));
+
+  it('a zone active over the whole mission day applies without a time', () => {
+    const verdict = onDay([{ permanent: 'NO', startDateTime: '2025-06-01T00:00:00Z', endDateTime: '2025-06-30T23:59:59Z' }])();
+    expect(verdict.category).toBe('FORBIDDEN');
+    expect(verdict.blockers).toContain('GEOZONE_PROHIBITED');
+  });
+
+  it('a zone not active at all on the mission day does not apply, without a time', () => {
+    const verdict = onDay([{ permanent: 'NO', startDateTime: '2025-07-01T00:00:00Z', endDateTime: '2025-07-31T23:59:59Z' }])();
+    expect(verdict.blockers).not.toContain('GEOZONE_PROHIBITED');
+  });
+
+  it('a zone active part of the mission day still asks for the time', () => {
+    const partOfDay = onDay([{ permanent: 'NO', startDateTime: '2025-06-10T08:00:00Z', endDateTime: '2025-06-10T18:00:00Z' }]);
+    expect(partOfDay).toThrow(expect.objectContaining({ code: 'INSUFFICIENT_DATA', fields: ['timeUTC'] }));
+  });
+});
+
 describe('GZ-01 (b): zone limits compared in their own reference (regulation.md §5.3)', () => {
   const zone = (
     lower: number,
