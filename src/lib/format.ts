@@ -6,3 +6,12 @@ export function initialsOf(name: string): string {
   const last = words.length > 1 ? (words[words.length - 1][0] ?? '') : '';
   return (first + last).toUpperCase();
 }
+
+/**
+ * The locale dates, times and numbers are written in: the reader's own variant of the app's language (an en-US browser
+ * keeps "11/27/2026, 9:00 AM"), else the European one the product is made for (en-GB "27/11/2026, 09:00", fr-FR).
+ */
+export function formatLocale(language: string, preferred: readonly string[] = globalThis.navigator?.languages ?? []): string {
+  const base = language.split('-')[0]!.toLowerCase();
+  return preferred.find((tag) => tag.toLowerCase().split('-')[0] === base) ?? (base === 'fr' ? 'fr-FR' : 'en-GB');
+}
