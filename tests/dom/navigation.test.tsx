@@ -73,6 +73,19 @@ describe('tabs and side menu follow spec §2 for the demo profiles', () => {
     });
   }
 
+  it('on a phone the current tab opens the list of the same tabs, which navigates', async () => {
+    signInAs('operator');
+    const { tabs } = await renderDashboard();
+    const compact = screen.getByTestId('feature-tabs-compact');
+    expect(compact).toHaveTextContent('Dashboard');
+
+    await userEvent.click(compact);
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.getAttribute('data-testid')?.replace('tab-compact-', ''))).toEqual(testIdsWithPrefix(tabs, 'tab-'));
+    await userEvent.click(screen.getByTestId('tab-compact-preflights'));
+    await waitFor(() => expect(screen.getByTestId('feature-tabs-compact')).toHaveTextContent('Pre-flight'));
+  });
+
   it('never shows the my-agreement entry, and shows drone models to everyone', async () => {
     signInWith([]);
 

@@ -1,4 +1,4 @@
-import { Anchor, Burger, Group, ScrollArea } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Menu, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { LanguageSwitch } from '@/components/ui/language-switch';
@@ -41,7 +41,32 @@ export function TopBar({ menu }: TopBarProps) {
         <Anchor component={Link} to={paths.dashboard.getHref()} fw={700} c="inherit" underline="never" data-testid="brand">
           {t('common:appName')}
         </Anchor>
-        <ScrollArea type="never" style={{ flex: 1, minWidth: 0 }}>
+        {/* On a phone the tabs do not fit beside the brand: the current one opens the list of all. */}
+        {tabs.length > 0 && (
+          <Box hiddenFrom="sm" style={{ minWidth: 0 }}>
+            <Menu position="bottom-start" withinPortal>
+              <Menu.Target>
+                <Button variant="light" size="compact-sm" rightSection={<span aria-hidden>▾</span>} data-testid="feature-tabs-compact">
+                  {activeTab ? t(`tabs.${activeTab}`) : t('tabs.label')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {tabs.map((tab) => (
+                  <Menu.Item
+                    key={tab.key}
+                    component={Link}
+                    to={tab.href}
+                    aria-current={tab.key === activeTab ? 'page' : undefined}
+                    data-testid={`tab-compact-${tab.key}`}
+                  >
+                    {t(`tabs.${tab.key}`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Box>
+        )}
+        <ScrollArea type="never" visibleFrom="sm" style={{ flex: 1, minWidth: 0 }}>
           <nav aria-label={t('tabs.label')} data-testid="feature-tabs">
             <Group gap={4} wrap="nowrap">
               {tabs.map((tab) => (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Chip, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListToolbar } from '@/components/ui/list-toolbar';
@@ -15,6 +15,8 @@ import { useOwnerChoices } from './get-owners';
 import { StatusBadge } from './status-badge';
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** Below this width (Mantine's sm) the list keeps title, status and start: a phone reads it without scrolling sideways. */
+const PHONE = '(max-width: 48em)';
 
 /** A day typed in a date field ("YYYY-MM-DD") as the start or the end of that local day, in ISO form. */
 const dayBound = (day: string, edge: 'start' | 'end') =>
@@ -24,6 +26,7 @@ const dayBound = (day: string, edge: 'start' | 'end') =>
 export function MissionList() {
   const { t, i18n } = useTranslation('missionsList');
   const isAdmin = useCan('PREFLIGHT_LIST_ADMIN');
+  const phone = useMediaQuery(PHONE) ?? false;
   const canPickOwner = useCan('USER_LIST_ADMIN') && isAdmin;
   const list = useMissionListState();
   const { page, setPage, sort, order, onSort } = list;
@@ -98,17 +101,21 @@ export function MissionList() {
         page={page}
         onPage={setPage}
         labels={{ loadFailed: t('loadFailed'), empty: t('empty'), caption: (count) => t('total', { count }), pagination: t('pagination') }}
-        minWidth={880}
+        minWidth={phone ? 0 : 880}
         testId="mission-table"
         head={
           <Table.Tr>
             <SortHeader field="title" label={t('fields.title')} sort={sort} order={order} onSort={onSort} />
             <SortHeader field="status" label={t('fields.status')} sort={sort} order={order} onSort={onSort} />
             <SortHeader field="startAt" label={t('fields.startAt')} sort={sort} order={order} onSort={onSort} />
-            <Table.Th>{t('fields.endAt')}</Table.Th>
-            <Table.Th>{t('fields.referentPilot')}</Table.Th>
-            <Table.Th>{t('fields.mainMachine')}</Table.Th>
-            <SortHeader field="createdAt" label={t('fields.createdAt')} sort={sort} order={order} onSort={onSort} />
+            {!phone && (
+              <>
+                <Table.Th>{t('fields.endAt')}</Table.Th>
+                <Table.Th>{t('fields.referentPilot')}</Table.Th>
+                <Table.Th>{t('fields.mainMachine')}</Table.Th>
+                <SortHeader field="createdAt" label={t('fields.createdAt')} sort={sort} order={order} onSort={onSort} />
+              </>
+            )}
           </Table.Tr>
         }
         renderRow={(mission) => (
@@ -122,10 +129,14 @@ export function MissionList() {
               <StatusBadge status={mission.status} />
             </Table.Td>
             <Table.Td>{formatDateTime(mission.startAt)}</Table.Td>
-            <Table.Td>{formatDateTime(mission.endAt)}</Table.Td>
-            <Table.Td>{mission.referentPilot ? `${mission.referentPilot.firstName} ${mission.referentPilot.lastName}` : '–'}</Table.Td>
-            <Table.Td>{mission.mainMachine?.internalName ?? '–'}</Table.Td>
-            <Table.Td>{new Date(mission.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+            {!phone && (
+              <>
+                <Table.Td>{formatDateTime(mission.endAt)}</Table.Td>
+                <Table.Td>{mission.referentPilot ? `${mission.referentPilot.firstName} ${mission.referentPilot.lastName}` : '–'}</Table.Td>
+                <Table.Td>{mission.mainMachine?.internalName ?? '–'}</Table.Td>
+                <Table.Td>{new Date(mission.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+              </>
+            )}
           </Table.Tr>
         )}
       />
