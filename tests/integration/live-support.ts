@@ -35,6 +35,8 @@ export async function openLive(baseUrl: string, token: string, bbox: string) {
   const events: LiveEvent[] = [];
   let heartbeats = 0;
   const waiters = new Set<() => unknown>();
+  let closed = false;
+  const ending = new Set<() => unknown>();
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
@@ -58,6 +60,8 @@ export async function openLive(baseUrl: string, token: string, bbox: string) {
       } catch {
         // Aborted by close().
       }
+      closed = true;
+      for (const wake of ending) wake();
     })();
   }
   let taken = 0;
@@ -86,6 +90,24 @@ export async function openLive(baseUrl: string, token: string, bbox: string) {
         waiters.add(check);
         check();
       });
+    },
+    /** Resolves when the server ends the stream, within `timeoutMs`. */
+    ended(timeoutMs = 5000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        if (closed) return resolve();
+        const timer = setTimeout(() => {
+          ending.delete(wake);
+          reject(new Error(`the stream was still open after ${timeoutMs} ms`));
+        }, timeoutMs);
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        ending.add(wake);
+      });
+    },
+    get open() {
+      return !closed;
     },
     close() {
       controller.abort();
