@@ -1,10 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import type { LiveDelta, LiveSnapshot, LiveViolation } from '../../src/shared/contracts/traffic';
+import type { LiveDelta, LiveSnapshot, LiveStatus, LiveViolation } from '../../src/shared/contracts/traffic';
 
 type LiveEvent =
-  { event: 'snapshot'; data: LiveSnapshot } | { event: 'delta'; data: LiveDelta } | { event: 'violation'; data: LiveViolation };
+  | { event: 'snapshot'; data: LiveSnapshot }
+  | { event: 'delta'; data: LiveDelta }
+  | { event: 'violation'; data: LiveViolation }
+  | { event: 'status'; data: LiveStatus };
 
 /** The app on a loopback port, for clients that read a stream (supertest waits for the end of the answer). */
 export async function listen(app: Express): Promise<{ url: string; close(): Promise<void> }> {
