@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { SESSION_TABLES } from '../../lib/session-cache';
 import type { TableChanges } from '../../lib/table-changes';
-import type { IngestedPosition } from './positions';
+import { shownIdent, type IngestedPosition } from './positions';
 import type { TrafficBus } from './traffic.bus';
 import type { TrafficRepository } from './traffic.repository';
 import { owns, sees, type LiveScope, type LiveScopes } from './traffic.scope';
@@ -70,16 +70,17 @@ interface View {
 /** One target per ident of a source; an own position (initials) is one per account too. */
 export const targetKey = (position: Pick<IngestedPosition, 'source' | 'ident' | 'userId'>) =>
   position.source === 'mo' && position.userId
-    ? `${position.source}:${position.ident}:${position.userId}`
+    ? `${position.source}:${shownIdent(position)}:${position.userId}`
     : `${position.source}:${position.ident}`;
 
 const inBox = (box: Box, lon: number, lat: number) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3];
 
 function toTarget(position: IngestedPosition, own: boolean): LiveTarget {
+  const ident = shownIdent(position);
   return {
     key: targetKey(position),
-    ident: position.ident,
-    label: position.ident,
+    ident,
+    label: ident,
     source: position.source,
     type: position.type,
     lat: position.lat,
