@@ -79,6 +79,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     () => pingDatabase(ctx.prisma),
   );
   const api = express.Router();
+  api.use(database.watch);
   api.use(jsonBody());
   api.use(authenticate({ secret: ctx.config.jwtSecret, clock: ctx.clock, sessions: ctx.sessionCache, pool: ctx.pool }));
   api.use(maintenance(ctx.config.maintenance));

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
+import { acceptedVersions } from '../lib/session-cache';
 import { createSbsConnector } from '../integrations/adsb/sbs-connector';
 import { createAlertsRepository } from '../modules/alerts/alerts.repository';
 import { alertsRouter, violationsRouter } from '../modules/alerts/alerts.router';
@@ -50,6 +51,7 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
   const traffic = createTrafficModule({
     repository: trafficRepository,
     scopes: createLiveScopes({ missions: records.missions, airspaces: records.airspaces, owners }),
+    acceptedVersions: (userIds) => acceptedVersions(ctx.pool, userIds),
     bus: ctx.trafficBus,
     changes: ctx.changes,
     clock,

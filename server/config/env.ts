@@ -91,6 +91,7 @@ const envSchema = z.object({
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   DATABASE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   NODE_ENV: z.string().optional(),
   CHECK_RESPONSES: booleanFlag.optional(),
 });
@@ -153,7 +154,7 @@ export interface Config {
   rainRadarUrl: string | undefined;
   /** Worker threads for costly geometric tests (default: one per spare core, at most 2) and their time limit. */
   geometry: { workers: number | undefined; timeoutMs: number };
-  database: DatabaseTimeouts & { retryAfterSeconds: number };
+  database: DatabaseTimeouts & { retryAfterSeconds: number; poolMax: number };
   /** Every answer parsed with its route's response schema, a breach a 500 (default: when NODE_ENV is test or development). */
   checkResponses: boolean;
 }
@@ -263,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       retryAfterSeconds: e.DATABASE_RETRY_AFTER_SECONDS,
+      poolMax: e.DATABASE_POOL_MAX,
     },
     checkResponses: e.CHECK_RESPONSES ?? (e.NODE_ENV === 'test' || e.NODE_ENV === 'development'),
   };

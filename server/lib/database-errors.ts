@@ -37,6 +37,28 @@ const UNAVAILABLE_MESSAGES = [
   'Client has encountered a connection error',
 ];
 
+/** Waiting for one of the pool's connections took too long: the pool is busy, the database may well be up. */
+const POOL_WAIT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/** Whether the error says that a connection could not be made or was lost (not a busy pool, a slow or locked query). */
+export function isConnectionFailure(error: unknown): boolean {
+  for (const each of chain(error)) {
+    const code = typeof each.code === 'string' ? each.code : typeof each.originalCode === 'string' ? each.originalCode : '';
+    const message = typeof each.message === 'string' ? each.message : '';
+    if (message.startsWith(POOL_WAIT_MESSAGE)) return false;
+    if (
+      UNAVAILABLE_SOCKET.has(code) ||
+      code.startsWith('08') ||
+      ['57P01', '57P02', '57P03', 'P1001', 'P1017'].includes(code) ||
+      ['DatabaseNotReachable', 'ConnectionClosed'].includes(each.kind as string) ||
+      message.startsWith('Connection terminated') ||
+      message.startsWith('Client has encountered a connection error')
+    )
+      return true;
+  }
+  return false;
+}
+
 /** A value the column cannot hold: too long for its index, out of the type's range, a NUL byte. */
 const INVALID_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05', '54000']);
 const INVALID_PRISMA = new Set(['P2000', 'P2006', 'P2007', 'P2009', 'P2019', 'P2020', 'P2033']);

@@ -29,6 +29,7 @@ export async function openDatabaseSession(config: Config, logger?: Logger): Prom
     const clients = connectDatabase(url, {
       embedded: embedded !== undefined,
       timeouts: config.database,
+      poolMax: config.database.poolMax,
       onIdleError: (error) => logger?.warn({ err: error }, 'an idle database connection was closed by the server'),
     });
     return {

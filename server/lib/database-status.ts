@@ -15,10 +15,14 @@ export interface DatabaseStatusOptions {
 
 export interface DatabaseStatus {
   readonly retryAfterSeconds: number;
-  /** Records a failure seen by a request: the next requests answer 503 at once until the database answers again. */
+  /** A connection failed: the next requests answer 503 at once until the database answers again, and those in flight now. */
   failed(): void;
+  /** A query failed or waited too long (a busy pool, a timeout): a probe, not this request, tells whether the database is down. */
+  suspect(): void;
   /** Answers 503 DATABASE_UNAVAILABLE at once while the database is known to be down; probes in the background. */
   gate: RequestHandler;
+  /** First of the API's handlers: a request still waiting for the database when it is found down answers 503 then. */
+  watch: RequestHandler;
   /** Health: resolves when the database answers, throws 503 DATABASE_UNAVAILABLE at once or within the probe timeout. */
   check(): Promise<void>;
 }
@@ -36,9 +40,14 @@ export function createDatabaseStatus(options: DatabaseStatusOptions, fallbackChe
   let lastProbe = 0;
   let probing: Promise<boolean> | undefined;
 
+  /** How each request in flight is answered 503 at once when the database is found down (headers not yet sent). */
+  const inFlight = new Set<() => void>();
+
   const isDown = () => performance.now() < downUntil;
   const failed = () => {
     downUntil = performance.now() + options.retryAfterSeconds * 1000;
+    for (const answer of inFlight) answer();
+    inFlight.clear();
   };
 
   async function probeOnce(url: string): Promise<boolean> {
@@ -80,6 +89,24 @@ export function createDatabaseStatus(options: DatabaseStatusOptions, fallbackChe
   return {
     retryAfterSeconds: options.retryAfterSeconds,
     failed,
+    suspect: () => void probe(),
+    watch: (_req, res, next) => {
+      if (!options.url) return next();
+      // A request still waiting after a probe interval has the database probed: a paused server is found within
+      // the probe's timeout, and every request then waiting is answered 503 instead of waiting for the query timeout.
+      const slow = setTimeout(() => void probe(), probeIntervalMs);
+      const answer = () => {
+        if (res.headersSent) return;
+        res.setHeader('Retry-After', String(options.retryAfterSeconds));
+        res.status(503).json({ code: 'DATABASE_UNAVAILABLE', message: unavailable().message });
+      };
+      inFlight.add(answer);
+      res.once('close', () => {
+        clearTimeout(slow);
+        inFlight.delete(answer);
+      });
+      next();
+    },
     gate: (_req, _res, next) => {
       if (options.url && performance.now() - lastProbe >= probeIntervalMs) void probe();
       next(isDown() ? unavailable() : undefined);

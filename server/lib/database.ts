@@ -140,12 +140,12 @@ function poolTimeouts(embedded: boolean, timeouts: DatabaseTimeouts): pg.PoolCon
 /** One connection pool shared by Prisma and the prepared statements; PGlite serves a single connection. */
 export function connectDatabase(
   url: string,
-  options: { embedded: boolean; onIdleError?: (error: Error) => void; timeouts?: DatabaseTimeouts },
+  options: { embedded: boolean; onIdleError?: (error: Error) => void; timeouts?: DatabaseTimeouts; poolMax?: number },
 ): DatabaseClients {
   const changes = createTableChanges();
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.embedded ? 1 : 10,
+    max: options.embedded ? 1 : (options.poolMax ?? 10),
     types: utcTimestampTypes,
     ...poolTimeouts(options.embedded, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS),
     // PGlite is one session behind every socket connection: a new connection inherits the statements an earlier

@@ -28,3 +28,16 @@ export async function acceptedVersion(cache: SessionCache, pool: pg.Pool, userId
     return row && row.status === 'active' ? row.tokenVersion : null;
   });
 }
+
+/** The version each of these accounts accepts now, read in one statement (null: gone or not active); not cached. */
+export async function acceptedVersions(pool: pg.Pool, userIds: readonly string[]): Promise<Map<string, number | null>> {
+  const { rows } = await prepared<{ id: string; tokenVersion: number; status: string }>(
+    pool,
+    'sessions',
+    'SELECT id, "tokenVersion", status FROM "User" WHERE id = ANY($1::uuid[])',
+    [userIds],
+  );
+  const versions = new Map<string, number | null>(userIds.map((id) => [id, null]));
+  for (const row of rows) versions.set(row.id, row.status === 'active' ? row.tokenVersion : null);
+  return versions;
+}

@@ -18,7 +18,10 @@ export function authenticate(options: { secret: string; clock: Clock; sessions: 
     const token = verifyAccessToken(header.slice('Bearer '.length), secret, clock.now());
     if (!token || !UUID.test(token.user.id)) return next();
     acceptedVersion(sessions, pool, token.user.id).then((version) => {
-      if (version === token.version) req.auth = token.user;
+      if (version === token.version) {
+        req.auth = token.user;
+        req.tokenVersion = token.version;
+      }
       next();
     }, next);
   };

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '../lib/app-error';
-import { databaseErrorCode } from '../lib/database-errors';
+import { databaseErrorCode, isConnectionFailure } from '../lib/database-errors';
 import type { DatabaseStatus } from '../lib/database-status';
 import type { Logger } from '../lib/logger';
 
@@ -30,12 +30,17 @@ export function errorHandler(logger: Logger, database: DatabaseStatus): ErrorReq
       appError = new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
     else if (databaseCode && databaseCode in DATABASE_MESSAGES) {
       logger.warn({ err: error, reqId: req.id }, 'database error answered as a 4xx/503');
-      if (databaseCode === 'DATABASE_UNAVAILABLE') database.failed();
+      if (databaseCode === 'DATABASE_UNAVAILABLE') {
+        if (isConnectionFailure(error)) database.failed();
+        else database.suspect();
+      }
       appError = new AppError(databaseCode, DATABASE_MESSAGES[databaseCode as keyof typeof DATABASE_MESSAGES]);
     } else {
       logger.error({ err: error, reqId: req.id }, 'unexpected error');
       appError = new AppError('UNEXPECTED', 'Unexpected error');
     }
+    // Already answered 503 when the database was found down while this request waited for it.
+    if (res.headersSent) return;
     if (appError.code === 'DATABASE_UNAVAILABLE') res.setHeader('Retry-After', String(database.retryAfterSeconds));
     const fields = appError.details?.fields;
     // Figures the translated message of the code names (e.g. an airspace's minimum notice), never free text.

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveLegend } from '@/features/live/components/live-legend';
+import { ReachNotice } from '@/features/live/components/reach-notice';
 import { SpotList } from '@/features/live/components/spot-list';
 import { EMPTY_LIVE_STATE, inBbox, liveReducer, SPOT_LIST_MAX, type LiveState } from '@/features/live/live-state';
-import { actionOf, liveUrl } from '@/features/live/use-live-traffic';
+import { actionOf, liveUrl, reachOf } from '@/features/live/use-live-traffic';
 import { createEventStreamParser, EventStreamError, readEventStream, type StreamEvent } from '@/lib/event-stream';
 import { changeLanguage, i18n, initI18n, loadNamespaces } from '@/lib/i18n';
 import { TRAFFIC_SOURCE_CODES } from '@/shared/contracts/alerts';
@@ -207,6 +208,27 @@ describe('live map panel: spot list and legend', () => {
       </MantineProvider>,
     );
     expect(screen.getByTestId('spot-list-loading')).toBeVisible();
+  });
+
+  it("says, in English and French, when the map shows this server's traffic only, and nothing otherwise", async () => {
+    expect(reachOf({ event: 'status', data: '{"reach":"instance"}' })).toBe('instance');
+    expect(reachOf({ event: 'status', data: '{"reach":"all"}' })).toBe('all');
+    expect(reachOf({ event: 'status', data: '{"reach":"mars"}' })).toBeNull();
+    expect(reachOf({ event: 'status', data: 'not json {' })).toBeNull();
+    expect(reachOf({ event: 'delta', data: '{"reach":"instance"}' })).toBeNull();
+
+    const { rerender } = renderWithProviders(<ReachNotice reach="all" />);
+    expect(screen.queryByTestId('live-reach')).not.toBeInTheDocument();
+    rerender(
+      <MantineProvider>
+        <I18nextProvider i18n={i18n}>
+          <ReachNotice reach="instance" />
+        </I18nextProvider>
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('live-reach')).toHaveTextContent("This server's traffic only");
+    await changeLanguage('fr');
+    expect(await screen.findByText(/Trafic de ce serveur seulement/)).toBeVisible();
   });
 
   it('the legend names all 12 vehicle types and all 8 sources', () => {

@@ -53,8 +53,9 @@ describe.runIf(postgresBinDir())('database faults on a PostgreSQL of our own', (
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
       DATABASE_QUERY_TIMEOUT_MS: '3000',
       DATABASE_RETRY_AFTER_SECONDS: String(RETRY_AFTER_SECONDS),
+      DATABASE_POOL_MAX: '3',
     });
-    clients = connectDatabase(cluster.url, { embedded: false, timeouts: config.database });
+    clients = connectDatabase(cluster.url, { embedded: false, timeouts: config.database, poolMax: config.database.poolMax });
     ctx = createContext({ config, prisma: clients.prisma, pool: clients.pool, changes: clients.changes, logger: createLogger('silent') });
     app = createApp(ctx);
     const user = await createUser(clients.prisma, { rights: ['PREFLIGHT_LIST'] });
@@ -104,5 +105,48 @@ describe.runIf(postgresBinDir())('database faults on a PostgreSQL of our own', (
     }
     expect((await recovered(app, 20_000)).status).toBe(200);
     expect((await request(app).get('/api/preflights').set(auth)).status).toBe(200);
+  });
+
+  it('a busy pool is not an outage: the request that waited too long answers 503, health and the next requests 200', async () => {
+    // Every connection of the pool (3) held by a slow query, longer than the 1 s wait for a connection.
+    const held = Promise.all([1, 2, 3].map(() => clients.pool.query('SELECT pg_sleep(1.5)')));
+
+    const waited = await request(app).get('/api/preflights').set(auth);
+    expectError(waited, 503, 'DATABASE_UNAVAILABLE');
+    expect((await request(app).get('/api/health')).status).toBe(200);
+    await held;
+
+    // Within the Retry-After of the failed request: the API did not take the busy pool for a stopped database.
+    expect((await request(app).get('/api/preflights').set(auth)).status).toBe(200);
+  });
+
+  it('requests in flight when the database pauses answer 503 once a probe finds it paused, not after the query timeout', async () => {
+    const slowConfig = { ...ctx.config, database: { ...ctx.config.database, queryMs: 20_000 } };
+    const slowClients = connectDatabase(cluster.url, { embedded: false, timeouts: slowConfig.database, poolMax: 3 });
+    const slowCtx = createContext({
+      config: slowConfig,
+      prisma: slowClients.prisma,
+      pool: slowClients.pool,
+      changes: slowClients.changes,
+      logger: createLogger('silent'),
+    });
+    const slowApp = createApp(slowCtx);
+    try {
+      expect((await request(slowApp).get('/api/preflights').set(auth)).status).toBe(200);
+      cluster.pause();
+      let api: Awaited<ReturnType<typeof timed>>;
+      try {
+        api = await timed(() => request(slowApp).get('/api/preflights').set(auth));
+      } finally {
+        cluster.resume();
+      }
+      expectError(api.response, 503, 'DATABASE_UNAVAILABLE');
+      expect(api.ms).toBeLessThan(10_000);
+      expect((await recovered(slowApp, 20_000)).status).toBe(200);
+    } finally {
+      await slowCtx.closers.closeAll();
+      await slowCtx.geometry.close();
+      await slowClients.close().catch(() => undefined);
+    }
   });
 });

@@ -31,13 +31,18 @@ describe('devices', () => {
     expectError(await request(t.app)[method as 'get'](path), 401, 'UNAUTHENTICATED');
   });
 
-  it('registers the signed-in user terminal; the same identifier registered again moves to its new user', async () => {
+  it("registers the signed-in user's terminal once; another account's identifier answers 409 and never moves", async () => {
     const first = await register(operator.auth, 'fcm:operator-phone-1');
-    const again = await register(staff.auth, 'fcm:operator-phone-1');
+    const again = await register(operator.auth, 'fcm:operator-phone-1');
+    const taken = await register(staff.auth, 'fcm:operator-phone-1');
 
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ appIdentifier: 'fcm:operator-phone-1', owner: { id: operator.user.id } });
-    expect(again.body).toMatchObject({ id: first.body.id, owner: { id: staff.user.id } });
+    expect(again.body).toMatchObject({ id: first.body.id, owner: { id: operator.user.id } });
+    expectError(taken, 409, 'DEVICE_TAKEN');
+    expect(await t.db.prisma.device.findMany({ where: { appIdentifier: 'fcm:operator-phone-1' } })).toMatchObject([
+      { userId: operator.user.id },
+    ]);
   });
 
   it.each([

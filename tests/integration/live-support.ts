@@ -1,10 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import type { LiveDelta, LiveSnapshot, LiveViolation } from '../../src/shared/contracts/traffic';
+import type { LiveDelta, LiveSnapshot, LiveStatus, LiveViolation } from '../../src/shared/contracts/traffic';
 
 type LiveEvent =
-  { event: 'snapshot'; data: LiveSnapshot } | { event: 'delta'; data: LiveDelta } | { event: 'violation'; data: LiveViolation };
+  | { event: 'snapshot'; data: LiveSnapshot }
+  | { event: 'delta'; data: LiveDelta }
+  | { event: 'violation'; data: LiveViolation }
+  | { event: 'status'; data: LiveStatus };
 
 /** The app on a loopback port, for clients that read a stream (supertest waits for the end of the answer). */
 export async function listen(app: Express): Promise<{ url: string; close(): Promise<void> }> {
@@ -35,6 +38,8 @@ export async function openLive(baseUrl: string, token: string, bbox: string) {
   const events: LiveEvent[] = [];
   let heartbeats = 0;
   const waiters = new Set<() => unknown>();
+  let closed = false;
+  const ending = new Set<() => unknown>();
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
@@ -58,6 +63,8 @@ export async function openLive(baseUrl: string, token: string, bbox: string) {
       } catch {
         // Aborted by close().
       }
+      closed = true;
+      for (const wake of ending) wake();
     })();
   }
   let taken = 0;
@@ -86,6 +93,24 @@ export async function openLive(baseUrl: string, token: string, bbox: string) {
         waiters.add(check);
         check();
       });
+    },
+    /** Resolves when the server ends the stream, within `timeoutMs`. */
+    ended(timeoutMs = 5000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        if (closed) return resolve();
+        const timer = setTimeout(() => {
+          ending.delete(wake);
+          reject(new Error(`the stream was still open after ${timeoutMs} ms`));
+        }, timeoutMs);
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        ending.add(wake);
+      });
+    },
+    get open() {
+      return !closed;
     },
     close() {
       controller.abort();

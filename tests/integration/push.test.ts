@@ -42,30 +42,57 @@ describe('push registration and messages to operators', () => {
       expectError(await request(t.app).get('/api/push/key'), 401, 'UNAUTHENTICATED');
     });
 
-    it("registers the browser's subscription once per endpoint, moves it to whoever subscribes it last, and forgets it", async () => {
+    it("registers the browser's subscription once per endpoint, never moves it to another account (409), and forgets it", async () => {
       const first = await signedInUser(t.app, t.db.prisma);
       const second = await signedInUser(t.app, t.db.prisma);
       const browser = subscription('shared-browser');
 
       const created = await request(t.app).post('/api/push/subscriptions').set(first.auth).send(browser);
-      await request(t.app).post('/api/push/subscriptions').set(first.auth).send(browser);
+      const again = await request(t.app)
+        .post('/api/push/subscriptions')
+        .set(first.auth)
+        .send({ ...browser, device: 'Firefox 2' });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ device: 'Firefox on Linux' });
-      expect(await t.db.prisma.pushSubscription.findMany({ where: { endpoint: browser.endpoint } })).toMatchObject([
-        { userId: first.user.id },
-      ]);
+      expect(again.body).toMatchObject({ id: created.body.id, device: 'Firefox 2' });
 
-      await request(t.app).post('/api/push/subscriptions').set(second.auth).send(browser);
+      expectError(await request(t.app).post('/api/push/subscriptions').set(second.auth).send(browser), 409, 'PUSH_ENDPOINT_TAKEN');
       expect(await t.db.prisma.pushSubscription.findMany({ where: { endpoint: browser.endpoint } })).toMatchObject([
-        { userId: second.user.id },
+        { userId: first.user.id, device: 'Firefox 2' },
       ]);
 
       // Only its owner removes it.
-      await request(t.app).delete('/api/push/subscriptions').set(first.auth).send({ endpoint: browser.endpoint });
+      await request(t.app).delete('/api/push/subscriptions').set(second.auth).send({ endpoint: browser.endpoint });
       expect(await t.db.prisma.pushSubscription.count({ where: { endpoint: browser.endpoint } })).toBe(1);
-      const removed = await request(t.app).delete('/api/push/subscriptions').set(second.auth).send({ endpoint: browser.endpoint });
+      const removed = await request(t.app).delete('/api/push/subscriptions').set(first.auth).send({ endpoint: browser.endpoint });
       expect(removed.status).toBe(204);
       expect(await t.db.prisma.pushSubscription.count({ where: { endpoint: browser.endpoint } })).toBe(0);
+    });
+
+    it.each([
+      'https://127.0.0.1/push',
+      'https://10.1.2.3/push',
+      'https://192.168.1.10:8443/push',
+      'https://172.20.0.1/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/push',
+      'https://[::1]/push',
+      'https://[fe80::1]/push',
+      'https://[fd00::1]/push',
+      'https://[::ffff:127.0.0.1]/push',
+      'https://localhost/push',
+      'https://localhost:3000/push',
+      'https://api.localhost/push',
+    ])('refuses the endpoint %s (loopback, private, link-local, or a name resolving there) with 422, storing nothing', async (endpoint) => {
+      const user = await signedInUser(t.app, t.db.prisma);
+
+      const response = await request(t.app)
+        .post('/api/push/subscriptions')
+        .set(user.auth)
+        .send({ ...subscription('x'), endpoint });
+
+      expectError(response, 422, 'PUSH_ENDPOINT_NOT_PUBLIC');
+      expect(await t.db.prisma.pushSubscription.count({ where: { userId: user.user.id } })).toBe(0);
     });
 
     it('refuses a subscription that is not an https endpoint with its keys, and stores nothing', async () => {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createContext, type AppContext } from '../../server/context';
+import { connectDatabase, type DatabaseClients } from '../../server/lib/database';
 import { createLogger } from '../../server/lib/logger';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -13,26 +15,31 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * Two API instances on one database and one Redis (the shared Redis of these machines; a channel prefix of this
- * run's own keeps other runs out): a position received by instance A reaches a live-map client of instance B.
+ * run's own keeps other runs out): a position received by instance A reaches a live-map client of instance B. On
+ * PostgreSQL instance B has a pool of its own, so it hears the database's notifications on its own connections; the
+ * embedded PGlite is a single session, which both share.
  */
 describe('live traffic across instances through Redis', () => {
   let a: TestApp;
   let ctxB: AppContext;
+  let databaseB: DatabaseClients | null = null;
   let serverB: Awaited<ReturnType<typeof listen>>;
   let apiKey: string;
   let tracker: string;
   let adminToken: string;
+  let prefix: string;
   const clients: { close(): void }[] = [];
 
   beforeAll(async () => {
-    const env = { REDIS_URL, REDIS_PREFIX: `aerogate-test-${randomBytes(4).toString('hex')}` };
-    a = await createTestApp(env);
+    prefix = `aerogate-test-${randomBytes(4).toString('hex')}`;
+    a = await createTestApp({ REDIS_URL, REDIS_PREFIX: prefix });
     a.clock.set(CLOCK_START);
+    databaseB = a.db.kind === 'postgres' ? connectDatabase(a.db.url, { embedded: false }) : null;
     ctxB = createContext({
       config: a.config,
-      prisma: a.db.prisma,
-      pool: a.db.pool,
-      changes: a.db.changes,
+      prisma: databaseB?.prisma ?? a.db.prisma,
+      pool: databaseB?.pool ?? a.db.pool,
+      changes: databaseB?.changes ?? a.db.changes,
       logger: createLogger('silent'),
       clock: a.clock,
     });
@@ -50,6 +57,8 @@ describe('live traffic across instances through Redis', () => {
     for (const client of clients) client.close();
     await serverB.close();
     await ctxB.closers.closeAll();
+    await ctxB.geometry.close();
+    await databaseB?.close();
     await a.close();
   });
 
@@ -91,10 +100,49 @@ describe('live traffic across instances through Redis', () => {
       worstValue: null,
     };
 
-    await ctxB.trafficBus.publishViolation(violation);
+    ctxB.trafficBus.publishViolation(violation);
 
     expect(await client.next('violation')).toEqual(violation);
     client.close();
     await serverA.close();
+  });
+
+  it('a session ended on instance A ends its live stream on instance B', async () => {
+    const watcher = await signedInUser(a.app, a.db.prisma, ['TRAFFIC_LIST_ADMIN']);
+    const stream = await openLive(serverB.url, watcher.session.token, '2.0,48.6,2.4,48.8');
+    const other = await openLive(serverB.url, adminToken, '2.0,48.6,2.4,48.8');
+    clients.push(stream, other);
+    await Promise.all([stream.next('snapshot'), other.next('snapshot')]);
+
+    await request(a.app).post('/api/security/logout').set(watcher.auth).send({ gjrt: watcher.session.gjrt }).expect(204);
+
+    // The criterion is one second; the margin is the loaded test machine's.
+    await stream.ended(3_000);
+    expect(other.open).toBe(true);
+  });
+
+  it('a malformed message on the channel is dropped and counted: both instances stay up and go on', async () => {
+    const client = await openLive(serverB.url, adminToken, '2.0,48.6,2.4,48.8');
+    clients.push(client);
+    await client.next('snapshot');
+    const intruder = new Redis(REDIS_URL);
+    try {
+      await intruder.publish(`${prefix}:traffic`, 'not json {');
+      await intruder.publish(`${prefix}:traffic`, JSON.stringify({ kind: 'positions', positions: [{ ident: 'X', lat: 'north' }] }));
+      await intruder.publish(`${prefix}:traffic`, JSON.stringify({ kind: 'violation', violation: null }));
+    } finally {
+      intruder.disconnect();
+    }
+    await expect.poll(() => [a.ctx.trafficBus.stats().rejected, ctxB.trafficBus.stats().rejected]).toEqual([3, 3]);
+
+    expect((await request(a.app).get('/api/health')).status).toBe(200);
+    expect((await request(serverB.url).get('/api/health')).status).toBe(200);
+    const time = new Date(a.clock.now().getTime() + 1000).toISOString();
+    await request(a.app)
+      .post('/api/traffics/')
+      .set('X-Api-Key', apiKey)
+      .send({ ident: tracker, lat: 48.71, lon: 2.21, time, type: 'drone', source: 'wi' })
+      .expect(201);
+    expect((await client.next('delta')).upserts).toEqual([expect.objectContaining({ key: `wi:${tracker}`, time })]);
   });
 });

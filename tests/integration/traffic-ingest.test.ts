@@ -197,9 +197,28 @@ describe('POST /api/traffics/', () => {
 
       expect(response.body).toEqual({ accepted: 1, rejected: [] });
       expect(response.status).toBe(201);
-      expect(await t.db.prisma.track.findMany({ where: { ident: 'JD' } })).toEqual([
+      expect(await t.db.prisma.track.findMany({ where: { ident: { startsWith: 'JD.' } } })).toEqual([
         expect.objectContaining({ source: 'mo', type: 'user', userId: owner.user.id, missionId }),
       ]);
+    });
+
+    it("another account's own position with the same initials at the same time is its own, never a 409", async () => {
+      const other = await signedInUser(t.app, t.db.prisma, ['TRAFFIC_LIST']);
+      const time = at(90_000);
+
+      const first = await request(t.app).post('/api/traffics/').set(other.auth).send(own(time));
+      const second = await request(t.app).post('/api/traffics/').set(owner.auth).send(own(time));
+      const again = await request(t.app).post('/api/traffics/').set(owner.auth).send(own(time));
+
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expectError(again, 409, 'TRACK_ALREADY_EXISTS');
+      const stored = await t.db.prisma.track.findMany({ where: { source: 'mo', time: new Date(time) }, orderBy: { ident: 'asc' } });
+      expect(stored.map((track) => [track.ident, track.userId]).sort()).toEqual(
+        [
+          [`JD.${owner.user.id.replaceAll('-', '')}`, owner.user.id],
+          [`JD.${other.user.id.replaceAll('-', '')}`, other.user.id],
+        ].sort(),
+      );
     });
 
     it("takes the user's own trackers; refuses someone else's and batches", async () => {

@@ -198,12 +198,12 @@ describe('GET /api/traffics/live (in-process bus)', () => {
       worstValue: null,
     };
 
-    await t.ctx.trafficBus.publishViolation(violation);
+    t.ctx.trafficBus.publishViolation(violation);
     expect(await client.next('violation')).toEqual(violation);
     const later = await live(admin.session.token);
     expect((await later.next('snapshot')).violations).toEqual([violation]);
 
-    await t.ctx.trafficBus.publishViolation({ ...violation, endedAt: t.clock.now().toISOString() });
+    t.ctx.trafficBus.publishViolation({ ...violation, endedAt: t.clock.now().toISOString() });
     expect((await client.next('violation')).endedAt).not.toBeNull();
     const after = await live(admin.session.token);
     expect((await after.next('snapshot')).violations).toEqual([]);

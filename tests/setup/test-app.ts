@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../server/config/env';
 import { createContext, type AppContext } from '../../server/context';
 import type { JobDefinition } from '../../server/jobs/jobs';
 import type { Clock } from '../../server/lib/clock';
-import { createLogger } from '../../server/lib/logger';
+import { createLogger, type Logger } from '../../server/lib/logger';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** A clock the test moves by hand, so expiries and schedules are exercised without waiting. */
@@ -40,7 +40,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { jobs?: readonly JobDefinition[] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { jobs?: readonly JobDefinition[]; logger?: Logger } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'aerogate-test-')),
@@ -59,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     prisma: db.prisma,
     pool: db.pool,
     changes: db.changes,
-    logger: createLogger(config.logLevel),
+    logger: options.logger ?? createLogger(config.logLevel),
     clock,
   });
   const app = createApp(ctx, { jobs: options.jobs });

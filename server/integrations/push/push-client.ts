@@ -1,4 +1,7 @@
+import { Agent } from 'node:https';
+import { isIP } from 'node:net';
 import webpush from 'web-push';
+import { isPublicAddress, publicOnlyLookup } from '../../lib/public-host';
 import type { Logger } from '../../lib/logger';
 import type { OutboxRepository } from '../../modules/outbox/outbox.repository';
 
@@ -36,6 +39,8 @@ export function createPushClient(options: {
 }): PushClient {
   const record = (recipient: string, message: PushMessage, status: 'recorded' | 'sent' | 'failed', error?: string) =>
     options.outbox.record({ channel: 'push', recipient, subject: message.title, text: message.body, status, error });
+  // Push services are on the public Internet: a name resolving to this host or a private network is never reached.
+  const publicOnly = new Agent({ lookup: publicOnlyLookup });
   return {
     async send(target, recipient, message) {
       if (!options.deliver) {
@@ -44,10 +49,13 @@ export function createPushClient(options: {
         return 'recorded';
       }
       try {
+        const host = new URL(target.endpoint).hostname.replace(/^\[|\]$/g, '');
+        if (isIP(host) && !isPublicAddress(host)) throw new Error(`${host} is not a public address`);
         await webpush.sendNotification(target, JSON.stringify(message), {
           vapidDetails: options.vapid,
           TTL: 3600,
           timeout: options.timeoutMs ?? 10_000,
+          agent: publicOnly,
         });
         await record(recipient, message, 'sent');
         return 'sent';

@@ -34,9 +34,13 @@ export function createDevicesRepository(prisma: PrismaClient) {
     find(id: string) {
       return prisma.device.findUnique({ where: { id }, include: withOwner });
     },
-    /** A terminal that changes hands is the new user's from its next registration. */
-    register(userId: string, appIdentifier: string) {
-      return prisma.device.upsert({ where: { appIdentifier }, create: { appIdentifier, userId }, update: { userId }, include: withOwner });
+    /**
+     * The terminal of this identifier, registered to `userId` when it was not yet (`created`); an identifier already
+     * registered, to whichever account, is answered as it is and never moves.
+     */
+    async register(userId: string, appIdentifier: string) {
+      const { count } = await prisma.device.createMany({ data: [{ appIdentifier, userId }], skipDuplicates: true });
+      return { device: await prisma.device.findUniqueOrThrow({ where: { appIdentifier }, include: withOwner }), created: count === 1 };
     },
     remove(id: string) {
       return prisma.device.delete({ where: { id } });

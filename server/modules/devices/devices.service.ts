@@ -23,8 +23,9 @@ export function createDevicesService(deps: { repository: DevicesRepository; audi
       return { items: items.map(toDevice), total, page: query.page, pageSize: query.pageSize };
     },
     async register(actor: AuthUser, appIdentifier: string) {
-      const device = await repository.register(actor.id, appIdentifier);
-      await audit.record({ actorId: actor.id, action: 'device.registered', subjectType: 'device', subjectId: device.id });
+      const { device, created } = await repository.register(actor.id, appIdentifier);
+      if (device.owner.id !== actor.id) throw new AppError('DEVICE_TAKEN', 'This terminal is registered to another account');
+      if (created) await audit.record({ actorId: actor.id, action: 'device.registered', subjectType: 'device', subjectId: device.id });
       return toDevice(device);
     },
     async remove(actor: AuthUser, id: string) {

@@ -3,14 +3,16 @@ import type { PrismaClient } from '../../generated/prisma/client';
 
 export function createPushRepository(prisma: PrismaClient) {
   return {
-    /** One row per endpoint: a browser that subscribes again, or for another user, takes the row over. */
-    save(userId: string, input: PushSubscribe) {
-      const fields = { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, device: input.device ?? null };
-      return prisma.pushSubscription.upsert({
-        where: { endpoint: input.endpoint },
-        create: { endpoint: input.endpoint, ...fields },
-        update: fields,
-      });
+    /**
+     * One row per endpoint: the same user subscribing again updates it; another account's endpoint is never taken
+     * over (answers null), whatever the order of concurrent calls.
+     */
+    async save(userId: string, input: PushSubscribe) {
+      const fields = { p256dh: input.keys.p256dh, auth: input.keys.auth, device: input.device ?? null };
+      const updated = await prisma.pushSubscription.updateMany({ where: { endpoint: input.endpoint, userId }, data: fields });
+      if (updated.count === 0)
+        await prisma.pushSubscription.createMany({ data: [{ endpoint: input.endpoint, userId, ...fields }], skipDuplicates: true });
+      return prisma.pushSubscription.findFirst({ where: { endpoint: input.endpoint, userId } });
     },
     remove(userId: string, endpoint: string) {
       return prisma.pushSubscription.deleteMany({ where: { userId, endpoint } });

@@ -3,6 +3,7 @@ import type { OperatorCommand } from '../../../src/shared/contracts/traffic';
 import type { PushClient } from '../../integrations/push/push-client';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import { isPublicHost, systemResolver, type HostResolver } from '../../lib/public-host';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { PushRepository } from './push.repository';
 
@@ -17,16 +18,22 @@ export function createPushService({
   push,
   audit,
   publicKey,
+  resolve = systemResolver,
 }: {
   repository: PushRepository;
   push: PushClient;
   audit: AuditRepository;
   publicKey: string;
+  /** How endpoint host names are resolved (the system's by default). */
+  resolve?: HostResolver;
 }) {
   return {
     publicKey: () => ({ publicKey }),
     async subscribe(actor: AuthUser, input: PushSubscribe) {
+      if (!(await isPublicHost(new URL(input.endpoint).hostname, resolve)))
+        throw new AppError('PUSH_ENDPOINT_NOT_PUBLIC', 'A push endpoint is an https address on the public Internet');
       const row = await repository.save(actor.id, input);
+      if (!row) throw new AppError('PUSH_ENDPOINT_TAKEN', 'This push endpoint belongs to another account');
       return { id: row.id, device: row.device, createdAt: row.createdAt.toISOString() };
     },
     async unsubscribe(actor: AuthUser, endpoint: string) {

@@ -20,6 +20,21 @@ export interface IngestedPosition {
   missionId: string | null;
 }
 
+const compactId = (userId: string) => userId.replaceAll('-', '');
+
+/**
+ * The ident an own position is stored under: the server's choice, bound to its account (the initials sent, a dot, the
+ * account's id), so that no one can take another account's (source, ident, time) and have its position refused.
+ */
+export const ownIdent = (initials: string, userId: string) => `${initials.slice(0, 31)}.${compactId(userId)}`;
+
+/** The ident people see: an own position's initials, any other ident as it is. */
+export function shownIdent(position: Pick<IngestedPosition, 'source' | 'ident' | 'userId'>): string {
+  if (position.source !== 'mo' || !position.userId) return position.ident;
+  const suffix = `.${compactId(position.userId)}`;
+  return position.ident.endsWith(suffix) ? position.ident.slice(0, -suffix.length) : position.ident;
+}
+
 /** Called with every stored batch, in the order received (conformance checks, live fan-out). */
 export type PositionListener = (positions: readonly IngestedPosition[]) => Promise<void>;
 

@@ -11,7 +11,7 @@ import type { Logger } from '../../lib/logger';
 import { createReadCache } from '../../lib/read-cache';
 import type { TableChanges } from '../../lib/table-changes';
 import { fieldErrors } from '../../lib/api-router';
-import type { IngestedPosition, PositionListener } from './positions';
+import { ownIdent, type IngestedPosition, type PositionListener } from './positions';
 import { trackKey, type Flight, type TrackRow, type TrafficRepository } from './traffic.repository';
 
 /** Who sends positions: a signed-in user (own position, own trackers) or an account's API key (trackers, stations). */
@@ -134,7 +134,8 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
       });
       const tracks = owned.map(({ index, post }) => {
         const time = new Date(post.time);
-        return { index, row: { ...post, time, userId: sender.userId, missionId: missionAt(flights, sender.userId, time) } };
+        const ident = registered.has(post.ident) ? post.ident : ownIdent(post.ident, sender.userId);
+        return { index, row: { ...post, ident, time, userId: sender.userId, missionId: missionAt(flights, sender.userId, time) } };
       });
       const result = await store(tracks, rejected);
       if (!isBatch && result.rejected.length > 0) {

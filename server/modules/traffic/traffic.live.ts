@@ -1,9 +1,12 @@
 import type { Response } from 'express';
-import type { LiveSnapshot, LiveTarget, LiveViolation } from '../../../src/shared/contracts/traffic';
+import type { LiveSnapshot, LiveStatus, LiveTarget, LiveViolation } from '../../../src/shared/contracts/traffic';
+import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import type { IngestedPosition } from './positions';
+import { SESSION_TABLES } from '../../lib/session-cache';
+import type { TableChanges } from '../../lib/table-changes';
+import { shownIdent, type IngestedPosition } from './positions';
 import type { TrafficBus } from './traffic.bus';
 import type { TrafficRepository } from './traffic.repository';
 import { owns, sees, type LiveScope, type LiveScopes } from './traffic.scope';
@@ -14,6 +17,10 @@ export interface LiveHubOptions {
   bus: TrafficBus;
   repository: Pick<TrafficRepository, 'lastPositions'>;
   scopes: LiveScopes;
+  /** The database's change notifications: a `UserSession` change (any instance's write) checks the clients' sessions. */
+  changes: TableChanges;
+  /** The token version each account accepts now (null: gone or not active), read in one go. */
+  acceptedVersions(userIds: readonly string[]): Promise<Map<string, number | null>>;
   clock: Clock;
   logger: Logger;
   staleSeconds: number;
@@ -22,16 +29,25 @@ export interface LiveHubOptions {
   /** Deltas are sent at most this often, so one position costs one write per client per flush, not per position. */
   flushMs?: number;
   heartbeatMs?: number;
-  /** How often a client's rights (missions becoming active, airspaces) are read again. */
+  /** How often a client's rights (missions becoming active, airspaces) are read again, and its session checked. */
   scopeRefreshMs?: number;
 }
 
+/** After a failed read of a client's rights, the next try comes this much later; the stream keeps its former rights. */
+const SCOPE_RETRY_MS = 5_000;
+/** Without a listening connection (no notification can arrive), sessions are read again this often. */
+const UNHEARD_SESSION_CHECK_MS = 1_000;
+
 interface Client {
   user: AuthUser;
+  /** The token version the stream was opened under: it ends as soon as the account accepts another (docs/security.md). */
+  version: number;
   res: Response;
   box: Box;
   scope: LiveScope;
   scopeReadAt: number;
+  /** A read of its rights is under way (off the flush). */
+  rescoping: boolean;
   /** Positions that arrived while the snapshot was read; delivered right after it. */
   backlog: IngestedPosition[] | null;
   /** The view whose deltas it receives; null while its snapshot is read. */
@@ -54,16 +70,17 @@ interface View {
 /** One target per ident of a source; an own position (initials) is one per account too. */
 export const targetKey = (position: Pick<IngestedPosition, 'source' | 'ident' | 'userId'>) =>
   position.source === 'mo' && position.userId
-    ? `${position.source}:${position.ident}:${position.userId}`
+    ? `${position.source}:${shownIdent(position)}:${position.userId}`
     : `${position.source}:${position.ident}`;
 
 const inBox = (box: Box, lon: number, lat: number) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3];
 
 function toTarget(position: IngestedPosition, own: boolean): LiveTarget {
+  const ident = shownIdent(position);
   return {
     key: targetKey(position),
-    ident: position.ident,
-    label: position.ident,
+    ident,
+    label: ident,
     source: position.source,
     type: position.type,
     lat: position.lat,
@@ -141,13 +158,25 @@ export function createLiveHub(options: LiveHubOptions) {
     else views.delete(view.signature);
   }
 
-  async function refreshScopes(now: Date) {
-    await Promise.all(
-      [...clients]
-        .filter((client) => now.getTime() - client.scopeReadAt >= scopeRefreshMs)
-        .map(async (client) => {
-          try {
-            const scope = await scopes(client.user, now);
+  /** Ends a stream at once, whatever its state: it receives nothing more. */
+  function end(client: Client) {
+    clients.delete(client);
+    detach(client);
+    client.res.end();
+    if (clients.size === 0) stop();
+  }
+
+  /**
+   * Rights are read again off the flush, so a slow read delays no one's deltas. A refusal (no right left to see live
+   * traffic) ends the stream; a failure to read (a busy or paused database) keeps the former rights and tries again.
+   */
+  function refreshScopes(now: Date) {
+    for (const client of clients) {
+      if (client.rescoping || now.getTime() - client.scopeReadAt < scopeRefreshMs) continue;
+      client.rescoping = true;
+      scopes(client.user, now)
+        .then(
+          (scope) => {
             client.scopeReadAt = now.getTime();
             if (scope.signature === client.scope.signature) return;
             client.scope = scope;
@@ -155,11 +184,55 @@ export function createLiveHub(options: LiveHubOptions) {
             const shown = new Map(client.view.shown);
             detach(client);
             attach(client, shown);
-          } catch {
-            client.res.end();
-          }
-        }),
-    );
+          },
+          (error: unknown) => {
+            if (error instanceof AppError && error.code === 'NOT_ALLOWED') return end(client);
+            client.scopeReadAt = now.getTime() - scopeRefreshMs + SCOPE_RETRY_MS;
+            logger.warn({ err: error }, 'live traffic: rights not read again, kept');
+          },
+        )
+        .finally(() => {
+          client.rescoping = false;
+        });
+    }
+  }
+
+  let sessionsCheck: Promise<void> | null = null;
+  let sessionsAgain = false;
+  let sessionsReadAt = 0;
+
+  /**
+   * Ends every stream whose account no longer accepts its token's version: logout, deactivation, a change of rights
+   * or groups, a password change, deletion. Checks asked for while one runs make one more check after it.
+   */
+  function checkSessions() {
+    if (sessionsCheck) {
+      sessionsAgain = true;
+      return;
+    }
+    sessionsCheck = (async () => {
+      do {
+        sessionsAgain = false;
+        sessionsReadAt = performance.now();
+        if (clients.size === 0) return;
+        const versions = await options.acceptedVersions([...new Set([...clients].map((client) => client.user.id))]);
+        for (const client of clients) if (versions.has(client.user.id) && versions.get(client.user.id) !== client.version) end(client);
+      } while (sessionsAgain);
+    })()
+      .catch((error: unknown) => {
+        // Tried again at the next flush: the database is away or busy, so no session can have changed meanwhile.
+        sessionsReadAt = 0;
+        logger.warn({ err: error }, 'live traffic: sessions not checked');
+      })
+      .finally(() => {
+        sessionsCheck = null;
+      });
+  }
+
+  /** The notification may not come: no connection listens (an idle pool), or the last check failed. */
+  function checkUnheardSessions() {
+    const since = performance.now() - sessionsReadAt;
+    if (since >= scopeRefreshMs || (!options.changes.listening() && since >= UNHEARD_SESSION_CHECK_MS)) checkSessions();
   }
 
   /**
@@ -208,9 +281,10 @@ export function createLiveHub(options: LiveHubOptions) {
     return kept;
   }
 
-  async function flush() {
+  function flush() {
     const now = clock.now();
-    await refreshScopes(now);
+    refreshScopes(now);
+    checkUnheardSessions();
     const positions = pending;
     pending = [];
     const violations = [...pendingViolations.values()].map((violation) => ({
@@ -235,9 +309,7 @@ export function createLiveHub(options: LiveHubOptions) {
   }
 
   function start() {
-    flushTimer ??= setInterval(() => {
-      flush().catch((error: unknown) => logger.error({ err: error }, 'live traffic flush failed'));
-    }, flushMs);
+    flushTimer ??= setInterval(flush, flushMs);
     heartbeatTimer ??= setInterval(() => {
       for (const client of clients) client.res.write(': heartbeat\n\n');
     }, heartbeatMs);
@@ -249,6 +321,52 @@ export function createLiveHub(options: LiveHubOptions) {
     flushTimer = heartbeatTimer = null;
   }
 
+  const sendStatus = (client: Client, shared: boolean) =>
+    send(client, 'status', { reach: shared ? 'all' : 'instance' } satisfies LiveStatus);
+
+  /**
+   * The snapshot of a client (at connection, or again when the bus is back and what it missed must be read), then what
+   * arrived while it was read, and the client joins a view.
+   */
+  async function snapshot(client: Client) {
+    const now = clock.now();
+    const [positions, violations] = await Promise.all([
+      repository.lastPositions(new Date(now.getTime() - staleSeconds * 1000), client.box),
+      listOpenViolations(),
+    ]);
+    if (!clients.has(client)) return;
+    const targets = positions
+      .filter((position) => sees(client.scope, position))
+      .map((position) => toTarget(position, owns(client.scope, position)));
+    send(client, 'snapshot', {
+      targets,
+      violations: violations.filter((violation) => seesViolation(client.scope, client.box, violation)),
+    } satisfies LiveSnapshot);
+    const backlog = client.backlog ?? [];
+    client.backlog = null;
+    attach(client, new Map(targets.map((target) => [target.key, Date.parse(target.time)])));
+    const text = delta(client.view!, backlog, backlog.map(targetKey), now.getTime() - staleSeconds * 1000, targetTexts());
+    if (text) client.res.write(text);
+  }
+
+  /** Redis came back: each client is told, and reads a fresh snapshot for what other instances sent meanwhile. */
+  function resynchronise() {
+    for (const client of clients) {
+      if (client.backlog) continue;
+      sendStatus(client, true);
+      detach(client);
+      client.backlog = [];
+      snapshot(client).catch((error: unknown) => {
+        logger.warn({ err: error }, 'live traffic: snapshot not read again, stream ended');
+        end(client);
+      });
+    }
+  }
+
+  const unsubscribeSessions = options.changes.subscribe((table) => {
+    if (clients.size > 0 && (table === null || (SESSION_TABLES as readonly string[]).includes(table))) checkSessions();
+  });
+
   const unsubscribe = bus.subscribe({
     positions(positions) {
       if (clients.size > 0) pending.push(...positions);
@@ -258,14 +376,28 @@ export function createLiveHub(options: LiveHubOptions) {
       else open.set(violation.id, violation);
       if (clients.size > 0) pendingViolations.set(violation.id, violation);
     },
+    shared(shared) {
+      if (shared) return resynchronise();
+      for (const client of clients) sendStatus(client, false);
+    },
   });
 
   return {
     /** Opens the stream: refused rights answer before any byte is sent; then the snapshot, deltas and heartbeats. */
-    async connect(user: AuthUser, box: Box, res: Response) {
+    async connect(user: AuthUser, version: number, box: Box, res: Response) {
       const now = clock.now();
       const scope = await scopes(user, now);
-      const client: Client = { user, res, box, scope, scopeReadAt: now.getTime(), backlog: [], view: null };
+      const client: Client = {
+        user,
+        version,
+        res,
+        box,
+        scope,
+        scopeReadAt: now.getTime(),
+        rescoping: false,
+        backlog: [],
+        view: null,
+      };
       res.status(200);
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       // no-transform keeps the compression middleware from buffering the stream.
@@ -276,30 +408,16 @@ export function createLiveHub(options: LiveHubOptions) {
       clients.add(client);
       start();
       res.on('close', () => {
-        clients.delete(client);
-        detach(client);
+        if (clients.delete(client)) detach(client);
         if (clients.size === 0) stop();
       });
-      const [positions, violations] = await Promise.all([
-        repository.lastPositions(new Date(now.getTime() - staleSeconds * 1000), box),
-        listOpenViolations(),
-      ]);
-      const targets = positions.filter((position) => sees(scope, position)).map((position) => toTarget(position, owns(scope, position)));
-      send(client, 'snapshot', {
-        targets,
-        violations: violations.filter((violation) => seesViolation(client.scope, client.box, violation)),
-      } satisfies LiveSnapshot);
-      const backlog = client.backlog ?? [];
-      client.backlog = null;
-      if (!clients.has(client)) return;
-      attach(client, new Map(targets.map((target) => [target.key, Date.parse(target.time)])));
-      const text = delta(client.view!, backlog, backlog.map(targetKey), now.getTime() - staleSeconds * 1000, targetTexts());
-      if (text) client.res.write(text);
+      await snapshot(client);
+      if (clients.has(client) && !bus.stats().shared) sendStatus(client, false);
     },
 
     /** For the conformance checker: a violation episode that started, worsened or ended, to every instance's clients. */
     publishViolation(violation: LiveViolation) {
-      bus.publishViolation(violation).catch((error: unknown) => logger.error({ err: error }, 'violation not published'));
+      bus.publishViolation(violation);
     },
 
     get clientCount() {
@@ -308,6 +426,7 @@ export function createLiveHub(options: LiveHubOptions) {
 
     close() {
       unsubscribe();
+      unsubscribeSessions();
       stop();
       for (const client of clients) client.res.end();
       clients.clear();

@@ -14,6 +14,8 @@ export interface TrafficModuleDeps {
   repository: TrafficRepository;
   /** What each live-map client may see. */
   scopes: LiveScopes;
+  /** The token version each account accepts now: a live stream ends with its session. */
+  acceptedVersions(userIds: readonly string[]): Promise<Map<string, number | null>>;
   bus: TrafficBus;
   changes: TableChanges;
   clock: Clock;
@@ -30,7 +32,10 @@ export interface TrafficModuleDeps {
 /** Traffic in and out, wired on the bus; `publishViolation` is what the conformance checker publishes with. */
 export function createTrafficModule(deps: TrafficModuleDeps) {
   const { repository, bus, clock, logger } = deps;
-  const publishPositions: PositionListener = (positions) => (positions.length > 0 ? bus.publishPositions(positions) : Promise.resolve());
+  // Fire-and-forget: the ingest never waits for the bus (Redis away or slow).
+  const publishPositions: PositionListener = async (positions) => {
+    if (positions.length > 0) bus.publishPositions(positions);
+  };
   const ingest = createTrafficIngest({
     repository,
     changes: deps.changes,
@@ -42,6 +47,8 @@ export function createTrafficModule(deps: TrafficModuleDeps) {
     bus,
     repository,
     scopes: deps.scopes,
+    changes: deps.changes,
+    acceptedVersions: deps.acceptedVersions,
     clock,
     logger,
     staleSeconds: deps.staleSeconds,

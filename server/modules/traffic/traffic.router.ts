@@ -30,6 +30,6 @@ export function trafficRouter(registry: ApiRegistry, ingest: TrafficIngest, live
         'Server-Sent Events of the live map in `bbox=west,south,east,north`: `snapshot`, then `delta` and `violation`, heartbeat comments (docs/live-traffic.md)',
       access: 'signedIn',
       query: liveQuerySchema,
-      handler: ({ user, query, res }) => live.connect(user, query.bbox, res),
+      handler: ({ user, query, req, res }) => live.connect(user, req.tokenVersion!, query.bbox, res),
     }).router;
 }

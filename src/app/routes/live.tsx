@@ -7,6 +7,7 @@ import { MapView } from '@/components/map/map-view';
 import { useTakeoffs } from '@/features/flights/takeoff-store';
 import { LiveLegend } from '@/features/live/components/live-legend';
 import { LiveTargetsLayer } from '@/features/live/components/live-targets-layer';
+import { ReachNotice } from '@/features/live/components/reach-notice';
 import { SelectedTarget } from '@/features/live/components/selected-target';
 import { SpotList } from '@/features/live/components/spot-list';
 import { ViewportWatcher } from '@/features/live/components/viewport-watcher';
@@ -51,7 +52,7 @@ export default function LiveRoute() {
     },
     [t],
   );
-  const { state, connection, loaded } = useLiveTraffic(bbox, { staleMs, onNewViolation });
+  const { state, connection, loaded, reach } = useLiveTraffic(bbox, { staleMs, onNewViolation });
 
   const targets = useMemo(() => Object.values(state.targets), [state.targets]);
   const violations = useMemo(() => Object.values(state.violations), [state.violations]);
@@ -100,6 +101,7 @@ export default function LiveRoute() {
               {t('flights:panel.myFlights')} {takeoffIds.length ? `(${takeoffIds.length})` : ''}
             </Button>
           </Group>
+          <ReachNotice reach={reach} />
           <NativeSelect
             size="xs"
             label={t('staleness.label')}

@@ -3,7 +3,14 @@ import { env } from '@/config/env';
 import { refreshSession } from '@/lib/api-client';
 import { EventStreamError, readEventStream, type StreamEvent } from '@/lib/event-stream';
 import { getToken } from '@/lib/session';
-import { liveDeltaSchema, liveSnapshotSchema, liveViolationSchema, type LiveViolation } from '@/shared/contracts/traffic';
+import {
+  liveDeltaSchema,
+  liveSnapshotSchema,
+  liveStatusSchema,
+  liveViolationSchema,
+  type LiveStatus,
+  type LiveViolation,
+} from '@/shared/contracts/traffic';
 import { EMPTY_LIVE_STATE, liveReducer, type Bbox, type LiveAction } from './live-state';
 
 /** Retries after a failed or closed stream: 1 s, 2 s, 4 s … up to 30 s. */
@@ -37,6 +44,17 @@ export function actionOf(event: StreamEvent): LiveAction | null {
   return null;
 }
 
+/** A `status` event's reach: whether the stream carries every server's traffic or, for a while, its own server's only. */
+export function reachOf(event: StreamEvent): LiveStatus['reach'] | null {
+  if (event.event !== 'status') return null;
+  try {
+    const parsed = liveStatusSchema.safeParse(JSON.parse(event.data));
+    return parsed.success ? parsed.data.reach : null;
+  } catch {
+    return null;
+  }
+}
+
 export function liveUrl(bbox: Bbox): string {
   const rounded = bbox.map((value) => Math.round(value * 1e5) / 1e5).join(',');
   return `${env.apiUrl.replace(/\/+$/, '')}/traffics/live?bbox=${encodeURIComponent(rounded)}`;
@@ -56,6 +74,7 @@ export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: L
   const [state, dispatch] = useReducer(liveReducer, EMPTY_LIVE_STATE);
   const [connection, setConnection] = useState<LiveConnection>('connecting');
   const [loaded, setLoaded] = useState(false);
+  const [reach, setReach] = useState<LiveStatus['reach']>('all');
   const seen = useRef(new Set<string>());
   const onNew = useRef(onNewViolation);
   onNew.current = onNewViolation;
@@ -70,6 +89,8 @@ export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: L
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const handle = (event: StreamEvent) => {
+      const told = reachOf(event);
+      if (told) return setReach(told);
       const action = actionOf(event);
       if (!action) return;
       if (action.type === 'snapshot') {
@@ -87,6 +108,7 @@ export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: L
 
     const connect = () => {
       setConnection((current) => (current === 'live' ? 'retrying' : current));
+      setReach('all');
       const token = getToken();
       readEventStream(liveUrl(box), {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
@@ -119,5 +141,5 @@ export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: L
     return () => clearInterval(timer);
   }, [staleMs]);
 
-  return { state, connection, loaded };
+  return { state, connection, loaded, reach };
 }

@@ -136,6 +136,9 @@ export const liveSnapshotSchema = z.object({ targets: z.array(liveTargetSchema),
 export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
 export const liveDeltaSchema = z.object({ upserts: z.array(liveTargetSchema), removals: z.array(z.string()) });
 export type LiveDelta = z.infer<typeof liveDeltaSchema>;
+/** `status`: whether the stream carries every instance's traffic (`all`) or, the bus being away, this instance's only. */
+export const liveStatusSchema = z.object({ reach: z.enum(['all', 'instance']) });
+export type LiveStatus = z.infer<typeof liveStatusSchema>;
 
 /** `POST /api/traffics/commands` (COMMAND_EDIT_ADMIN): a message to the operator of a flying mission, by push. */
 export const operatorCommandSchema = z.object({

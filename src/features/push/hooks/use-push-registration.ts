@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { apiErrorCode } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { fetchPushKey, registerSubscription } from '../api/push';
 
@@ -17,11 +18,7 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 const pushSupported = () =>
   typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
 
-async function subscribe() {
-  const registration = await navigator.serviceWorker.register(PUSH_WORKER_URL);
-  const existing = await registration.pushManager.getSubscription();
-  const subscription =
-    existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(await fetchPushKey()) }));
+async function register(subscription: PushSubscription) {
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return;
   await registerSubscription({
@@ -29,6 +26,21 @@ async function subscribe() {
     keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
     device: navigator.userAgent.slice(0, 200),
   });
+}
+
+async function subscribe() {
+  const registration = await navigator.serviceWorker.register(PUSH_WORKER_URL);
+  const fresh = async () =>
+    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(await fetchPushKey()) });
+  const existing = await registration.pushManager.getSubscription();
+  try {
+    await register(existing ?? (await fresh()));
+  } catch (error) {
+    // This browser's subscription is another account's (signed in here before): it gets a new one of its own.
+    if (!existing || apiErrorCode(error) !== 'PUSH_ENDPOINT_TAKEN') throw error;
+    await existing.unsubscribe();
+    await register(await fresh());
+  }
 }
 
 /**
