@@ -18,7 +18,7 @@ import type { Records } from './records';
 
 /** After the flight: the diaries, the logbook, the recorded tracks and their replay (docs/post-flight.md). */
 export function buildPostFlight(ctx: AppContext, registry: ApiRegistry, records: Records) {
-  const { owners } = records;
+  const { owners, missionReach } = records;
   const { prisma, pool, clock } = ctx;
   const postFlights = createPostFlightsService({ repository: createPostFlightsRepository(prisma), owners, clock });
   const routers: Router[] = [
@@ -29,7 +29,7 @@ export function buildPostFlight(ctx: AppContext, registry: ApiRegistry, records:
       createTracksService({ repository: createTracksRepository(pool), diaries: postFlights }),
       uploadsDir(ctx.config.dataDir),
     ),
-    replayRouter(registry, createReplayService({ repository: createReplayRepository(pool), owners })),
+    replayRouter(registry, createReplayService({ repository: createReplayRepository(pool), owners, missionReach })),
   ];
   return { routers };
 }

@@ -22,6 +22,7 @@ import {
 import { exportTrack, TRACK_EXPORT_MEDIA_TYPES, type TrackExportPoint } from '../../../src/shared/geo/track-files';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import { pilotScope, type MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import type { ReplayCursor, ReplayRepository, ReplayScope } from './replay.repository';
 
@@ -50,23 +51,25 @@ function decodeCursor(text: string, selection: ReplaySelection): ReplayCursor {
 
 /**
  * Replay of stored tracks (docs/post-flight.md "Replay"): JOURNEY_LIST_ADMIN reads every position; JOURNEY_LIST the
- * positions of its account (its own and its trackers', a supervised pilot's operator's) and of the account's missions.
+ * positions of its account (its own and its trackers', a supervised pilot's operator's) and of the account's missions
+ * (a supervised pilot's: of the missions it may read).
  */
-export function createReplayService(deps: { repository: ReplayRepository; owners: RecordOwners }) {
-  const { repository, owners } = deps;
+export function createReplayService(deps: { repository: ReplayRepository; owners: RecordOwners; missionReach: MissionReach }) {
+  const { repository, owners, missionReach } = deps;
 
   async function scopeOf(actor: AuthUser, selection: ReplaySelection): Promise<ReplayScope> {
     let scope: ReplayScope;
     if (actor.rights.has('JOURNEY_LIST_ADMIN')) scope = { all: true };
     else {
       const ownerId = await owners.ownerId(actor, { kind: 'own' });
-      scope = { all: false, ownerId, accountIds: [...new Set([actor.id, ownerId])] };
+      scope = { all: false, ownerId, accountIds: [...new Set([actor.id, ownerId])], pilotId: pilotScope(actor, 'read') };
       if (selection.userId && !scope.accountIds.includes(selection.userId))
         throw new AppError('NOT_ALLOWED', "Not allowed to replay another account's tracks");
     }
     if (selection.missionId) {
       const owner = await repository.missionOwner(selection.missionId);
       if (!owner || (!scope.all && owner !== scope.ownerId)) throw new AppError('NOT_FOUND', 'Unknown mission');
+      await missionReach.check(actor, selection.missionId, 'read');
     }
     return scope;
   }
