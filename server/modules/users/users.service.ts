@@ -88,7 +88,12 @@ export function createUsersService(deps: UsersServiceDeps) {
           : current.status === 'deactivated'
             ? current.deactivationReason
             : DEACTIVATED_BY_ADMINISTRATOR;
-      const user = await repository.update(id, input, reason);
+      const user = await repository.update(
+        id,
+        input,
+        reason,
+        current.groups.map((group) => group.id),
+      );
       if (current.status !== 'deactivated' && user.status === 'deactivated') await repository.revokeRefreshTokens(id, clock.now());
       await record(actor, 'user.updated', id);
       return toUserDetail(user);
