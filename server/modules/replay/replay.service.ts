@@ -194,7 +194,12 @@ export function createReplayService(deps: {
      * on a connection of its own when one is spared, else (PGlite's single connection, or every spared one busy) the
      * selection read page by page, the connection free between pages however slowly the client reads.
      */
-    async csv(actor: AuthUser, selection: ReplaySelection): Promise<Readable> {
+    /** `client`: the download's destination; its slot is freed as soon as it closes (the client left or was served). */
+    async csv(
+      actor: AuthUser,
+      selection: ReplaySelection,
+      client: { once(event: 'close', listener: () => void): unknown },
+    ): Promise<Readable> {
       const scope = await scopeOf(actor, selection);
       const release = exports.acquire(actor.id);
       try {
@@ -214,6 +219,7 @@ export function createReplayService(deps: {
           );
         // The slot is held while the client downloads, and freed however the download ends.
         stream.once('close', release);
+        client.once('close', release);
         return stream;
       } catch (error) {
         release();
