@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { buildAccounts } from './composition/accounts';
@@ -25,7 +25,6 @@ import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { systemRouter } from './modules/system/system.router';
 import { createRegistry, openApiDocument } from './openapi';
-import { ZONE_IMPORT_PATH } from './zones/zones.router';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -80,7 +79,6 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   const api = express.Router();
   api.use(database.watch);
-  api.use(jsonBody());
   api.use(authenticate({ secret: ctx.config.jwtSecret, clock: ctx.clock, sessions: ctx.sessionCache, pool: ctx.pool }));
   api.use(maintenance(ctx.config.maintenance));
   api.use(systemRouter(registry, database, ctx.config, traffic.adsbStatus));
@@ -125,12 +123,6 @@ function requestLogger(logger: Logger) {
     },
     autoLogging: { ignore: (req) => req.url === '/api/health' },
   });
-}
-
-/** JSON bodies; geozone files are read as text by their route: bad JSON there is GEOZONE_INVALID_JSON, and a BOM is allowed. */
-function jsonBody(): RequestHandler {
-  const parseJson = express.json({ limit: '10mb' });
-  return (req, res, next) => (req.path.toLowerCase().replace(/\/+$/, '') === ZONE_IMPORT_PATH ? next() : parseJson(req, res, next));
 }
 
 /** The built SPA: hashed assets (precompressed), other files, and index.html for every other path outside /api. */

@@ -43,6 +43,7 @@ export function buildAccounts(ctx: AppContext, registry: ApiRegistry, records: R
     repository: createAttachmentsRepository(ctx.prisma),
     files: attachmentFiles,
     owners,
+    missionReach: records.missionReach,
     audit,
     clock,
     onOperatorDocumentChanged: agreements.dataChanged,

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { uploadsDir } from '../lib/uploads';
+import { createWorkLimit } from '../lib/work-limit';
 import { createLogbookRepository } from '../modules/logbook/logbook.repository';
 import { logbookRouter } from '../modules/logbook/logbook.router';
 import { createLogbookService } from '../modules/logbook/logbook.service';
@@ -18,8 +19,15 @@ import type { Records } from './records';
 
 /** After the flight: the diaries, the logbook, the recorded tracks and their replay (docs/post-flight.md). */
 export function buildPostFlight(ctx: AppContext, registry: ApiRegistry, records: Records) {
-  const { owners } = records;
+  const { owners, missionReach } = records;
   const { prisma, pool, clock } = ctx;
+  // Exports read many rows: half the pool at once overall (two on the embedded database's one connection), one per user
+  // there, two on a server (docs/performance.md "Exports and replay").
+  const exports = createWorkLimit({
+    total: Math.max(2, Math.floor(pool.options.max / 2)),
+    perUser: pool.options.max > 1 ? 2 : 1,
+    retryAfterSeconds: 5,
+  });
   const postFlights = createPostFlightsService({ repository: createPostFlightsRepository(prisma), owners, clock });
   const routers: Router[] = [
     postFlightsRouter(registry, postFlights),
@@ -29,7 +37,7 @@ export function buildPostFlight(ctx: AppContext, registry: ApiRegistry, records:
       createTracksService({ repository: createTracksRepository(pool), diaries: postFlights }),
       uploadsDir(ctx.config.dataDir),
     ),
-    replayRouter(registry, createReplayService({ repository: createReplayRepository(pool), owners })),
+    replayRouter(registry, createReplayService({ repository: createReplayRepository(pool), owners, missionReach, exports })),
   ];
   return { routers };
 }

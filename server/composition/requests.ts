@@ -29,6 +29,7 @@ export function buildRequests(ctx: AppContext, registry: ApiRegistry, records: R
     repository: createRequestsRepository(prisma, ctx.pool),
     airspaces: records.airspaces,
     owners: records.owners,
+    missionReach: records.missionReach,
     mailer: ctx.mailer,
     sms: ctx.sms,
     clock,

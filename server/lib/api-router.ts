@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { Right } from '../../src/shared/domain/rights';
 import { BODY_MAX_DEPTH, bodyShape, GEOMETRY_MAX_VERTICES, GEOMETRY_TOO_COMPLEX } from '../../src/shared/geo/geometry-bounds';
@@ -13,6 +13,31 @@ import type { AuthUser } from './auth-token';
 export type Access = 'public' | 'signedIn' | readonly Right[];
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * A route's JSON body budget unless it or its router declares another: the geometry cap (20,000 positions, about
+ * 0.8 MB of compact JSON) with room. A body over its route's budget answers 413 PAYLOAD_TOO_LARGE before it is parsed:
+ * at once from its Content-Length, or as soon as a chunked body passes the budget (docs/security.md "Input").
+ */
+export const JSON_BODY_BYTES = 1024 * 1024;
+
+const jsonParsers = new Map<number, RequestHandler>();
+/**
+ * The JSON body within `limit` bytes; it reads only `application/json` bodies and leaves the others to the route. A
+ * declared length over the budget is answered at once, unread, and the connection closed; a chunked body is counted
+ * as it streams and refused once past the budget (its rest read off, not kept).
+ */
+function jsonBody(limit: number): RequestHandler {
+  let parse = jsonParsers.get(limit);
+  if (!parse) jsonParsers.set(limit, (parse = express.json({ limit })));
+  return (req, res, next) => {
+    if (Number(req.headers['content-length']) > limit && req.is('application/json')) {
+      res.setHeader('Connection', 'close');
+      return next(new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large'));
+    }
+    parse(req, res, next);
+  };
+}
 
 interface RouteInput<B, Q, P, A extends Access> {
   body: B;
@@ -43,7 +68,9 @@ export interface RouteSpec<
   response?: R;
   status?: 200 | 201 | 202 | 204;
   bodyContentType?: string;
-  /** Extra middleware run before validation (rate limits, uploads). */
+  /** The JSON body budget in bytes (the router's, else JSON_BODY_BYTES); null: the route reads its body itself. */
+  bodyBytes?: number | null;
+  /** Extra middleware run after the access check, before validation (rate limits, uploads). */
   before?: RequestHandler[];
   handler: (input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>, A>) => Promise<Reply<R>> | Reply<R>;
 }
@@ -128,7 +155,22 @@ function checkAccess(access: Access, user: AuthUser | undefined) {
   if (!access.some((right) => user.rights.has(right))) throw new AppError('NOT_ALLOWED', 'Not allowed');
 }
 
-/** One declaration per endpoint: the Express route (validation, access check) and its OpenAPI entry. */
+/** The access check, first: a caller without the right is refused before its body or upload is read. */
+const accessCheck =
+  (access: Access): RequestHandler =>
+  (req, _res, next) => {
+    try {
+      checkAccess(access, req.auth);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+/**
+ * One declaration per endpoint: the Express route (access check, body budget, validation) and its OpenAPI entry.
+ * `options.bodyBytes`: the JSON body budget of the router's routes (JSON_BODY_BYTES unless told).
+ */
 export class ApiRouter {
   readonly router = Router();
 
@@ -136,6 +178,7 @@ export class ApiRouter {
     private readonly registry: ApiRegistry,
     private readonly mount: string,
     private readonly tag: string,
+    private readonly options: { bodyBytes?: number } = {},
   ) {}
 
   route<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends Access, R extends z.ZodType | undefined = undefined>(
@@ -146,7 +189,6 @@ export class ApiRouter {
     const status = spec.status ?? (spec.method === 'post' ? 201 : 200);
     const handle = async (req: Request, res: Response, next: NextFunction) => {
       try {
-        checkAccess(spec.access, req.auth);
         if (spec.body) checkBodyShape(req.body);
         if (spec.query) checkText(req.query);
         if (spec.params) checkText(req.params);
@@ -168,7 +210,9 @@ export class ApiRouter {
         next(error);
       }
     };
-    this.router[spec.method](route, ...(spec.before ?? []), handle);
+    const budget = spec.bodyBytes === undefined ? (this.options.bodyBytes ?? JSON_BODY_BYTES) : spec.bodyBytes;
+    const body = budget === null ? [] : [jsonBody(budget)];
+    this.router[spec.method](route, accessCheck(spec.access), ...body, ...(spec.before ?? []), handle);
     return this;
   }
 

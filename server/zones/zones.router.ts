@@ -19,9 +19,6 @@ import { diskUpload, type UploadReader } from '../lib/uploads';
 import type { ApiRegistry } from '../openapi';
 import type { ZonesService } from './zones.service';
 
-/** The import route reads its body itself (as text or an upload): the JSON parser of the API must let it through. */
-export const ZONE_IMPORT_PATH = '/api/zones/import';
-
 // The French file is 7.7 MB; national feeds with detailed coastlines can be several times larger.
 const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -38,13 +35,6 @@ const readUploadWith =
   };
 
 const IMPORT_RIGHTS: readonly Right[] = ['AIRSPACE_EDIT_ADMIN'];
-
-// ApiRouter checks rights after the `before` middleware: without this, anyone could make the server read 32 MB first.
-const refuseBeforeReading: RequestHandler = (req, _res, next) => {
-  if (!req.auth) next(new AppError('UNAUTHENTICATED', 'Authentication required'));
-  else if (!IMPORT_RIGHTS.some((right) => req.auth?.rights.has(right))) next(new AppError('NOT_ALLOWED', 'Not allowed'));
-  else next();
-};
 
 async function importedText(req: Request): Promise<{ text: string; fileName?: string }> {
   if (req.file) return { text: await readFile(req.file.path, 'utf8'), fileName: req.file.originalname };
@@ -84,7 +74,8 @@ export function zonesRouter(registry: ApiRegistry, zones: ZonesService, uploadDi
       access: IMPORT_RIGHTS,
       query: zoneImportQuerySchema,
       response: zoneImportResultSchema,
-      before: [refuseBeforeReading, readJsonAsText, readUpload],
+      bodyBytes: null,
+      before: [readJsonAsText, readUpload],
       handler: async ({ req, query, user }) => {
         const { text, fileName } = await importedText(req);
         return zones.importFile(text, { dataset: datasetOf(req, query.dataset), fileName, importedById: user.id });

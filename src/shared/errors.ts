@@ -121,6 +121,7 @@ export const ErrorCode = {
   TRACK_FILE_EMPTY: 422,
   TRACK_FILE_NO_TIME: 422,
   REPLAY_EXPORT_TOO_LARGE: 422,
+  EXPORT_BUSY: 429,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCode;

@@ -6,6 +6,7 @@ import { TEST_PASSWORD, signedInUser } from '../factories/users';
 import { createMachine, createPilot } from '../factories/registry';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { completeMission, postMission } from './missions-support';
+import { pdfBytes } from '../factories/files';
 import { ALL_PILOT_RIGHTS, supervisedPilot } from './supervision-support';
 import { expectError, postLogin } from './support';
 
@@ -62,6 +63,8 @@ describe('authorisation matrix (OpenAPI x-permissions × personas)', () => {
   let operator: Awaited<ReturnType<typeof signedInUser>>;
   let other: Awaited<ReturnType<typeof signedInUser>>;
   let foreign: { mission: string; pilot: string; machine: string; device: string };
+  /** A mission of `operator` flown by its own pilot (not by the supervised pilots), with a file. */
+  let crewless: { mission: string; attachment: string };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -102,6 +105,9 @@ describe('authorisation matrix (OpenAPI x-permissions × personas)', () => {
     pilots.forEach((pilot, index) =>
       persona(`supervised pilot level ${index + 1}`, { ...pilot, auth: pilot.auth!, session: pilot.session! }),
     );
+    // docs/security.md "Missions a pilot flies": the basic pilot without "other pilots' pre-flights".
+    const ownFlights = await supervisedPilot(t, operator.user.id, 1, ['missionPreparation', 'viewOperatorMachines', 'personalAccount']);
+    persona('supervised pilot of his own flights', { ...ownFlights, auth: ownFlights.auth!, session: ownFlights.session! });
     persona('airspace manager', manager);
     persona('other manager', otherManager);
     persona('admin', admin);
@@ -111,6 +117,19 @@ describe('authorisation matrix (OpenAPI x-permissions × personas)', () => {
     const mission = await postMission(t, other.auth, completeMission({ pilot: otherPilot, machine: otherMachine }));
     const device = await request(t.app).post('/api/devices').set(other.auth).send({ appIdentifier: 'fcm:matrix-other' });
     foreign = { mission: mission.body.id, pilot: otherPilot.id, machine: otherMachine.id, device: device.body.id };
+
+    const operatorPilot = await createPilot(t.db.prisma, operator.user.id);
+    const operatorMachine = await createMachine(t.db.prisma, operator.user.id);
+    const own = await postMission(t, operator.auth, completeMission({ pilot: operatorPilot, machine: operatorMachine }));
+    const attachment = await request(t.app)
+      .post('/api/attachments')
+      .set(operator.auth)
+      .field('recordType', 'mission')
+      .field('recordId', own.body.id)
+      .field('kind', 'missionOther')
+      .attach('file', pdfBytes(), { filename: 'site.pdf', contentType: 'application/pdf' });
+    await t.db.prisma.mission.update({ where: { id: own.body.id }, data: { status: 'validated' } });
+    crewless = { mission: own.body.id, attachment: attachment.body.id };
   }, 120_000);
   afterAll(() => t.close());
 
@@ -149,6 +168,7 @@ describe('authorisation matrix (OpenAPI x-permissions × personas)', () => {
     'supervised pilot level 1',
     'supervised pilot level 2',
     'supervised pilot level 3',
+    'supervised pilot of his own flights',
     'airspace manager',
     'other manager',
     'admin',
@@ -177,7 +197,13 @@ describe('authorisation matrix (OpenAPI x-permissions × personas)', () => {
   });
 
   describe('another operator’s records answer 404 and stay as they were', () => {
-    const reaching = ['operator', 'supervised pilot level 1', 'supervised pilot level 2', 'supervised pilot level 3'];
+    const reaching = [
+      'operator',
+      'supervised pilot level 1',
+      'supervised pilot level 2',
+      'supervised pilot level 3',
+      'supervised pilot of his own flights',
+    ];
 
     it.each(reaching)('%s', async (name) => {
       const persona = personas.find((p) => p.name === name)!;
@@ -224,6 +250,70 @@ describe('authorisation matrix (OpenAPI x-permissions × personas)', () => {
       expect(await t.db.prisma.pilot.count({ where: { id: foreign.pilot, deletedAt: null } })).toBe(1);
       expect(await t.db.prisma.machine.count({ where: { id: foreign.machine, deletedAt: null } })).toBe(1);
       expect(await t.db.prisma.device.count({ where: { id: foreign.device } })).toBe(1);
+    });
+
+    it('another pilot’s mission of the same operator answers 404 to a pilot of his own flights, in every module', async () => {
+      const persona = personas.find((p) => p.name === 'supervised pilot of his own flights')!;
+      const id = crewless.mission;
+      const mission = `/api/preflights/${id}`;
+      const before = await t.db.prisma.mission.findUniqueOrThrow({ where: { id } });
+      const send = (method: 'post' | 'put', path: string, body: object) => request(t.app)[method](path).set(persona.auth).send(body);
+      const upload = () =>
+        request(t.app)
+          .post('/api/attachments')
+          .set(persona.auth)
+          .field('recordType', 'mission')
+          .field('recordId', id)
+          .field('kind', 'missionOther')
+          .attach('file', pdfBytes(), { filename: 'taken.pdf', contentType: 'application/pdf' });
+      const calls: [string, () => PromiseLike<request.Response>][] = [
+        ['GET mission', () => request(t.app).get(mission).set(persona.auth)],
+        [
+          'PUT mission',
+          () => send('put', mission, completeMission({ pilot: { id: before.referentPilotId! }, machine: { id: before.mainMachineId! } })),
+        ],
+        ...['history', 'export?format=geojson', 'regulation?country=FR', 'notifications', 'weather'].map(
+          (path): [string, () => PromiseLike<request.Response>] => [
+            `GET mission/${path}`,
+            () => request(t.app).get(`${mission}/${path}`).set(persona.auth),
+          ],
+        ),
+        ['POST mission/notifications', () => send('post', `${mission}/notifications`, { type: 'army' })],
+        ...['sendForValidation', 'cancel', 'duplicate', 'archive'].map((action): [string, () => PromiseLike<request.Response>] => [
+          `POST mission/actions/${action}`,
+          () => send('post', `${mission}/actions/${action}`, {}),
+        ]),
+        ['GET attachments', () => request(t.app).get(`/api/attachments?recordType=mission&recordId=${id}`).set(persona.auth)],
+        ['GET attachment content', () => request(t.app).get(`/api/attachments/${crewless.attachment}/content`).set(persona.auth)],
+        ['POST attachment', upload],
+        ['DELETE attachment', () => request(t.app).delete(`/api/attachments/${crewless.attachment}`).set(persona.auth)],
+        ['GET procedures/airspaces', () => request(t.app).get(`/api/procedures/airspaces?missionId=${id}`).set(persona.auth)],
+        ['POST procedures', () => send('post', '/api/procedures', { missionId: id, airspaceId: randomUUID(), conditionsAccepted: true })],
+        ['GET postflight', () => request(t.app).get(`/api/postflights/${id}`).set(persona.auth)],
+        ['POST postflight note', () => send('post', `/api/postflights/${id}/notes`, { text: 'Taken over' })],
+        ['GET track', () => request(t.app).get(`/api/postflights/${id}/track?format=gpx`).set(persona.auth)],
+        [
+          'GET replay',
+          () =>
+            request(t.app)
+              .get(`/api/replay/positions?from=2026-01-01T00:00:00.000Z&to=2026-01-02T00:00:00.000Z&missionId=${id}`)
+              .set(persona.auth),
+        ],
+      ];
+
+      const answers = await inParallel(
+        calls.map(
+          ([label, call]) =>
+            async () =>
+              `${label} ${(await call()).status}`,
+        ),
+      );
+
+      for (const answer of answers) expect(answer).toMatch(/ (403|404)$/);
+      expect(await t.db.prisma.mission.findUniqueOrThrow({ where: { id } })).toEqual(before);
+      expect(await t.db.prisma.attachment.count({ where: { recordId: id } })).toBe(1);
+      expect(await t.db.prisma.postFlightNote.count({ where: { postFlight: { missionId: id } } })).toBe(0);
+      expect(await t.db.prisma.notification.count({ where: { missionId: id } })).toBe(0);
     });
 
     it('another operator’s payments answer 403 or 404 to an operator', async () => {

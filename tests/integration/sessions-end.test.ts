@@ -74,6 +74,15 @@ describe('sessions that end', () => {
     expectError(await request(t.app).post('/api/machines').set(bearer(again.token)).send({}), 403, 'NOT_ALLOWED');
   });
 
+  it('a save that changes neither rights, status nor password (a new phone number) keeps the sessions', async () => {
+    const { user, session } = await operator();
+
+    await adminUpdate(user.id, { phoneNumber: '+33612345678' });
+
+    await request(t.app).get('/api/machines').set(bearer(session.token)).expect(200);
+    await request(t.app).post('/api/security/gjrt').send({ gjrt: session.gjrt }).expect(200);
+  });
+
   it('a change of the rights of one of its groups', async () => {
     const { user, session } = await operator();
     const [group] = (await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id }, include: { groups: true } })).groups;

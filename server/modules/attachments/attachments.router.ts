@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import {
   attachmentQueueItemSchema,
@@ -10,16 +9,10 @@ import {
 } from '../../../src/shared/contracts/attachments';
 import { idParamsSchema, pageOf, queryFlag } from '../../../src/shared/contracts/common';
 import { ApiRouter } from '../../lib/api-router';
-import { AppError } from '../../lib/app-error';
 import { sendStream, type FileStore } from '../../lib/file-store';
 import { readUploadWith } from '../../lib/uploads';
 import type { ApiRegistry } from '../../openapi';
 import type { AttachmentsService } from './attachments.service';
-
-// ApiRouter checks access after the `before` middleware: an anonymous caller must not make the server read 10 MB.
-const signedInBeforeReading: RequestHandler = (req, _res, next) => {
-  next(req.auth ? undefined : new AppError('UNAUTHENTICATED', 'Authentication required'));
-};
 
 /** RFC 6266 file name: an ASCII fallback and the UTF-8 original. */
 function contentDisposition(kind: 'inline' | 'attachment', name: string) {
@@ -39,7 +32,7 @@ export function attachmentsRouter(registry: ApiRegistry, service: AttachmentsSer
         'size and per-record count limited; a refused file stores nothing. Rights depend on the record (docs/registry.md)',
       access: 'signedIn',
       bodyContentType: 'multipart/form-data',
-      before: [signedInBeforeReading, readUpload],
+      before: [readUpload],
       body: attachmentUploadSchema,
       response: attachmentSchema,
       handler: ({ user, body, req }) => service.upload(user, body, req.file),

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/file-store';
 import { sha256OfFile, type UploadedFile } from '../../lib/uploads';
 import type { AuditRepository } from '../audit/audit.repository';
+import type { MissionMode, MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import { toAttachment, toQueueItem } from './attachments.mapper';
 import type { AttachmentsRepository } from './attachments.repository';
@@ -20,6 +21,8 @@ export interface AttachmentsServiceDeps {
   /** DATA_DIR/attachments: each file under a random name that says nothing of the original one. */
   files: FileStore;
   owners: RecordOwners;
+  /** A mission's files follow the supervised pilot's rule on the mission (docs/security.md "Missions a pilot flies"). */
+  missionReach: MissionReach;
   audit: AuditRepository;
   clock: Clock;
   /** Called after an operator document is added or removed: validated data changed (docs/agreements.md). */
@@ -65,7 +68,7 @@ function declaredType(file: UploadedFile): string {
 const invalidType = () => new AppError('UPLOAD_INVALID_TYPE', 'Invalid file type');
 
 export function createAttachmentsService(deps: AttachmentsServiceDeps) {
-  const { repository, files, owners, audit, clock } = deps;
+  const { repository, files, owners, missionReach, audit, clock } = deps;
 
   const anyOf = (actor: AuthUser, rights: readonly Right[]) => rights.some((right) => actor.rights.has(right));
 
@@ -74,20 +77,32 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
     return ownerId === actor.id || (await owners.ownerId(actor, { kind: 'own' })) === ownerId;
   }
 
-  async function checkWrite(actor: AuthUser, recordType: AttachmentRecordType, ownerId: string | null) {
+  /** A record: its type and id, and its owner (null for the shared catalogue). */
+  type RecordRef = { recordType: AttachmentRecordType; recordId: string; ownerId: string | null };
+
+  /** A mission another pilot flies answers 404 to a supervised pilot limited to his own flights, as a missing record. */
+  async function checkMission(actor: AuthUser, record: RecordRef, mode: MissionMode) {
+    if (record.recordType === 'mission') await missionReach.check(actor, record.recordId, mode);
+  }
+
+  async function checkWrite(actor: AuthUser, record: RecordRef) {
+    const { recordType, ownerId } = record;
     if (recordType === 'droneModel' ? actor.rights.has('DRONEMODEL_EDIT_ADMIN') : actor.rights.has('USER_EDIT_ADMIN')) return;
     // The shared catalogue is visible to everyone, so hiding it behind a 404 would hide nothing.
     if (ownerId === null) throw new AppError('NOT_ALLOWED', 'Only drone-model administrators add files to the shared catalogue');
     if (!(await reaches(actor, ownerId))) throw new AppError('NOT_FOUND', 'Unknown record');
+    await checkMission(actor, record, 'write');
     const right = OWNER_WRITE[recordType];
     const needed = ownerId === actor.id ? right : (right ?? 'SUPERVISION_ACCOUNT_EDIT');
     if (needed && !actor.rights.has(needed)) throw new AppError('NOT_ALLOWED', 'Not allowed');
   }
 
-  async function checkRead(actor: AuthUser, recordType: AttachmentRecordType, ownerId: string | null) {
+  async function checkRead(actor: AuthUser, record: RecordRef) {
+    const { recordType, ownerId } = record;
     if (anyOf(actor, READ_ALL) || (recordType === 'droneModel' && anyOf(actor, ['DRONEMODEL_LIST_ADMIN', 'DRONEMODEL_EDIT_ADMIN']))) return;
     if (ownerId === null || ownerId === actor.id) return;
     if (!(await reaches(actor, ownerId))) throw new AppError('NOT_FOUND', 'Unknown attachment');
+    await checkMission(actor, record, 'read');
     if (!actor.rights.has(SUPERVISED_READ[recordType])) throw new AppError('NOT_ALLOWED', 'Not allowed');
   }
 
@@ -95,7 +110,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
   async function readable(actor: AuthUser, id: string) {
     const attachment = await repository.find(id);
     if (!attachment) throw new AppError('NOT_FOUND', 'Unknown attachment');
-    await checkRead(actor, attachment.recordType, attachment.ownerId);
+    await checkRead(actor, attachment);
     return attachment;
   }
 
@@ -108,7 +123,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
     async upload(actor: AuthUser, input: AttachmentUpload, file: UploadedFile | undefined) {
       const record = await repository.recordOwner(input.recordType, input.recordId);
       if (!record) throw new AppError('NOT_FOUND', 'Unknown record');
-      await checkWrite(actor, input.recordType, record.ownerId);
+      await checkWrite(actor, { ...input, ownerId: record.ownerId });
       if (!file || file.size === 0) throw new AppError('UPLOAD_FILE_REQUIRED', 'A file must be provided');
       const detected = await fileTypeFromFile(file.path);
       const allowed: readonly string[] = MIME_TYPES_BY_KIND[input.kind];
@@ -167,13 +182,13 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
     async forRecord(actor: AuthUser, recordType: AttachmentRecordType, recordId: string) {
       const record = await repository.recordOwner(recordType, recordId);
       if (!record) throw new AppError('NOT_FOUND', 'Unknown record');
-      await checkRead(actor, recordType, record.ownerId);
+      await checkRead(actor, { recordType, recordId, ownerId: record.ownerId });
       return (await repository.forRecord(recordType, recordId)).map(toAttachment);
     },
 
     async remove(actor: AuthUser, id: string) {
       const attachment = await readable(actor, id);
-      await checkWrite(actor, attachment.recordType, attachment.ownerId);
+      await checkWrite(actor, attachment);
       await repository.remove(id);
       await files.delete(attachment.storedName);
       await audit.record({

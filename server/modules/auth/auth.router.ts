@@ -19,13 +19,17 @@ import type { Passwords } from './passwords';
 import type { Sessions } from './sessions';
 import type { SignUp } from './sign-up';
 
+/** The JSON body budget of the sign-in, sign-up and password forms. */
+export const SECURITY_BODY_BYTES = 16 * 1024;
+
 export function authRouter(
   registry: ApiRegistry,
   useCases: { sessions: Sessions; signUp: SignUp; passwords: Passwords; accountProfile: Pick<AccountProfile, 'confirmEmailChange'> },
   rateLimit: RequestHandler,
 ) {
   const { sessions, signUp, passwords, accountProfile } = useCases;
-  return new ApiRouter(registry, '/api/security', 'security')
+  // Small forms, most of them open to anyone (docs/security.md "Input").
+  return new ApiRouter(registry, '/api/security', 'security', { bodyBytes: SECURITY_BODY_BYTES })
     .route({
       method: 'post',
       path: '/login',

@@ -1,12 +1,23 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import { DASHBOARD_RECENT_MACHINES } from '../../../src/shared/contracts/dashboard';
 import { ADMIN_RIGHTS } from '../../../src/shared/domain/rights';
+import { flownBy } from '../missions/missions.repository';
 
-/** Whose violations: the platform's (null), or an operator's own traffic (its account or its machines' idents). */
-export type ViolationScope = { ownerId: string; idents: string[] } | null;
+/**
+ * Whose violations: the platform's (null), or an operator's own traffic (its account or its machines' idents); with
+ * `pilotId`, of the operator's missions only those that pilot flies (docs/security.md "Missions a pilot flies").
+ */
+export type ViolationScope = { ownerId: string; idents: string[]; pilotId: string | null } | null;
 
 const violationWhere = (scope: ViolationScope): Prisma.ViolationWhereInput =>
-  scope ? { OR: [{ ident: { in: scope.idents } }, { userId: scope.ownerId }] } : {};
+  scope
+    ? {
+        AND: [
+          { OR: [{ ident: { in: scope.idents } }, { userId: scope.ownerId }] },
+          scope.pilotId ? { OR: [{ missionId: null }, { mission: flownBy(scope.pilotId) }] } : {},
+        ],
+      }
+    : {};
 
 const counted = <T extends { _count: { _all: number } }>(rows: T[], key: (row: T) => string | null) =>
   rows.map((row) => ({ key: key(row) ?? '', count: row._count._all }));

@@ -1,6 +1,7 @@
 import { DASHBOARD_DAYS, type Dashboard } from '../../../src/shared/contracts/dashboard';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
+import { pilotScope } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import type { DashboardRepository, ViolationScope } from './dashboard.repository';
 
@@ -18,7 +19,7 @@ export interface DashboardServiceDeps {
 /**
  * GET /api/dashboard: one answer per caller. DASHBOARD_ADMIN sees the platform; anyone else sees its operator's
  * records, and as detections the violation episodes of its own traffic (its account, or its machines matched on remote
- * identification or serial).
+ * identification or serial; a supervised pilot's, outside the missions it may not read).
  */
 export function createDashboardService({ repository, owners, clock }: DashboardServiceDeps) {
   /**
@@ -91,7 +92,7 @@ export function createDashboardService({ repository, owners, clock }: DashboardS
       return {
         scope: 'operator',
         popularity: await popularity(ownerId),
-        detections: await detections({ ownerId, idents }),
+        detections: await detections({ ownerId, idents, pilotId: pilotScope(actor, 'read') }),
         profile: { pilots, machines: own.length, missions },
         admin: null,
       };

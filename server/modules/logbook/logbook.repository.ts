@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import { flownBy } from '../missions/missions.repository';
 
 const pilot = { select: { id: true, firstName: true, lastName: true } } as const;
 const machine = { select: { id: true, internalName: true, serialNumber: true } } as const;
@@ -21,13 +22,14 @@ export function createLogbookRepository(prisma: PrismaClient) {
   return {
     /**
      * The missions of an account (every account: null) that were flown — taken off, or with a flight time written
-     * in their diary — whose first take-off, else start, falls in the period.
+     * in their diary — whose first take-off, else start, falls in the period; with `pilotId`, only those it flies.
      */
-    flownMissions(userId: string | null, period: { from?: Date; to?: Date }): Promise<LoggedMission[]> {
+    flownMissions(userId: string | null, period: { from?: Date; to?: Date }, pilotId: string | null): Promise<LoggedMission[]> {
       const within = { gte: period.from, lt: period.to };
       return prisma.mission.findMany({
         where: {
           ...(userId ? { userId } : {}),
+          ...(pilotId ? { AND: [flownBy(pilotId)] } : {}),
           status: { in: ['validated', 'onGoing', 'archived'] },
           OR: [
             { flights: { some: { takeoffAt: within } } },

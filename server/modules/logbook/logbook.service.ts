@@ -10,6 +10,7 @@ import {
 import { minutesBetween } from '../../../src/shared/domain/post-flight';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import { pilotScope } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import type { LoggedMission, LogbookRepository } from './logbook.repository';
 
@@ -48,7 +49,10 @@ function totals(entries: LogbookEntry[], pick: (entry: LogbookEntry) => { id: st
   return [...byId.values()].sort((a, b) => b.minutes - a.minutes || a.name.localeCompare(b.name));
 }
 
-/** The operator's logbook (docs/post-flight.md "Logbook"): flown missions of a period with totals per pilot and machine. */
+/**
+ * The operator's logbook (docs/post-flight.md "Logbook"): flown missions of a period with totals per pilot and machine;
+ * a supervised pilot's, the missions it may read (docs/security.md "Missions a pilot flies").
+ */
 export function createLogbookService(deps: { repository: LogbookRepository; owners: RecordOwners }) {
   const { repository, owners } = deps;
 
@@ -64,7 +68,9 @@ export function createLogbookService(deps: { repository: LogbookRepository; owne
       from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
       to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
     };
-    const entries = (await repository.flownMissions(userId, period)).map(entryOf).sort((a, b) => a.date.localeCompare(b.date));
+    const entries = (await repository.flownMissions(userId, period, pilotScope(actor, 'read')))
+      .map(entryOf)
+      .sort((a, b) => a.date.localeCompare(b.date));
     return {
       entries,
       byPilot: totals(entries, (entry) => entry.pilots),

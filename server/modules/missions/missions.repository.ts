@@ -79,8 +79,22 @@ const ORDER: Record<MissionListQuery['sort'], (order: 'asc' | 'desc') => Prisma.
   status: (order) => [{ status: order }, { startAt: { sort: 'asc', nulls: 'last' } }],
 };
 
+/** The missions a pilot flies, as referent or additional pilot (docs/security.md "Missions a pilot flies"). */
+export const flownBy = (pilotId: string): Prisma.MissionWhereInput => ({
+  OR: [{ referentPilotId: pilotId }, { additionalPilots: { some: { id: pilotId } } }],
+});
+
+/** The same in SQL, on the mission id `missionId` (a column or a parameter) and the pilot id `pilotId`. */
+export const flownBySql = (missionId: string, pilotId: string) =>
+  `${missionId} IN (SELECT id FROM "Mission" WHERE "referentPilotId" = ${pilotId}::uuid
+     UNION ALL SELECT "A" FROM "_MissionAdditionalPilots" WHERE "B" = ${pilotId}::uuid)`;
+
 export function createMissionsRepository(prisma: PrismaClient) {
   return {
+    /** Who flies the mission; null when it does not exist. */
+    crew(id: string) {
+      return prisma.mission.findUnique({ where: { id }, select: { referentPilotId: true, additionalPilots: { select: { id: true } } } });
+    },
     /**
      * The missions `pilotAccountId` flies or its operator `ownerId` owns that are active at `now`: flying, or validated
      * and due to start within `windowMs`.
@@ -109,7 +123,7 @@ export function createMissionsRepository(prisma: PrismaClient) {
     async list(ownerId: string | null, query: MissionListQuery, pilotId?: string): Promise<{ items: MissionSummaryRow[]; total: number }> {
       const and: Prisma.MissionWhereInput[] = [];
       if (ownerId) and.push({ userId: ownerId });
-      if (pilotId) and.push({ OR: [{ referentPilotId: pilotId }, { additionalPilots: { some: { id: pilotId } } }] });
+      if (pilotId) and.push(flownBy(pilotId));
       if (query.status) and.push({ status: { in: query.status } });
       // A mission meets [from, to] when it starts before `to` and ends after `from` (no end: starts after `from`).
       if (query.to) and.push({ startAt: { lte: new Date(query.to) } });

@@ -10,7 +10,6 @@ import {
 } from '../../../src/shared/contracts/missions';
 import type { AgreementStatus } from '../../../src/shared/domain/enums';
 import { completenessStatus, isInPreparation, nextStatus, type MissionAction } from '../../../src/shared/domain/mission-status';
-import { reachesOtherPilotsMissions } from '../../../src/shared/domain/supervision';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
@@ -19,6 +18,7 @@ import type { AuditRepository } from '../audit/audit.repository';
 import type { FlightsService } from '../flights/flights.service';
 import { countriesOfArea } from '../regulation/area-countries';
 import type { RecordOwners } from '../users/record-owner';
+import { checkCrew, pilotScope } from './mission-reach';
 import { altitudeSourceOf, groundSourceOf, toMissionDetail, toMissionHistoryEntry, toMissionSummary } from './missions.mapper';
 import type { MissionData, MissionRow, MissionsRepository } from './missions.repository';
 
@@ -77,19 +77,8 @@ export function createMissionsService(deps: MissionsServiceDeps) {
     const ownRight = adminRight === 'PREFLIGHT_LIST_ADMIN' ? 'PREFLIGHT_LIST' : 'PREFLIGHT_EDIT';
     if (!actor.rights.has(ownRight) || mission.userId !== (await owners.ownerId(actor, { kind: 'own' })))
       throw new AppError('NOT_FOUND', 'Unknown mission');
-    const pilotId = pilotScope(actor, adminRight === 'PREFLIGHT_LIST_ADMIN' ? 'read' : 'write');
-    if (pilotId && mission.referentPilotId !== pilotId && !mission.additionalPilots.some((pilot) => pilot.id === pilotId))
-      throw new AppError('NOT_FOUND', 'Unknown mission');
+    checkCrew(actor, mission, adminRight === 'PREFLIGHT_LIST_ADMIN' ? 'read' : 'write');
     return mission;
-  }
-
-  /**
-   * A supervised pilot reaches the missions it flies (referent or additional pilot); other pilots' missions only
-   * with "view and edit other pilots' pre-flights" at the level the mode needs (docs/security.md). Null: no limit.
-   */
-  function pilotScope(actor: AuthUser, mode: 'read' | 'write'): string | null {
-    if (!actor.pilot || reachesOtherPilotsMissions(actor.pilot, mode)) return null;
-    return actor.pilot.id;
   }
 
   async function checkAgreement(ownerId: string) {

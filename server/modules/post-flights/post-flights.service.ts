@@ -3,6 +3,7 @@ import { minutesBetween } from '../../../src/shared/domain/post-flight';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
+import { checkCrew } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import type { PostFlightRow, PostFlightsRepository } from './post-flights.repository';
 
@@ -14,7 +15,10 @@ const FIELDS = ['flightTimeMin', 'activity', 'activityOther'] as const;
 export function createPostFlightsService(deps: { repository: PostFlightsRepository; owners: RecordOwners; clock: Clock }) {
   const { repository, owners, clock } = deps;
 
-  /** JOURNEY_*_ADMIN reaches every diary; JOURNEY_LIST/EDIT the diaries of the operator's own missions (404 otherwise). */
+  /**
+   * JOURNEY_*_ADMIN reaches every diary; JOURNEY_LIST/EDIT the diaries of the operator's own missions, a supervised
+   * pilot those of the missions it may reach (404 otherwise).
+   */
   async function findMission(actor: AuthUser, missionId: string, mode: 'read' | 'edit') {
     const mission = await repository.findMission(missionId);
     if (!mission) throw new AppError('NOT_FOUND', 'Unknown mission');
@@ -23,6 +27,7 @@ export function createPostFlightsService(deps: { repository: PostFlightsReposito
     if (actor.rights.has(admin)) return mission;
     if (!actor.rights.has(own) || mission.userId !== (await owners.ownerId(actor, { kind: 'own' })))
       throw new AppError('NOT_FOUND', 'Unknown mission');
+    checkCrew(actor, mission, mode === 'read' ? 'read' : 'write');
     return mission;
   }
 

@@ -3,9 +3,13 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { REPLAY_CSV_COLUMNS, type ReplaySelection } from '../../../src/shared/contracts/replay';
 import { prepared } from '../../lib/prepared';
+import { flownBySql } from '../missions/missions.repository';
 
-/** Whose positions a caller reaches: everything, or its account's (own positions, trackers and missions). */
-export type ReplayScope = { all: true } | { all: false; ownerId: string; accountIds: readonly string[] };
+/**
+ * Whose positions a caller reaches: everything, or its account's (own positions, trackers and missions); with
+ * `pilotId`, of the account's missions only those that pilot flies (docs/security.md "Missions a pilot flies").
+ */
+export type ReplayScope = { all: true } | { all: false; ownerId: string; accountIds: readonly string[]; pilotId: string | null };
 
 /** The key of a position in the order of the replay: its time in milliseconds since the epoch, source and ident. */
 interface Keyed {
@@ -89,7 +93,14 @@ function literal(value: unknown): string {
 function conditions(selection: ReplaySelection, scope: ReplayScope, next: (value: unknown) => string) {
   const missionsOf = (user: string) => `t."missionId" IN (SELECT id FROM "Mission" WHERE "userId" = ${user}::uuid)`;
   const where: string[] = [];
-  if (!scope.all) where.push(`(t."userId" = ANY(${next(scope.accountIds)}::uuid[]) OR ${missionsOf(next(scope.ownerId))})`);
+  if (!scope.all) {
+    const accounts = `t."userId" = ANY(${next(scope.accountIds)}::uuid[])`;
+    where.push(
+      scope.pilotId
+        ? `((${accounts} AND t."missionId" IS NULL) OR ${flownBySql('t."missionId"', next(scope.pilotId))})`
+        : `(${accounts} OR ${missionsOf(next(scope.ownerId))})`,
+    );
+  }
   if (selection.userId) {
     const user = next(selection.userId);
     where.push(`(t."userId" = ${user}::uuid OR ${missionsOf(user)})`);

@@ -75,7 +75,7 @@ export function replayRouter(registry: ApiRegistry, service: ReplayService) {
       access: READ,
       query: replaySelectionSchema,
       handler: async ({ user, query, res }) => {
-        const csv = await service.csv(user, query);
+        const csv = await service.csv(user, query, res);
         res.status(200).set({
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': 'attachment; filename="replay.csv"',

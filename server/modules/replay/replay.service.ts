@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import {
   REPLAY_CSV_COLUMNS,
@@ -22,6 +23,8 @@ import {
 import { exportTrack, TRACK_EXPORT_MEDIA_TYPES, type TrackExportPoint } from '../../../src/shared/geo/track-files';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
+import type { WorkLimit } from '../../lib/work-limit';
+import { pilotScope, type MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import type { ReplayCursor, ReplayRepository, ReplayScope } from './replay.repository';
 
@@ -50,23 +53,31 @@ function decodeCursor(text: string, selection: ReplaySelection): ReplayCursor {
 
 /**
  * Replay of stored tracks (docs/post-flight.md "Replay"): JOURNEY_LIST_ADMIN reads every position; JOURNEY_LIST the
- * positions of its account (its own and its trackers', a supervised pilot's operator's) and of the account's missions.
+ * positions of its account (its own and its trackers', a supervised pilot's operator's) and of the account's missions
+ * (a supervised pilot's: of the missions it may read).
  */
-export function createReplayService(deps: { repository: ReplayRepository; owners: RecordOwners }) {
-  const { repository, owners } = deps;
+export function createReplayService(deps: {
+  repository: ReplayRepository;
+  owners: RecordOwners;
+  missionReach: MissionReach;
+  /** The exports and CSV extractions running at once, per user and overall (429 EXPORT_BUSY past them). */
+  exports: WorkLimit;
+}) {
+  const { repository, owners, missionReach, exports } = deps;
 
   async function scopeOf(actor: AuthUser, selection: ReplaySelection): Promise<ReplayScope> {
     let scope: ReplayScope;
     if (actor.rights.has('JOURNEY_LIST_ADMIN')) scope = { all: true };
     else {
       const ownerId = await owners.ownerId(actor, { kind: 'own' });
-      scope = { all: false, ownerId, accountIds: [...new Set([actor.id, ownerId])] };
+      scope = { all: false, ownerId, accountIds: [...new Set([actor.id, ownerId])], pilotId: pilotScope(actor, 'read') };
       if (selection.userId && !scope.accountIds.includes(selection.userId))
         throw new AppError('NOT_ALLOWED', "Not allowed to replay another account's tracks");
     }
     if (selection.missionId) {
       const owner = await repository.missionOwner(selection.missionId);
       if (!owner || (!scope.all && owner !== scope.ownerId)) throw new AppError('NOT_FOUND', 'Unknown mission');
+      await missionReach.check(actor, selection.missionId, 'read');
     }
     return scope;
   }
@@ -143,32 +154,39 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
     async exportSelection(actor: AuthUser, query: ReplayExportQuery) {
       const { format, ...selection } = query;
       const scope = await scopeOf(actor, selection);
-      const positions: TrackExportPoint[] = [];
-      let cursor: ReplayCursor | null = null;
-      do {
-        const page = await repository.page(selection, scope, cursor, REPLAY_PAGE_MAX);
-        if (positions.length + page.rows.length > REPLAY_EXPORT_MAX)
-          throw new AppError('REPLAY_EXPORT_TOO_LARGE', `A selection exports ${REPLAY_EXPORT_MAX} positions at most`, {
-            max: REPLAY_EXPORT_MAX,
-          });
-        for (const row of page.rows)
-          positions.push({
-            source: row.source,
-            ident: row.ident,
-            time: new Date(row.ms),
-            lat: row.lat,
-            lon: row.lon,
-            heightM: row.heightM,
-            rssi: row.rssi,
-            gpsSatellites: row.gpsSatellites,
-          });
-        cursor = page.next;
-      } while (cursor);
-      return {
-        body: exportTrack(positions, format, 'Aerogate replay'),
-        mediaType: TRACK_EXPORT_MEDIA_TYPES[format],
-        fileName: `replay.${format}`,
-      };
+      const release = exports.acquire(actor.id);
+      try {
+        const positions: TrackExportPoint[] = [];
+        let cursor: ReplayCursor | null = null;
+        do {
+          const page = await repository.page(selection, scope, cursor, REPLAY_PAGE_MAX);
+          if (positions.length + page.rows.length > REPLAY_EXPORT_MAX)
+            throw new AppError('REPLAY_EXPORT_TOO_LARGE', `A selection exports ${REPLAY_EXPORT_MAX} positions at most`, {
+              max: REPLAY_EXPORT_MAX,
+            });
+          for (const row of page.rows)
+            positions.push({
+              source: row.source,
+              ident: row.ident,
+              time: new Date(row.ms),
+              lat: row.lat,
+              lon: row.lon,
+              heightM: row.heightM,
+              rssi: row.rssi,
+              gpsSatellites: row.gpsSatellites,
+            });
+          cursor = page.next;
+          // Other requests are served between pages (the embedded database runs on this thread).
+          await nextTurn();
+        } while (cursor);
+        return {
+          body: exportTrack(positions, format, 'Aerogate replay'),
+          mediaType: TRACK_EXPORT_MEDIA_TYPES[format],
+          fileName: `replay.${format}`,
+        };
+      } finally {
+        release();
+      }
     },
 
     /**
@@ -176,21 +194,37 @@ export function createReplayService(deps: { repository: ReplayRepository; owners
      * on a connection of its own when one is spared, else (PGlite's single connection, or every spared one busy) the
      * selection read page by page, the connection free between pages however slowly the client reads.
      */
-    async csv(actor: AuthUser, selection: ReplaySelection): Promise<Readable> {
+    /** `client`: the download's destination; its slot is freed as soon as it closes (the client left or was served). */
+    async csv(
+      actor: AuthUser,
+      selection: ReplaySelection,
+      client: { once(event: 'close', listener: () => void): unknown },
+    ): Promise<Readable> {
       const scope = await scopeOf(actor, selection);
-      const copied = await repository.csvCopy(selection, scope);
-      if (copied) return copied;
-      return Readable.from(
-        (async function* () {
-          yield REPLAY_CSV_COLUMNS.join(',') + '\n';
-          let cursor: ReplayCursor | null = null;
-          do {
-            const page = await repository.csvPage(selection, scope, cursor, CSV_PAGE);
-            if (page.text) yield page.text;
-            cursor = page.next;
-          } while (cursor);
-        })(),
-      );
+      const release = exports.acquire(actor.id);
+      try {
+        const stream =
+          (await repository.csvCopy(selection, scope)) ??
+          Readable.from(
+            (async function* () {
+              yield REPLAY_CSV_COLUMNS.join(',') + '\n';
+              let cursor: ReplayCursor | null = null;
+              do {
+                const page = await repository.csvPage(selection, scope, cursor, CSV_PAGE);
+                if (page.text) yield page.text;
+                cursor = page.next;
+                await nextTurn();
+              } while (cursor);
+            })(),
+          );
+        // The slot is held while the client downloads, and freed however the download ends.
+        stream.once('close', release);
+        client.once('close', release);
+        return stream;
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
   };
 }

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { GeometryPool } from '../../lib/geometry-pool';
 import type { AirspacesRepository } from '../airspaces/airspaces.repository';
+import type { MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import { requestAccess, requestDetailReader, requestMails, requestTransition, type Transition } from './requests.common';
 import { snapshotOf } from './requests.mapper';
@@ -16,6 +17,7 @@ export interface DecideRequestDeps {
   repository: Pick<RequestsRepository, 'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage'>;
   airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
   owners: RecordOwners;
+  missionReach: MissionReach;
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;

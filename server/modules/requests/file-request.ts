@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { GeometryPool } from '../../lib/geometry-pool';
+import type { MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import { recipientsOf, requestDetailBuilder, requestLink } from './requests.common';
 import { decisionEmail, submittedEmail, type RequestMailContext } from './requests.emails';
@@ -46,6 +47,7 @@ export interface FileRequestDeps {
   repository: Pick<RequestsRepository, 'missionToFile' | 'airspaceToFile' | 'insertFiled' | 'activeMissions'>;
   evaluate: RequestEvaluator;
   owners: RecordOwners;
+  missionReach: MissionReach;
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;
@@ -87,12 +89,13 @@ function snapshot(mission: MissionToFile): MissionSnapshot {
  * statement (docs/requests.md). The operator's wait: its reads and write are prepared statements.
  */
 export function createFileRequest(deps: FileRequestDeps) {
-  const { repository, evaluate, owners, mailer, clock, publicUrl, geometry } = deps;
+  const { repository, evaluate, owners, missionReach, mailer, clock, publicUrl, geometry } = deps;
   const buildDetail = requestDetailBuilder(repository);
 
   return async function fileRequest(actor: AuthUser, input: RequestCreate): Promise<RequestDetail> {
     const mission = await repository.missionToFile(input.missionId, actor.id);
     if (!mission || mission.userId !== (await owners.ownerId(actor, { kind: 'own' }))) throw new AppError('NOT_FOUND', 'Unknown mission');
+    await missionReach.check(actor, mission.id, 'write');
     const airspace = await repository.airspaceToFile(input.airspaceId, mission.id, UNDER_ANALYSIS_STATUSES);
     if (!airspace || !airspace.visibleToOperators) throw new AppError('NOT_FOUND', 'Unknown airspace');
     if (!input.conditionsAccepted) throw new AppError('REQUEST_CONDITIONS_NOT_ACCEPTED', 'The general conditions must be accepted');

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { AirspacesRepository } from '../airspaces/airspaces.repository';
+import type { MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import { requestAccess, requestDetailReader, requestMails, requestTransition } from './requests.common';
 import { messageEmail } from './requests.emails';
@@ -17,6 +18,7 @@ export interface RequestChatDeps {
   >;
   airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
   owners: RecordOwners;
+  missionReach: MissionReach;
   mailer: Mailer;
   sms: SmsClient;
   clock: Clock;
@@ -34,7 +36,7 @@ export function createRequestChat(deps: RequestChatDeps) {
   return {
     /** A chat message; the other side is e-mailed. The operator's message answers a request awaiting information. */
     async postMessage(actor: AuthUser, id: string, body: string): Promise<RequestDetail> {
-      const { request, side } = await access.findVisible(actor, id);
+      const { request, side } = await access.findVisible(actor, id, 'write');
       await repository.addMessage({ requestId: request.id, authorId: actor.id, body, at: clock.now() });
       if (side === 'operator' && request.status === 'awaiting') await transition(request, { action: 'answer', actorId: actor.id });
       const { row, context } = await mails.context(request.id);

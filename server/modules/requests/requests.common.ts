@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { AirspacesRepository } from '../airspaces/airspaces.repository';
+import type { MissionMode, MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import { decisionEmail, type RequestMailContext } from './requests.emails';
 import { snapshotOf, toRequestDetail, type DetailSource, type RequestSide } from './requests.mapper';
@@ -19,29 +20,41 @@ import type { AirspaceContactsRow, JsonInput, RequestChange, RequestsRepository 
 
 /**
  * The viewer's side of a request: a manager of its airspace (with PREFLIGHTPROCEDURE_LIST), or the operator who
- * filed it (with PREFLIGHT_LIST). Anyone else gets 404, as for a missing request.
+ * filed it (with PREFLIGHT_LIST; a supervised pilot, for the missions it may reach in `mode`). Anyone else gets 404,
+ * as for a missing request.
  */
 export function requestAccess(deps: {
   repository: Pick<RequestsRepository, 'find'>;
   airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
   owners: RecordOwners;
+  missionReach: MissionReach;
 }) {
-  const { repository, airspaces, owners } = deps;
+  const { repository, airspaces, owners, missionReach } = deps;
 
-  async function sideOf(actor: AuthUser, request: { airspaceId: string; operatorId: string }): Promise<RequestSide> {
+  async function sideOf(
+    actor: AuthUser,
+    request: { airspaceId: string; operatorId: string; missionId: string },
+    mode: MissionMode,
+  ): Promise<RequestSide> {
     if (actor.rights.has('PREFLIGHTPROCEDURE_LIST') && (await airspaces.isManagedBy(request.airspaceId, actor.id))) return 'manager';
-    if (actor.rights.has('PREFLIGHT_LIST') && request.operatorId === (await owners.ownerId(actor, { kind: 'own' }))) return 'operator';
+    if (actor.rights.has('PREFLIGHT_LIST') && request.operatorId === (await owners.ownerId(actor, { kind: 'own' }))) {
+      await missionReach.check(actor, request.missionId, mode).catch(() => {
+        throw new AppError('NOT_FOUND', 'Unknown request');
+      });
+      return 'operator';
+    }
     throw new AppError('NOT_FOUND', 'Unknown request');
   }
 
-  async function findVisible(actor: AuthUser, id: string) {
+  /** The request and the viewer's side, to read it or (`write`) to change it: a message, an answer. */
+  async function findVisible(actor: AuthUser, id: string, mode: MissionMode) {
     const request = await repository.find(id);
     if (!request) throw new AppError('NOT_FOUND', 'Unknown request');
-    return { request, side: await sideOf(actor, request) };
+    return { request, side: await sideOf(actor, request, mode) };
   }
 
   async function findManaged(actor: AuthUser, id: string) {
-    const found = await findVisible(actor, id);
+    const found = await findVisible(actor, id, 'write');
     if (found.side !== 'manager') throw new AppError('NOT_FOUND', 'Unknown request');
     return found.request;
   }

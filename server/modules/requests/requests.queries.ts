@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import type { GeometryPool } from '../../lib/geometry-pool';
 import type { AirspacesRepository } from '../airspaces/airspaces.repository';
 import { touchedAirspaces } from '../airspaces/touched-airspaces';
+import { pilotScope, type MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import { requestAccess, requestDetailReader } from './requests.common';
 import { toRequestSummary } from './requests.mapper';
@@ -16,6 +17,7 @@ export interface RequestQueriesDeps {
   repository: Pick<RequestsRepository, 'find' | 'detail' | 'activeMissions' | 'list' | 'missionOf' | 'ofMission' | 'countOfMission'>;
   airspaces: Pick<AirspacesRepository, 'isManagedBy' | 'findOpenInBox'>;
   owners: RecordOwners;
+  missionReach: MissionReach;
   /** Where the costly area-against-airspace tests run. */
   geometry: Pick<GeometryPool, 'intersectsEach'>;
   clock: Clock;
@@ -25,7 +27,7 @@ const DAY_MS = 86_400_000;
 
 /** The reads of requests: lists, one request, the airspaces a mission may be filed to, and what requests lock on a mission. */
 export function createRequestQueries(deps: RequestQueriesDeps) {
-  const { repository, airspaces, owners, geometry, clock } = deps;
+  const { repository, airspaces, owners, missionReach, geometry, clock } = deps;
   const access = requestAccess(deps);
   const readDetail = requestDetailReader(repository);
 
@@ -33,6 +35,7 @@ export function createRequestQueries(deps: RequestQueriesDeps) {
     async touchedAirspaces(actor: AuthUser, missionId: string): Promise<TouchedAirspace[]> {
       const mission = await repository.missionOf(missionId);
       if (!mission || mission.userId !== (await owners.ownerId(actor, { kind: 'own' }))) throw new AppError('NOT_FOUND', 'Unknown mission');
+      await missionReach.check(actor, missionId, 'read');
       if (!mission.areas) return [];
       const touched = await touchedAirspaces(airspaces, geometry, mission.areas as MissionAreas);
       const pending = await repository.ofMission(missionId, UNDER_ANALYSIS_STATUSES);
@@ -60,11 +63,14 @@ export function createRequestQueries(deps: RequestQueriesDeps) {
       }));
     },
 
-    /** A manager sees the requests of the airspaces they manage; an operator their own (docs/requests.md). */
+    /**
+     * A manager sees the requests of the airspaces they manage; an operator their own (docs/requests.md), a
+     * supervised pilot those of the missions it may read.
+     */
     async list(actor: AuthUser, query: RequestListQuery) {
       const scope = actor.rights.has('PREFLIGHTPROCEDURE_LIST')
         ? { managerId: actor.id }
-        : { operatorId: await owners.ownerId(actor, { kind: 'own' }) };
+        : { operatorId: await owners.ownerId(actor, { kind: 'own' }), pilotId: pilotScope(actor, 'read') };
       const statuses = [
         ...(query.status ?? []),
         ...(query.group === 'allAccepted' ? ACCEPTED_STATUSES : []),
@@ -75,7 +81,7 @@ export function createRequestQueries(deps: RequestQueriesDeps) {
     },
 
     async get(actor: AuthUser, id: string): Promise<RequestDetail> {
-      const { request, side } = await access.findVisible(actor, id);
+      const { request, side } = await access.findVisible(actor, id, 'read');
       return readDetail(request.id, side);
     },
 

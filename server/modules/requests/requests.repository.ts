@@ -5,6 +5,7 @@ import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import type { ImpactLevel, MissionSnapshot } from '../../../src/shared/contracts/requests';
 import type { RequestStatus } from '../../../src/shared/domain/request-status';
 import { prepared } from '../../lib/prepared';
+import { flownBy } from '../missions/missions.repository';
 import type { AirspaceLimits } from './requests.limits';
 
 /**
@@ -279,8 +280,12 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
       return prisma.request.count({ where: { missionId, ...(statuses && { status: { in: [...statuses] } }) } });
     },
 
-    /** A page of requests: those of the airspaces a manager manages, or an operator's own. */
-    async list(scope: { managerId: string } | { operatorId: string }, statuses: readonly RequestStatus[], query: RequestListQuery) {
+    /** A page of requests: those of the airspaces a manager manages, or an operator's own (of the missions `pilotId` flies). */
+    async list(
+      scope: { managerId: string } | { operatorId: string; pilotId: string | null },
+      statuses: readonly RequestStatus[],
+      query: RequestListQuery,
+    ) {
       const search = query.search
         ? {
             OR: [
@@ -295,6 +300,7 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
       const where: Prisma.RequestWhereInput = {
         AND: [
           'managerId' in scope ? { airspace: { managers: { some: { id: scope.managerId } } } } : { operatorId: scope.operatorId },
+          'pilotId' in scope && scope.pilotId ? { mission: flownBy(scope.pilotId) } : {},
           search,
           statuses.length > 0 ? { status: { in: [...statuses] } } : {},
           query.airspaceId ? { airspaceId: query.airspaceId } : {},

@@ -1,9 +1,7 @@
-import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { trackExportQuerySchema, trackImportResultSchema } from '../../../src/shared/contracts/tracks';
 import { TRACK_FILE_MAX_BYTES } from '../../../src/shared/domain/limits';
 import { ApiRouter } from '../../lib/api-router';
-import { AppError } from '../../lib/app-error';
 import { diskUpload, readUploadWith } from '../../lib/uploads';
 import type { ApiRegistry } from '../../openapi';
 import type { TracksService } from './tracks.service';
@@ -11,12 +9,6 @@ import type { TracksService } from './tracks.service';
 const params = z.object({ missionId: z.uuid('validation:invalid') });
 const READ = ['JOURNEY_LIST', 'JOURNEY_LIST_ADMIN'] as const;
 const EDIT = ['JOURNEY_EDIT', 'JOURNEY_EDIT_ADMIN'] as const;
-
-// ApiRouter checks access after the `before` middleware: nobody without the right makes the server read a file.
-const mayEditBeforeReading: RequestHandler = (req, _res, next) => {
-  if (!req.auth) return next(new AppError('UNAUTHENTICATED', 'Authentication required'));
-  next(EDIT.some((right) => req.auth?.rights.has(right)) ? undefined : new AppError('NOT_ALLOWED', 'Not allowed'));
-};
 
 /** A mission's track in and out: a file's import, and KML, GeoJSON or GPX downloads (docs/post-flight.md). */
 export function tracksRouter(registry: ApiRegistry, service: TracksService, uploadDir: string) {
@@ -30,7 +22,7 @@ export function tracksRouter(registry: ApiRegistry, service: TracksService, uplo
         'a track already stored answers TRACK_ALREADY_EXISTS',
       access: EDIT,
       bodyContentType: 'multipart/form-data',
-      before: [mayEditBeforeReading, readUpload],
+      before: [readUpload],
       params,
       response: trackImportResultSchema,
       handler: ({ user, params, req }) => service.importFile(user, params.missionId, req.file),

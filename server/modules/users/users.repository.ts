@@ -149,13 +149,20 @@ export function createUsersRepository(prisma: PrismaClient, pool: pg.Pool) {
      * Replaces the profile, groups and identifiers. `deactivationReason` follows the status: set when an
      * administrator deactivates, cleared when the account is active again.
      */
-    update(id: string, input: UserInput, deactivationReason: string | null) {
+    /**
+     * Only the memberships that change are written: each written one ends the user's sessions (a trigger), and a
+     * save that keeps the groups must not sign the user out (docs/security.md "Sessions that end").
+     */
+    update(id: string, input: UserInput, deactivationReason: string | null, currentGroupIds: readonly string[]) {
       return prisma.user.update({
         where: { id },
         data: {
           ...profile(input),
           deactivationReason,
-          groups: { set: input.groupIds.map((groupId) => ({ id: groupId })) },
+          groups: {
+            disconnect: currentGroupIds.filter((groupId) => !input.groupIds.includes(groupId)).map((groupId) => ({ id: groupId })),
+            connect: input.groupIds.filter((groupId) => !currentGroupIds.includes(groupId)).map((groupId) => ({ id: groupId })),
+          },
           externalIdentifiers: { deleteMany: {}, create: input.externalIdentifiers },
         },
         include: DETAIL_INCLUDE,

@@ -96,7 +96,12 @@ export function createUsersService(deps: UsersServiceDeps) {
             ? current.deactivationReason
             : DEACTIVATED_BY_ADMINISTRATOR;
       const company = await accounts.companyInfo(id);
-      const user = await repository.update(id, input, reason);
+      const user = await repository.update(
+        id,
+        input,
+        reason,
+        current.groups.map((group) => group.id),
+      );
       if (current.status !== 'deactivated' && user.status === 'deactivated') await repository.revokeRefreshTokens(id, clock.now());
       await accounts.companyInfoSaved(id, company, actor.id);
       await record(actor, 'user.updated', id);

@@ -14,6 +14,7 @@ export const SUPERVISION_ADMINISTRATOR = 3;
 export const PILOT_CONTROLLED_RIGHTS: readonly Right[] = [
   'PREFLIGHT_LIST',
   'PREFLIGHT_EDIT',
+  'JOURNEY_EDIT',
   'MACHINE_LIST',
   'MACHINE_EDIT',
   'SUPERVISION_ACCOUNT_EDIT',
@@ -27,7 +28,8 @@ export interface PilotSupervision {
 /** The lowest level at which each pilot right grants each platform right. */
 const GRANTS: Record<PilotRight, [level: number, rights: Right[]][]> = {
   personalAccount: [],
-  missionPreparation: [[SUPERVISION_BASIC, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT']]],
+  // The diary and track of a flight are written by who prepared and flew it (the missions it may reach).
+  missionPreparation: [[SUPERVISION_BASIC, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT', 'JOURNEY_EDIT']]],
   viewOperatorMachines: [[SUPERVISION_BASIC, ['MACHINE_LIST']]],
   editOtherPilotsPreflights: [
     [SUPERVISION_READER, ['PREFLIGHT_LIST']],

@@ -26,9 +26,9 @@ describe('supervised pilot rights (docs/security.md "Rights of supervised pilots
   });
 
   it.each([
-    [1, ['MACHINE_LIST', 'PREFLIGHT_EDIT', 'PREFLIGHT_LIST']],
-    [2, ['MACHINE_LIST', 'PREFLIGHT_EDIT', 'PREFLIGHT_LIST']],
-    [3, ['MACHINE_EDIT', 'MACHINE_LIST', 'PREFLIGHT_EDIT', 'PREFLIGHT_LIST', 'SUPERVISION_ACCOUNT_EDIT']],
+    [1, ['JOURNEY_EDIT', 'MACHINE_LIST', 'PREFLIGHT_EDIT', 'PREFLIGHT_LIST']],
+    [2, ['JOURNEY_EDIT', 'MACHINE_LIST', 'PREFLIGHT_EDIT', 'PREFLIGHT_LIST']],
+    [3, ['JOURNEY_EDIT', 'MACHINE_EDIT', 'MACHINE_LIST', 'PREFLIGHT_EDIT', 'PREFLIGHT_LIST', 'SUPERVISION_ACCOUNT_EDIT']],
   ])('every right at level %i grants %j on top of the group’s others', (level, granted) => {
     const rights = supervisedRights(['SUPERVISION_PILOT'], { level, rights: EVERY });
     expect(rights).toEqual([...granted, 'SUPERVISION_PILOT'].sort());
