@@ -119,6 +119,31 @@ describe('track files of a mission: import and export', () => {
     });
   });
 
+  describe('retention', () => {
+    it('keeps a 2019 track the pilot imported when the hourly tracks-retention job runs, and deletes old tracker positions', async () => {
+      const id = await mission();
+      const gpx = fixture('tracks/gpslogger-flight.gpx').toString().replaceAll('2026-06-15T', '2019-06-15T');
+      expect((await upload(id, 'flight-2019.gpx', Buffer.from(gpx))).status).toBe(201);
+      await t.db.prisma.track.create({
+        data: {
+          source: 'wi',
+          ident: 'TRK-2019',
+          time: new Date('2019-06-15T08:00:00Z'),
+          type: 'drone',
+          lat: 48.71,
+          lon: 2.16,
+          missionId: id,
+        },
+      });
+
+      await t.ctx.jobs.runNow('tracks-retention');
+
+      expect(await stored(id)).toHaveLength(40);
+      expect((await stored(id))[0]?.time).toEqual(new Date('2019-06-15T08:02:11Z'));
+      expect(await t.db.prisma.track.count({ where: { ident: 'TRK-2019' } })).toBe(0);
+    });
+  });
+
   describe('the same track twice', () => {
     it('answers TRACK_ALREADY_EXISTS the second time and stores nothing more', async () => {
       const id = await mission();

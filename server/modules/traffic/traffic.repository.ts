@@ -117,10 +117,16 @@ export function createTrafficRepository(pool: pg.Pool) {
       return rows;
     },
 
-    /** Deletes at most `limit` tracks older than `before`; answers how many. */
+    /**
+     * Deletes at most `limit` tracks older than `before`; answers how many. Track files a pilot imported into a mission
+     * (source `mo`, ident `file:{missionId}`, server/modules/tracks) are kept: they were brought on purpose.
+     */
     async deleteBefore(before: Date, limit: number) {
       const result = await pool.query(
-        `DELETE FROM "Track" WHERE ctid = ANY(ARRAY(SELECT ctid FROM "Track" WHERE time < ${utc('$1')} LIMIT $2))`,
+        `DELETE FROM "Track" WHERE ctid = ANY(ARRAY(
+           SELECT ctid FROM "Track"
+            WHERE time < ${utc('$1')} AND NOT (source = 'mo' AND "missionId" IS NOT NULL AND ident = 'file:' || "missionId"::text)
+            LIMIT $2))`,
         [before.toISOString(), limit],
       );
       return result.rowCount ?? 0;
