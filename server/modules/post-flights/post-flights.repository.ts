@@ -11,7 +11,10 @@ export type PostFlightRow = Prisma.PostFlightGetPayload<{ include: typeof withEn
 export function createPostFlightsRepository(prisma: PrismaClient) {
   return {
     findMission(id: string) {
-      return prisma.mission.findUnique({ where: { id }, select: { id: true, userId: true, title: true, status: true } });
+      return prisma.mission.findUnique({
+        where: { id },
+        select: { id: true, userId: true, title: true, status: true, startAt: true, endAt: true },
+      });
     },
 
     find(missionId: string) {

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { UploadedFile } from '../../lib/uploads';
 import type { PostFlightsService } from '../post-flights/post-flights.service';
+import { flightSummary } from './flight-summary';
 import type { TrackReaderPool } from './track-reader-pool';
 import type { TracksRepository } from './tracks.repository';
 
@@ -41,6 +42,7 @@ export function createTracksService(deps: { repository: TracksRepository; diarie
         positions,
         firstAt: new Date(track.times[0]!).toISOString(),
         lastAt: new Date(track.times[positions - 1]!).toISOString(),
+        flight: flightSummary(track, mission),
       };
     },
 
