@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveLegend } from '@/features/live/components/live-legend';
+import { SelectedTarget } from '@/features/live/components/selected-target';
 import { SpotList } from '@/features/live/components/spot-list';
 import { EMPTY_LIVE_STATE, inBbox, liveReducer, SPOT_LIST_MAX, type LiveState } from '@/features/live/live-state';
 import { actionOf, liveUrl } from '@/features/live/use-live-traffic';
@@ -29,6 +30,8 @@ function target(key: string, overrides: Partial<LiveTarget> = {}): LiveTarget {
     spd: 5,
     heading: 90,
     time: ago(1_000),
+    squawk: null,
+    onGround: null,
     own: false,
     missionId: null,
     ...overrides,
@@ -207,6 +210,19 @@ describe('live map panel: spot list and legend', () => {
       </MantineProvider>,
     );
     expect(screen.getByTestId('spot-list-loading')).toBeVisible();
+  });
+
+  it('names an aircraft by its ADS-B callsign and shows its squawk and that it is on the ground, in French too', async () => {
+    const aircraft = target('ab:A262D4', { source: 'ab', type: 'plane', label: 'AAL433', squawk: '3543', onGround: true });
+    const { unmount } = renderWithProviders(<SelectedTarget target={aircraft} onClose={() => undefined} />);
+    expect(screen.getByTestId('selected-target')).toHaveTextContent('AAL433');
+    expect(screen.getByTestId('selected-target-transponder')).toHaveTextContent('Squawk 3543 · On the ground');
+    unmount();
+
+    await changeLanguage('fr');
+    renderWithProviders(<SelectedTarget target={{ ...aircraft, onGround: false }} onClose={() => undefined} />);
+    expect(screen.getByTestId('selected-target-transponder')).toHaveTextContent('Transpondeur 3543');
+    expect(screen.getByTestId('selected-target-transponder')).not.toHaveTextContent('Au sol');
   });
 
   it('the legend names all 12 vehicle types and all 8 sources', () => {

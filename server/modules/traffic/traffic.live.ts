@@ -63,7 +63,7 @@ function toTarget(position: IngestedPosition, own: boolean): LiveTarget {
   return {
     key: targetKey(position),
     ident: position.ident,
-    label: position.ident,
+    label: position.callsign ?? position.ident,
     source: position.source,
     type: position.type,
     lat: position.lat,
@@ -72,6 +72,8 @@ function toTarget(position: IngestedPosition, own: boolean): LiveTarget {
     spd: position.speedMs,
     heading: position.heading,
     time: position.time.toISOString(),
+    squawk: position.squawk,
+    onGround: position.onGround,
     own,
     missionId: position.missionId,
   };
