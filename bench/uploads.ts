@@ -6,11 +6,13 @@ import path from 'node:path';
 import express from 'express';
 import multer from 'multer';
 import { diskUpload } from '../server/lib/uploads';
+import { benchTrackImports } from './track-imports';
 
 // The memory an upload costs the server (docs/security.md "Uploads"): PARALLEL clients each send a FILE_MB file to
 // an Express app reading it the way the API does (server/lib/uploads.ts, streamed to disk) and, as the baseline in the
 // same run, the way it did before (multer's memory storage). Each reader serves from its own child process, apart
-// from the clients. Prints the growth of the server's resident set, asserts nothing.
+// from the clients. Prints the growth of the server's resident set, asserts nothing. Then track files imported while
+// the API answers its health checks (bench/track-imports.ts).
 const PARALLEL = Number(process.env.BENCH_UPLOADS ?? 40);
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 10);
 const reader = process.argv[2];
@@ -67,4 +69,5 @@ if (reader === 'disk' || reader === 'memory') {
     const label = kind === 'memory' ? 'memory storage (before)' : 'streamed to disk (now)';
     console.log(`${label.padEnd(30)} ${`${figures.growthMB} MB`.padStart(17)} ${`${figures.ms} ms`.padStart(8)}   ${figures.ok}`);
   }
+  await benchTrackImports();
 }

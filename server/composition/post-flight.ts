@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { TRACK_FILE_MAX_POINTS } from '../../src/shared/domain/limits';
 import type { AppContext } from '../context';
 import { uploadsDir } from '../lib/uploads';
 import { createWorkLimit } from '../lib/work-limit';
@@ -11,11 +12,15 @@ import { createPostFlightsService } from '../modules/post-flights/post-flights.s
 import { createReplayRepository } from '../modules/replay/replay.repository';
 import { replayRouter } from '../modules/replay/replay.router';
 import { createReplayService } from '../modules/replay/replay.service';
+import { createTrackReaderPool } from '../modules/tracks/track-reader-pool';
 import { createTracksRepository } from '../modules/tracks/tracks.repository';
 import { tracksRouter } from '../modules/tracks/tracks.router';
 import { createTracksService } from '../modules/tracks/tracks.service';
 import type { ApiRegistry } from '../openapi';
 import type { Records } from './records';
+
+/** Two files read at once, four waiting; 128 MB and 60 s each at most (docs/security.md "Uploads"). */
+const TRACK_READERS = { concurrency: 2, queue: 4, maxPoints: TRACK_FILE_MAX_POINTS, heapMb: 128, timeoutMs: 60_000, idleMs: 30_000 };
 
 /** After the flight: the diaries, the logbook, the recorded tracks and their replay (docs/post-flight.md). */
 export function buildPostFlight(ctx: AppContext, registry: ApiRegistry, records: Records) {
@@ -34,7 +39,11 @@ export function buildPostFlight(ctx: AppContext, registry: ApiRegistry, records:
     logbookRouter(registry, createLogbookService({ repository: createLogbookRepository(prisma), owners })),
     tracksRouter(
       registry,
-      createTracksService({ repository: createTracksRepository(pool), diaries: postFlights }),
+      createTracksService({
+        repository: createTracksRepository(pool),
+        diaries: postFlights,
+        readers: createTrackReaderPool(TRACK_READERS),
+      }),
       uploadsDir(ctx.config.dataDir),
     ),
     replayRouter(registry, createReplayService({ repository: createReplayRepository(pool), owners, missionReach, exports })),

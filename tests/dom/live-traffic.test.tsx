@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveLegend } from '@/features/live/components/live-legend';
 import { ReachNotice } from '@/features/live/components/reach-notice';
+import { SelectedTarget } from '@/features/live/components/selected-target';
 import { SpotList } from '@/features/live/components/spot-list';
 import { EMPTY_LIVE_STATE, inBbox, liveReducer, SPOT_LIST_MAX, type LiveState } from '@/features/live/live-state';
 import { actionOf, liveUrl, reachOf } from '@/features/live/use-live-traffic';
@@ -30,6 +31,8 @@ function target(key: string, overrides: Partial<LiveTarget> = {}): LiveTarget {
     spd: 5,
     heading: 90,
     time: ago(1_000),
+    squawk: null,
+    onGround: null,
     own: false,
     missionId: null,
     ...overrides,
@@ -229,6 +232,19 @@ describe('live map panel: spot list and legend', () => {
     expect(screen.getByTestId('live-reach')).toHaveTextContent("This server's traffic only");
     await changeLanguage('fr');
     expect(await screen.findByText(/Trafic de ce serveur seulement/)).toBeVisible();
+  });
+
+  it('names an aircraft by its ADS-B callsign and shows its squawk and that it is on the ground, in French too', async () => {
+    const aircraft = target('ab:A262D4', { source: 'ab', type: 'plane', label: 'AAL433', squawk: '3543', onGround: true });
+    const { unmount } = renderWithProviders(<SelectedTarget target={aircraft} onClose={() => undefined} />);
+    expect(screen.getByTestId('selected-target')).toHaveTextContent('AAL433');
+    expect(screen.getByTestId('selected-target-transponder')).toHaveTextContent('Squawk 3543 · On the ground');
+    unmount();
+
+    await changeLanguage('fr');
+    renderWithProviders(<SelectedTarget target={{ ...aircraft, onGround: false }} onClose={() => undefined} />);
+    expect(screen.getByTestId('selected-target-transponder')).toHaveTextContent('Transpondeur 3543');
+    expect(screen.getByTestId('selected-target-transponder')).not.toHaveTextContent('Au sol');
   });
 
   it('the legend names all 12 vehicle types and all 8 sources', () => {

@@ -70,8 +70,17 @@ describe('ADS-B SBS-1 connector', () => {
       stationLongitude: 2.161,
       userId: null,
       missionId: null,
+      callsign: 'AAL433',
+      squawk: null,
+      onGround: false,
     });
-    expect(stored.find((row) => row.ident === '89639D')).toMatchObject({ heightM: 12192, speedMs: null, heading: null });
+    expect(stored.find((row) => row.ident === '89639D')).toMatchObject({
+      heightM: 12192,
+      speedMs: null,
+      heading: null,
+      callsign: null,
+      onGround: false,
+    });
     expect(
       await eventually(
         () => tracks('st'),
@@ -81,15 +90,15 @@ describe('ADS-B SBS-1 connector', () => {
   });
 
   it('shows its state in /api/health, and reconnects by itself when the receiver drops it', async () => {
-    const connected = await eventually(health, (body) => body.adsb?.messages === 9 && body.adsb.positions === 3);
+    const connected = await eventually(health, (body) => body.adsb?.messages === 14 && body.adsb.positions === 3);
     expect(connected).toEqual({
       status: 'ok',
       adsb: expect.objectContaining({
         state: 'connected',
-        messages: 9,
+        messages: 14,
         positions: 3,
         reconnects: 0,
-        aircraft: 7,
+        aircraft: 12,
         identified: 3,
         lastMessageAt: t.clock.now().toISOString(),
       }),
@@ -98,8 +107,8 @@ describe('ADS-B SBS-1 connector', () => {
     connections[0]!.destroy();
     const dropped = await eventually(health, (body) => body.adsb?.reconnects === 1);
     expect(dropped.adsb.reconnects).toBe(1);
-    const back = await eventually(health, (body) => body.adsb?.state === 'connected' && body.adsb.messages === 18);
-    expect(back.adsb).toMatchObject({ state: 'connected', messages: 18 });
+    const back = await eventually(health, (body) => body.adsb?.state === 'connected' && body.adsb.messages === 28);
+    expect(back.adsb).toMatchObject({ state: 'connected', messages: 28 });
     expect(connections).toHaveLength(2);
   });
 });

@@ -61,6 +61,9 @@ describe('conformance checker', () => {
     time: t.clock.now(),
     userId: null,
     missionId: null,
+    callsign: null,
+    squawk: null,
+    onGround: null,
     ...where,
     ...fields,
   });

@@ -56,6 +56,15 @@ describe('track files of a mission: import and export', () => {
         positions: 40,
         firstAt: '2026-06-15T08:02:11.000Z',
         lastAt: '2026-06-15T08:09:26.000Z',
+        flight: {
+          durationS: 435,
+          takeoff: { lat: 48.710213, lon: 2.161402 },
+          landing: expect.objectContaining({ lat: expect.any(Number) }),
+          maxHeightM: 45,
+          maxDistanceM: expect.any(Number),
+          battery: null,
+          outsideMission: false,
+        },
       });
       const positions = await stored(id);
       expect(positions).toHaveLength(40);
@@ -108,6 +117,23 @@ describe('track files of a mission: import and export', () => {
       expect(positions[1]).toMatchObject({ lat: 48.711036, lon: 2.16338, heightM: 6 });
     });
 
+    it("reads AirData's CSV of a DJI flight: times from datetime(utc) and time(millisecond), heights in feet, battery", async () => {
+      const id = await mission();
+
+      const response = await upload(id, 'airdata-mini-2.csv');
+
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      const result = trackImportResultSchema.parse(response.body);
+      expect(result).toMatchObject({ positions: 582, firstAt: '2021-09-06T02:23:48.200Z', lastAt: '2021-09-06T02:44:42.600Z' });
+      expect(result.flight).toMatchObject({ durationS: 1254, maxHeightM: 117.7, battery: { firstPct: 95, lastPct: 9 } });
+      expect(result.flight.takeoff).toEqual({ lat: 47.5726976524126, lon: -122.62662335236 });
+      expect(Math.abs(result.flight.maxDistanceM - 295.9)).toBeLessThan(1);
+      expect(result.flight.outsideMission).toBe(true);
+      const positions = await stored(id);
+      expect(positions[0]).toMatchObject({ time: new Date('2021-09-06T02:23:48.200Z'), heightM: 0 });
+      expect(Math.max(...positions.map((p) => p.heightM ?? 0))).toBe(117.7);
+    });
+
     it('proposes the flight time from the imported track and writes the import in the diary history', async () => {
       const id = await mission();
 
@@ -116,6 +142,31 @@ describe('track files of a mission: import and export', () => {
       const diary = postFlightSchema.parse((await request(t.app).get(`/api/postflights/${id}`).set(operator.auth)).body);
       expect(diary.proposedFlightTimeMin.fromTracks).toBe(7);
       expect(diary.history[0]?.changes).toEqual([{ field: 'track', from: null, to: 'gpslogger-flight.gpx (40)' }]);
+    });
+  });
+
+  describe('retention', () => {
+    it('keeps a 2019 track the pilot imported when the hourly tracks-retention job runs, and deletes old tracker positions', async () => {
+      const id = await mission();
+      const gpx = fixture('tracks/gpslogger-flight.gpx').toString().replaceAll('2026-06-15T', '2019-06-15T');
+      expect((await upload(id, 'flight-2019.gpx', Buffer.from(gpx))).status).toBe(201);
+      await t.db.prisma.track.create({
+        data: {
+          source: 'wi',
+          ident: 'TRK-2019',
+          time: new Date('2019-06-15T08:00:00Z'),
+          type: 'drone',
+          lat: 48.71,
+          lon: 2.16,
+          missionId: id,
+        },
+      });
+
+      await t.ctx.jobs.runNow('tracks-retention');
+
+      expect(await stored(id)).toHaveLength(40);
+      expect((await stored(id))[0]?.time).toEqual(new Date('2019-06-15T08:02:11Z'));
+      expect(await t.db.prisma.track.count({ where: { ident: 'TRK-2019' } })).toBe(0);
     });
   });
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../factories/users';
@@ -5,6 +6,8 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 import { rawVolume, rawZone } from '../unit/geozones/geozone-fixtures';
 import { expectError } from './support';
 import { importJson, readSeedFile, seedFilePath, storeState, type Auth } from './zones-support';
+
+const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 
 // The only test file that imports the French file (7.7 MB): the others use the small files or a subset.
 describe('POST /api/zones/import', () => {
@@ -87,6 +90,21 @@ describe('POST /api/zones/import', () => {
       const before = await storeState(t);
 
       const response = await importJson(t, admin, JSON.stringify({ airports: [{ icao: 'LFPO' }] }), 'not-zones');
+
+      expectError(response, 422, 'GEOZONE_UNKNOWN_FORMAT');
+      expect(await storeState(t)).toEqual(before);
+    });
+
+    it.each([
+      ['a field drawn in QGIS', path.join(FIXTURES, 'shapes', 'qgis-field.geojson')],
+      [
+        'the OpenStreetMap protected areas the map shows (130 polygons)',
+        path.join(import.meta.dirname, '..', '..', 'data-seed', 'context', 'idf-protected.geojson'),
+      ],
+    ])('answers 422 GEOZONE_UNKNOWN_FORMAT to plain GeoJSON, %s, and touches nothing', async (_case, file) => {
+      const before = await storeState(t);
+
+      const response = await request(t.app).post('/api/zones/import').set(admin).attach('file', file);
 
       expectError(response, 422, 'GEOZONE_UNKNOWN_FORMAT');
       expect(await storeState(t)).toEqual(before);

@@ -36,6 +36,8 @@ interface Aircraft {
   altitudeFt?: number;
   groundSpeedKt?: number;
   trackDeg?: number;
+  squawk?: string;
+  onGround?: boolean;
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -44,8 +46,9 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 const stationIdent = (name: string) => name.replace(/[^A-Za-z0-9_.:-]+/g, '-').slice(0, 64) || 'station';
 
 /**
- * A dump1090 / readsb receiver's SBS-1 output over TCP: merges identification, position and velocity by ICAO
- * address, posts a position (source ab, metres and m/s) for every airborne position, and reconnects by itself.
+ * A dump1090 / readsb receiver's SBS-1 output over TCP: merges identification (callsign), squawk, on-ground flag,
+ * altitude, position and velocity by ICAO address, posts a position (source ab, metres and m/s, with what the
+ * aircraft said before) for every airborne or surface position, and reconnects by itself.
  */
 export function createSbsConnector(options: SbsConnectorOptions) {
   const { host, port, station, sink, clock, logger } = options;
@@ -78,17 +81,17 @@ export function createSbsConnector(options: SbsConnectorOptions) {
     status.lastMessageAt = now.toISOString();
     const known = aircraft.get(message.hex) ?? {};
     aircraft.set(message.hex, known);
-    if (message.transmission === 1) known.callsign = message.callsign;
-    if (message.transmission === 4) {
-      known.groundSpeedKt = message.groundSpeedKt ?? known.groundSpeedKt;
-      known.trackDeg = message.trackDeg ?? known.trackDeg;
-    }
-    if (message.transmission !== 3) return;
+    known.callsign = message.callsign ?? known.callsign;
     known.altitudeFt = message.altitudeFt ?? known.altitudeFt;
+    known.groundSpeedKt = message.groundSpeedKt ?? known.groundSpeedKt;
+    known.trackDeg = message.trackDeg ?? known.trackDeg;
+    known.squawk = message.squawk ?? known.squawk;
+    known.onGround = message.onGround ?? known.onGround;
+    if (message.lat === undefined || message.lon === undefined) return;
     pending.set(message.hex, {
       ident: message.hex,
-      lat: message.lat!,
-      lon: message.lon!,
+      lat: message.lat,
+      lon: message.lon,
       alt: known.altitudeFt === undefined ? null : round(known.altitudeFt * METRES_PER_FOOT, 1),
       spd: known.groundSpeedKt === undefined ? null : round(known.groundSpeedKt * METRES_PER_SECOND_PER_KNOT, 2),
       heading: known.trackDeg === undefined ? null : known.trackDeg % 360,
@@ -98,6 +101,9 @@ export function createSbsConnector(options: SbsConnectorOptions) {
       stationName: station?.name ?? null,
       stationLatitude: station?.lat ?? null,
       stationLongitude: station?.lon ?? null,
+      callsign: known.callsign ?? null,
+      squawk: known.squawk ?? null,
+      onGround: known.onGround ?? null,
     });
   }
 

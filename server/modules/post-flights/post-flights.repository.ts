@@ -13,7 +13,16 @@ export function createPostFlightsRepository(prisma: PrismaClient) {
     findMission(id: string) {
       return prisma.mission.findUnique({
         where: { id },
-        select: { id: true, userId: true, title: true, status: true, referentPilotId: true, additionalPilots: { select: { id: true } } },
+        select: {
+          id: true,
+          userId: true,
+          title: true,
+          status: true,
+          startAt: true,
+          endAt: true,
+          referentPilotId: true,
+          additionalPilots: { select: { id: true } },
+        },
       });
     },
 

@@ -1,9 +1,13 @@
 import type pg from 'pg';
 import type { TrafficSourceCode } from '../../../src/shared/contracts/alerts';
-import type { TrackExportPoint, TrackFilePoint } from '../../../src/shared/geo/track-files';
+import type { TrackExportPoint } from '../../../src/shared/geo/track-files';
+import type { TrackColumns } from './track-readers';
 
-/** Rows inserted per statement of an import. */
-const BATCH = 5_000;
+/**
+ * Rows inserted per statement of an import: each statement is short, so other queries (the embedded database answers
+ * one at a time, on the request thread) pass between two of them.
+ */
+const BATCH = 1_000;
 
 const utc = (column: string) => `(${column}::timestamptz AT TIME ZONE 'UTC')`;
 
@@ -12,50 +16,51 @@ export interface TrackImport {
   ident: string;
   userId: string;
   missionId: string;
-  points: readonly TrackFilePoint[];
+  /** In time order, as the readers answer them. */
+  track: TrackColumns;
 }
 
 /** Imports and exports of a mission's stored positions (`Track`), through node-postgres. */
 export function createTracksRepository(pool: pg.Pool) {
   return {
     /**
-     * Stores an imported track in one transaction: when any of its positions is already stored (same source, ident
-     * and time), nothing is kept and the answer is false.
+     * Stores an imported track batch by batch, each batch its own statement (no transaction holds the database for
+     * the whole file). The rows carry the import's own `receivedAt`: when any position is already stored (same source,
+     * ident and time), the rows this import wrote are deleted again and the answer is false.
      */
     async importTrack(track: TrackImport): Promise<boolean> {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        let stored = 0;
-        for (let start = 0; start < track.points.length; start += BATCH) {
-          const points = track.points.slice(start, start + BATCH);
-          const result = await client.query(
-            `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "missionId")
-             SELECT $1::"TrafficSource", $2, $3::uuid, ${utc('t')}, 'drone', la, lo, h, $4::uuid
-               FROM unnest($5::text[], $6::float8[], $7::float8[], $8::float8[]) AS x(t, la, lo, h)
-             ON CONFLICT DO NOTHING`,
-            [
-              track.source,
-              track.ident,
-              track.userId,
-              track.missionId,
-              points.map((point) => point.time.toISOString()),
-              points.map((point) => point.lat),
-              points.map((point) => point.lon),
-              points.map((point) => point.heightM),
-            ],
-          );
-          stored += result.rowCount ?? 0;
+      const stamp = new Date().toISOString();
+      const { times, lats, lons, heights } = track.track;
+      for (let start = 0; start < times.length; start += BATCH) {
+        const end = Math.min(start + BATCH, times.length);
+        const column = (values: Float64Array) => Array.from(values.subarray(start, end), (value) => (Number.isNaN(value) ? null : value));
+        const result = await pool.query(
+          `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "missionId", "receivedAt")
+           SELECT $1::"TrafficSource", $2, $3::uuid, ${utc('t')}, 'drone', la, lo, h, $4::uuid, ${utc('$9')}
+             FROM unnest($5::text[], $6::float8[], $7::float8[], $8::float8[]) AS x(t, la, lo, h)
+           ON CONFLICT DO NOTHING`,
+          [
+            track.source,
+            track.ident,
+            track.userId,
+            track.missionId,
+            Array.from(times.subarray(start, end), (time) => new Date(time).toISOString()),
+            column(lats),
+            column(lons),
+            column(heights),
+            stamp,
+          ],
+        );
+        if ((result.rowCount ?? 0) < end - start) {
+          await pool.query(`DELETE FROM "Track" WHERE source = $1::"TrafficSource" AND ident = $2 AND "receivedAt" = ${utc('$3')}`, [
+            track.source,
+            track.ident,
+            stamp,
+          ]);
+          return false;
         }
-        const complete = stored === track.points.length;
-        await client.query(complete ? 'COMMIT' : 'ROLLBACK');
-        return complete;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
       }
+      return true;
     },
 
     /** Every stored position of a mission (its trackers' and its imported files'), by target and time. */

@@ -1,34 +1,19 @@
-import { readFile } from 'node:fs/promises';
-import { DOMParser } from '@xmldom/xmldom';
 import type { TrackImportResult } from '../../../src/shared/contracts/tracks';
-import {
-  exportTrack,
-  parseTrackFile,
-  TRACK_EXPORT_MEDIA_TYPES,
-  TrackFileError,
-  trackFormatOf,
-  type TrackExportFormat,
-} from '../../../src/shared/geo/track-files';
-import type { ParseXml } from '../../../src/shared/geo/import-shapes';
+import { exportTrack, TRACK_EXPORT_MEDIA_TYPES, trackFormatOf, type TrackExportFormat } from '../../../src/shared/geo/track-files';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { UploadedFile } from '../../lib/uploads';
 import type { PostFlightsService } from '../post-flights/post-flights.service';
+import { flightSummary } from './flight-summary';
+import type { TrackReaderPool } from './track-reader-pool';
 import type { TracksRepository } from './tracks.repository';
 
 /** An imported file is stored as the positions of one target per mission: source mobile (the pilot's logger). */
 const IMPORT_SOURCE = 'mo';
 export const importIdent = (missionId: string) => `file:${missionId}`;
 
-/**
- * The server has no DOM: KML and GPX are read with xmldom, which throws on XML that is not well-formed (its reports
- * go nowhere instead of the console: the refusal is the answer).
- */
-const parseXmlDocument: ParseXml = (text) =>
-  new DOMParser({ onError: () => undefined }).parseFromString(text, 'text/xml') as unknown as Document;
-
-export function createTracksService(deps: { repository: TracksRepository; diaries: PostFlightsService; parseXml?: ParseXml }) {
-  const { repository, diaries, parseXml = parseXmlDocument } = deps;
+export function createTracksService(deps: { repository: TracksRepository; diaries: PostFlightsService; readers: TrackReaderPool }) {
+  const { repository, diaries, readers } = deps;
 
   return {
     /**
@@ -41,27 +26,23 @@ export function createTracksService(deps: { repository: TracksRepository; diarie
       if (!file) throw new AppError('UPLOAD_FILE_REQUIRED', 'Send the track file in the field "file"');
       const format = trackFormatOf(file.originalname);
       if (!format) throw new AppError('UPLOAD_INVALID_TYPE', 'A track file is GPX, KML, GeoJSON or CSV');
-      let points;
-      try {
-        points = parseTrackFile(await readFile(file.path, 'utf8'), format, parseXml);
-      } catch (error) {
-        if (error instanceof TrackFileError) throw new AppError(error.code, error.message);
-        throw error;
-      }
+      const track = await readers.read(file.path, format);
+      const positions = track.times.length;
       const stored = await repository.importTrack({
         source: IMPORT_SOURCE,
         ident: importIdent(mission.id),
         userId: mission.userId,
         missionId: mission.id,
-        points,
+        track,
       });
       if (!stored) throw new AppError('TRACK_ALREADY_EXISTS', "This track's positions are already stored for the mission");
-      await diaries.record(actor, mission.id, { field: 'track', from: null, to: `${file.originalname} (${points.length})` });
+      await diaries.record(actor, mission.id, { field: 'track', from: null, to: `${file.originalname} (${positions})` });
       return {
         fileName: file.originalname,
-        positions: points.length,
-        firstAt: points[0]!.time.toISOString(),
-        lastAt: points[points.length - 1]!.time.toISOString(),
+        positions,
+        firstAt: new Date(track.times[0]!).toISOString(),
+        lastAt: new Date(track.times[positions - 1]!).toISOString(),
+        flight: flightSummary(track, mission),
       };
     },
 

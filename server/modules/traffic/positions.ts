@@ -18,6 +18,10 @@ export interface IngestedPosition {
   userId: string | null;
   /** The mission flying at that time for that ident, if any. */
   missionId: string | null;
+  /** An aircraft's callsign, transponder code and on-ground flag (ADS-B), when heard. */
+  callsign: string | null;
+  squawk: string | null;
+  onGround: boolean | null;
 }
 
 const compactId = (userId: string) => userId.replaceAll('-', '');

@@ -86,6 +86,10 @@ const busPositionSchema = z.object({
   time: z.iso.datetime().transform((value) => new Date(value)),
   userId: z.string().nullable(),
   missionId: z.string().nullable(),
+  // Absent from a message of an instance that predates them: read as not heard.
+  callsign: z.string().max(16).nullable().default(null),
+  squawk: z.string().max(8).nullable().default(null),
+  onGround: z.boolean().nullable().default(null),
 });
 
 /** What travels on the channel; anything else received is dropped and counted. */

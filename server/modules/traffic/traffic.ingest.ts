@@ -84,6 +84,9 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
         time: row.time,
         userId: row.userId,
         missionId: row.missionId,
+        callsign: row.callsign ?? null,
+        squawk: row.squawk ?? null,
+        onGround: row.onGround ?? null,
       });
     }
     for (const listener of listeners) {

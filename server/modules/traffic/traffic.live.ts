@@ -80,7 +80,7 @@ function toTarget(position: IngestedPosition, own: boolean): LiveTarget {
   return {
     key: targetKey(position),
     ident,
-    label: ident,
+    label: position.callsign ?? ident,
     source: position.source,
     type: position.type,
     lat: position.lat,
@@ -89,6 +89,8 @@ function toTarget(position: IngestedPosition, own: boolean): LiveTarget {
     spd: position.speedMs,
     heading: position.heading,
     time: position.time.toISOString(),
+    squawk: position.squawk,
+    onGround: position.onGround,
     own,
     missionId: position.missionId,
   };

@@ -66,12 +66,14 @@ export function createTrafficRepository(pool: pg.Pool) {
         'traffic',
         `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "speedMs", heading, charge, charging,
                               "homeHeight", "homeLat", "homeLon", "stationName", "stationLatitude", "stationLongitude", "missionId",
-                              rssi, "gpsSatellites")
-         SELECT s::"TrafficSource", i, u, ${utc('t')}, ty::"VehicleType", la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m, r, gs
+                              rssi, "gpsSatellites", callsign, squawk, "onGround")
+         SELECT s::"TrafficSource", i, u, ${utc('t')}, ty::"VehicleType", la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m, r, gs,
+                cs, sq, og
            FROM unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::float8[], $7::float8[], $8::float8[],
                        $9::float8[], $10::float8[], $11::float8[], $12::bool[], $13::float8[], $14::float8[], $15::float8[],
-                       $16::text[], $17::float8[], $18::float8[], $19::uuid[], $20::int4[], $21::int4[])
-                AS x(s, i, u, t, ty, la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m, r, gs)
+                       $16::text[], $17::float8[], $18::float8[], $19::uuid[], $20::int4[], $21::int4[], $22::text[], $23::text[],
+                       $24::bool[])
+                AS x(s, i, u, t, ty, la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m, r, gs, cs, sq, og)
          ON CONFLICT DO NOTHING
          RETURNING source, ident, time`,
         [
@@ -96,6 +98,9 @@ export function createTrafficRepository(pool: pg.Pool) {
           column((t) => t.missionId),
           column((t) => t.rssi ?? null),
           column((t) => t.gpsSatellites ?? null),
+          column((t) => t.callsign ?? null),
+          column((t) => t.squawk ?? null),
+          column((t) => t.onGround ?? null),
         ],
       );
       return new Set(rows.map(trackKey));
@@ -108,7 +113,7 @@ export function createTrafficRepository(pool: pg.Pool) {
         pool,
         'traffic',
         `SELECT DISTINCT ON (source, ident, "userId") source, ident, type, lat, lon, "heightM", "speedMs", heading, time,
-                "userId", "missionId"
+                "userId", "missionId", callsign, squawk, "onGround"
            FROM "Track"
           WHERE time >= ${utc('$1')} AND lon BETWEEN $2 AND $3 AND lat BETWEEN $4 AND $5
           ORDER BY source, ident, "userId", time DESC`,
@@ -117,10 +122,16 @@ export function createTrafficRepository(pool: pg.Pool) {
       return rows;
     },
 
-    /** Deletes at most `limit` tracks older than `before`; answers how many. */
+    /**
+     * Deletes at most `limit` tracks older than `before`; answers how many. Track files a pilot imported into a mission
+     * (source `mo`, ident `file:{missionId}`, server/modules/tracks) are kept: they were brought on purpose.
+     */
     async deleteBefore(before: Date, limit: number) {
       const result = await pool.query(
-        `DELETE FROM "Track" WHERE ctid = ANY(ARRAY(SELECT ctid FROM "Track" WHERE time < ${utc('$1')} LIMIT $2))`,
+        `DELETE FROM "Track" WHERE ctid = ANY(ARRAY(
+           SELECT ctid FROM "Track"
+            WHERE time < ${utc('$1')} AND NOT (source = 'mo' AND "missionId" IS NOT NULL AND ident = 'file:' || "missionId"::text)
+            LIMIT $2))`,
         [before.toISOString(), limit],
       );
       return result.rowCount ?? 0;

@@ -55,6 +55,19 @@ export const trafficPostSchema = z.object({
     .max(TRAFFIC_SATELLITES_MAX, 'validation:tooBig')
     .nullable()
     .optional(),
+  /** An aircraft's flight identification, transponder code (4 octal digits) and on-ground flag, as ADS-B gives them. */
+  callsign: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 ]{1,8}$/, 'validation:invalid')
+    .nullable()
+    .optional(),
+  squawk: z
+    .string()
+    .regex(/^[0-7]{4}$/, 'validation:invalid')
+    .nullable()
+    .optional(),
+  onGround: z.boolean().nullable().optional(),
 });
 export type TrafficPost = z.infer<typeof trafficPostSchema>;
 
@@ -99,6 +112,9 @@ export const liveTargetSchema = z.object({
   spd: z.number().nullable(),
   heading: z.number().nullable(),
   time: z.string(),
+  /** An aircraft's transponder code and on-ground flag (ADS-B), when heard; its callsign is its `label`. */
+  squawk: z.string().nullable(),
+  onGround: z.boolean().nullable(),
   /** The signed-in user's own traffic or the traffic of one of their missions. */
   own: z.boolean(),
   missionId: z.string().nullable(),

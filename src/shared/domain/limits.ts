@@ -30,6 +30,8 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_RECORD_MAX = 10;
 /** A flight's track file (GPX, KML, GeoJSON, CSV): some 100,000 positions (docs/post-flight.md). */
 export const TRACK_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Positions a track file may hold: 2 h 45 min at 10 Hz (docs/post-flight.md). */
+export const TRACK_FILE_MAX_POINTS = 100_000;
 // Operator agreement (docs/agreements.md).
 export const AGREEMENT_DEFAULT_VALIDITY_DAYS = 365;
 export const AGREEMENT_NEARLY_EXPIRED_DAYS = 60;

@@ -3,16 +3,23 @@ import { ed269ZoneList, parseEd269 } from './parse-ed269';
 import { parseEd318 } from './parse-ed318';
 import { isRecord } from './raw-values';
 
+/** An ED-318 zone: a GeoJSON Feature whose properties carry the standard's `identifier` or `restriction`. */
+const isEd318Feature = (item: unknown) =>
+  isRecord(item) &&
+  item.type === 'Feature' &&
+  isRecord(item.properties) &&
+  ('identifier' in item.properties || 'restriction' in item.properties);
+
 /**
- * Which standard a document follows. ED-318 is GeoJSON (features of type "Feature" with `properties`);
- * ED-269 zones carry `identifier` and `restriction` at the top level, in one of three wrappers.
+ * Which standard a document follows. ED-318 is GeoJSON whose features are zones (`identifier` or `restriction` in
+ * their properties): other GeoJSON (a field drawn in QGIS, map layers) is neither. ED-269 zones carry `identifier` and
+ * `restriction` at the top level, in one of three wrappers.
  */
 export function detectGeozoneFormat(document: unknown): GeozoneFormat | undefined {
   if (isRecord(document)) {
-    if (document.type === 'FeatureCollection' || document.type === 'Feature') return 'ED-318';
-    if (Array.isArray(document.features) && document.features.some((item) => isRecord(item) && item.type === 'Feature')) {
-      return 'ED-318';
-    }
+    if (document.type === 'Feature') return isEd318Feature(document) ? 'ED-318' : undefined;
+    if (Array.isArray(document.features) && (document.type === 'FeatureCollection' || document.features.some(isEd318Feature)))
+      return document.features.length === 0 || document.features.some(isEd318Feature) ? 'ED-318' : undefined;
   }
   const zones = ed269ZoneList(document);
   if (!zones) return undefined;

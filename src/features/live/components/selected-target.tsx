@@ -35,6 +35,13 @@ export function SelectedTarget({ target, onClose }: { target: LiveTarget; onClos
             time,
           })}
         </Text>
+        {target.squawk !== null || target.onGround ? (
+          <Text size="xs" data-testid="selected-target-transponder">
+            {[target.squawk === null ? null : t('target.squawk', { code: target.squawk }), target.onGround ? t('target.onGround') : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        ) : null}
         {canCommand && target.missionId ? (
           <>
             <Button size="xs" variant="light" onClick={() => setMessaging(true)} data-testid="command-open">

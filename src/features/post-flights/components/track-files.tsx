@@ -3,10 +3,41 @@ import { Alert, Button, FileButton, Group, Progress, Stack, Text, Title } from '
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/lib/api-client';
 import type { PostFlight } from '@/shared/contracts/post-flights';
+import type { TrackImportResult } from '@/shared/contracts/tracks';
 import { TRACK_EXPORT_FORMATS } from '@/shared/geo/track-files';
 import { downloadTrack, useImportTrack } from '../api/track-files';
 
 const ACCEPT = '.gpx,.kml,.geojson,.json,.csv';
+
+const place = ({ lat, lon }: { lat: number; lon: number }) => `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
+
+/** What an import stored and what the file tells of the flight, with a warning when it is dated outside the mission. */
+function ImportedTrack({ result }: { result: TrackImportResult }) {
+  const { t, i18n } = useTranslation('postFlights');
+  const { flight } = result;
+  const number = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
+  const values = {
+    minutes: number(flight.durationS / 60),
+    height: flight.maxHeightM === null ? '' : number(flight.maxHeightM),
+    distance: number(flight.maxDistanceM),
+    takeoff: place(flight.takeoff),
+    landing: place(flight.landing),
+  };
+  return (
+    <Alert color={flight.outsideMission ? 'yellow' : 'teal'} data-testid="post-flight-track-imported">
+      <Text size="sm">{t('track.imported', { file: result.fileName, count: result.positions })}</Text>
+      <Text size="sm">{t(flight.maxHeightM === null ? 'track.flightNoHeight' : 'track.flight', values)}</Text>
+      {flight.battery ? (
+        <Text size="sm">{t('track.battery', { first: flight.battery.firstPct, last: flight.battery.lastPct })}</Text>
+      ) : null}
+      {flight.outsideMission ? (
+        <Text size="sm" fw={500} data-testid="post-flight-track-outside-mission">
+          {t('track.outsideMission')}
+        </Text>
+      ) : null}
+    </Alert>
+  );
+}
 
 /** The mission's track: import a logger's file (a flight without a tracker is still logged) and download it. */
 export function TrackFiles({ diary, canEdit }: { diary: PostFlight; canEdit: boolean }) {
@@ -57,11 +88,7 @@ export function TrackFiles({ diary, canEdit }: { diary: PostFlight; canEdit: boo
           {errorMessageOf(importTrack.error)}
         </Alert>
       ) : null}
-      {importTrack.isSuccess ? (
-        <Alert color="teal" data-testid="post-flight-track-imported">
-          {t('track.imported', { file: importTrack.data.fileName, count: importTrack.data.positions })}
-        </Alert>
-      ) : null}
+      {importTrack.isSuccess ? <ImportedTrack result={importTrack.data} /> : null}
       {hasTrack ? (
         <Group gap="xs">
           <Text size="sm">{t('track.download')}</Text>
