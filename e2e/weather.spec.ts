@@ -79,6 +79,11 @@ for (const language of ['en', 'fr'] as const) {
     await expect(weather.getByTestId('weather-category').first()).toHaveText(/^(VFR|MVFR|IFR|LIFR)$/);
     await expect(weather.getByTestId('weather-recorded')).toContainText(text.recorded);
     await expect(weather.locator('pre').first()).toContainText(/^TAF LFPO \d{6}Z/);
+    // Times as pilots read them: day and month in the reader's order, 24-hour UTC with Z; the TAF wrapped, not cut.
+    await expect(weather).toContainText(language === 'fr' ? /À \d{2}\/\d{2} \d{2}:\d{2}Z :/ : /At \d{2}\/\d{2} \d{2}:\d{2}Z:/);
+    await expect(weather).not.toContainText(/ (AM|PM) /);
+    const raw = weather.getByTestId('weather-raw');
+    expect(await raw.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
     await page.goto(`/backoffice/preflights/edit/${later}`);
     await expect(page.getByTestId('weather-unavailable')).toHaveText(text.none);
