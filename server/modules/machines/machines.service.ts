@@ -44,7 +44,7 @@ export function createMachinesService(deps: MachinesServiceDeps) {
     if (input.droneModelId && (!model || (!isUsableBy(model, ownerId) && model.id !== current?.droneModelId))) {
       throw invalid('droneModelId', 'validation:invalidValue');
     }
-    const issue = remoteIdentificationIssue(input.remoteIdentificationNumber, model?.brand);
+    const issue = remoteIdentificationIssue(input.remoteIdentificationNumber, model?.remoteIdRule ?? model?.brand);
     if (issue) throw invalid('remoteIdentificationNumber', issue);
     await checkSerialNumber(ownerId, input.serialNumber, current?.id);
   }
