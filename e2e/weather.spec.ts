@@ -45,13 +45,13 @@ async function missionStartingIn(request: APIRequestContext, tag: string, hoursA
 const TEXTS = {
   en: {
     title: 'Weather at the start',
-    station: 'Paris Orly (LFPO)',
+    station: 'Paris-Orly Airport (LFPO)',
     recorded: 'real recorded forecast',
     none: 'No weather forecast at the flight date.',
   },
   fr: {
     title: 'Météo au départ',
-    station: 'Paris Orly (LFPO)',
+    station: 'Paris-Orly Airport (LFPO)',
     recorded: 'prévision réelle enregistrée',
     none: 'Aucune prévision météo à la date du vol.',
   },
