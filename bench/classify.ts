@@ -14,6 +14,7 @@ import {
 } from '../src/shared/geozones';
 import type { Polygon, Position, Zone, ZoneVolume } from '../src/shared/geozones/zone';
 import { classify, type MissionFacts, type Verdict } from '../src/shared/regulation';
+import { seededRandom } from './seeded-random';
 
 /*
  * Classifying a mission against a national geozone set (design.md, performance budget): every shipped zone plus
@@ -29,17 +30,6 @@ const WARM_UP = 50;
 const MAX_AREA_KM2 = 10;
 const NOW_ISO = '2026-06-15T08:00:00Z';
 
-// Deterministic: the same zones and missions at every run (mulberry32).
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = seededRandom(20261122);
 const between = (min: number, max: number) => min + random() * (max - min);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;

@@ -45,13 +45,13 @@ async function missionStartingIn(request: APIRequestContext, tag: string, hoursA
 const TEXTS = {
   en: {
     title: 'Weather at the start',
-    station: 'Paris Orly (LFPO)',
+    station: 'Paris-Orly Airport (LFPO)',
     recorded: 'real recorded forecast',
     none: 'No weather forecast at the flight date.',
   },
   fr: {
     title: 'Météo au départ',
-    station: 'Paris Orly (LFPO)',
+    station: 'Paris-Orly Airport (LFPO)',
     recorded: 'prévision réelle enregistrée',
     none: 'Aucune prévision météo à la date du vol.',
   },
@@ -79,6 +79,11 @@ for (const language of ['en', 'fr'] as const) {
     await expect(weather.getByTestId('weather-category').first()).toHaveText(/^(VFR|MVFR|IFR|LIFR)$/);
     await expect(weather.getByTestId('weather-recorded')).toContainText(text.recorded);
     await expect(weather.locator('pre').first()).toContainText(/^TAF LFPO \d{6}Z/);
+    // Times as pilots read them: day and month in the reader's order, 24-hour UTC with Z; the TAF wrapped, not cut.
+    await expect(weather).toContainText(language === 'fr' ? /À \d{2}\/\d{2} \d{2}:\d{2}Z :/ : /At \d{2}\/\d{2} \d{2}:\d{2}Z:/);
+    await expect(weather).not.toContainText(/ (AM|PM) /);
+    const raw = weather.getByTestId('weather-raw');
+    expect(await raw.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
     await page.goto(`/backoffice/preflights/edit/${later}`);
     await expect(page.getByTestId('weather-unavailable')).toHaveText(text.none);

@@ -6,6 +6,7 @@ import { createContext } from './context';
 import { openDatabaseSession } from './lib/database-session';
 import { createLogger } from './lib/logger';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDatabase } from '../prisma/seed';
+import { seedDroneModelCatalogue } from '../prisma/seed-drone-models';
 import { hasGeozones, seedGeozones } from '../prisma/seed-geozones';
 
 async function main() {
@@ -24,6 +25,9 @@ async function main() {
     const datasets = await seedGeozones(database.prisma);
     logger.info({ datasets, ms: Math.round(performance.now() - started) }, 'geozones seeded');
   }
+  // The shared drone-model catalogue's common models, on every database (docs/registry.md): only those it never held.
+  const droneModels = await seedDroneModelCatalogue(database.prisma);
+  if (droneModels > 0) logger.info({ droneModels }, 'drone-model catalogue seeded');
   const ctx = createContext({ config, prisma: database.prisma, pool: database.pool, changes: database.changes, logger });
   await ctx.zones.load();
   const app = createApp(ctx, { spaDir: path.resolve(import.meta.dirname, '..', 'dist') });

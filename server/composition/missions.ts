@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
+import { aerodromeIndex } from '../integrations/weather/aerodromes';
 import { createHttpTafSource, createRecordedTafSource } from '../integrations/weather/taf-source';
 import { touchedAirspaces } from '../modules/airspaces/touched-airspaces';
 import { contextLayersRouter } from '../modules/context-layers/context-layers.router';
@@ -57,6 +58,7 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     : createRecordedTafSource({ clock });
   const weather = createWeatherService({
     source: tafSource,
+    aerodromes: aerodromeIndex(),
     logger: ctx.logger,
     findMission: (actor, id) => missions.findMission(actor, id, 'PREFLIGHT_LIST_ADMIN'),
   });

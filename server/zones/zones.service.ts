@@ -34,6 +34,8 @@ interface Snapshot {
   revision: number;
   index: ZoneIndex;
   meta: Map<Zone, ZoneMeta>;
+  /** The countries (ISO 3166-1 alpha-3) the stored zones belong to. */
+  countries: ReadonlySet<string>;
 }
 
 export interface ZonesServiceOptions {
@@ -88,7 +90,7 @@ export function createZonesService(options: ZonesServiceOptions) {
       },
       'geozone index built',
     );
-    return { revision, index, meta };
+    return { revision, index, meta, countries: new Set(zones.map((stored) => stored.zone.country)) };
   }
 
   /** One load at a time; callers arriving meanwhile share it. */
@@ -233,6 +235,11 @@ export function createZonesService(options: ZonesServiceOptions) {
           language,
         ),
       };
+    },
+
+    /** The countries (ISO 3166-1 alpha-3) the store holds zones of: a mission elsewhere was checked against none. */
+    async countries(): Promise<ReadonlySet<string>> {
+      return (await current()).countries;
     },
 
     /** The same matches as `intersect`, for the classification. */

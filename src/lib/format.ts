@@ -15,3 +15,13 @@ export function formatLocale(language: string, preferred: readonly string[] = gl
   const base = language.split('-')[0]!.toLowerCase();
   return preferred.find((tag) => tag.toLowerCase().split('-')[0] === base) ?? (base === 'fr' ? 'fr-FR' : 'en-GB');
 }
+
+/**
+ * Aviation time: the day and month in the reader's locale, then the UTC time in 24-hour form with `Z`
+ * ("27/11 05:45Z" in French, "11/27 05:45Z" in American English).
+ */
+export function zuluDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  const day = new Intl.DateTimeFormat(formatLocale(language), { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(date);
+  return `${day} ${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}Z`;
+}

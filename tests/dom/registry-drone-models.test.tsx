@@ -61,6 +61,33 @@ describe('drone models', () => {
       frequencyMinGHz: '2.400',
       frequencyMaxGHz: null,
       personal: true,
+      massGrams: null,
+      classMark: null,
+      remoteIdRule: null,
+    });
+  });
+
+  it('an administrator records a shared model with its take-off mass, class mark and remote-ID rule', async () => {
+    const api = mockApi((request) =>
+      request.method === 'POST' && request.url === 'drone-models' ? { status: 201, data: { ...model(4) } } : undefined,
+    );
+    signInAs('admin');
+    renderApp('/backoffice/dronemodels/add');
+    const form = await screen.findByTestId('drone-model-form');
+    await userEvent.type(within(form).getByLabelText(/^Brand/), 'DJI');
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Air 3');
+    await userEvent.type(within(form).getByLabelText(/^Take-off mass/), '720');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Class mark/), 'C1');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Remote identification number format/), 'DJI');
+    await userEvent.click(screen.getByTestId('drone-model-save'));
+
+    await waitFor(() => expect(api.to('POST', 'drone-models')).toHaveLength(1));
+    expect(api.to('POST', 'drone-models')[0].body).toMatchObject({
+      brand: 'DJI',
+      name: 'Air 3',
+      massGrams: 720,
+      classMark: 'C1',
+      remoteIdRule: 'DJI',
     });
   });
 });

@@ -23,8 +23,10 @@ describe('machines', () => {
   afterAll(() => t.close());
   beforeEach(() => t.clock.set(CLOCK_START));
 
+  // Each machine its own serial number: an operator's serial numbers are unique.
+  let serials = 0;
   const validMachine = () => ({
-    serialNumber: 'PI040416AA9B008744',
+    serialNumber: `PI040416AA9B0087${String((serials += 1)).padStart(2, '0')}`,
     remoteIdentificationNumber: 'FRA1234ABCD',
     registrationNumber: 'UAS-FR-123456',
     internalName: 'Survey 1',
@@ -73,7 +75,7 @@ describe('machines', () => {
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({
         ownerId: operator.user.id,
-        serialNumber: 'PI040416AA9B008744',
+        serialNumber: expect.stringMatching(/^PI040416AA9B0087\d{2}$/),
         remoteIdentificationNumber: 'FRA1234ABCD',
         internalName: 'Survey 1',
         classes: ['C1'],
@@ -194,6 +196,48 @@ describe('machines', () => {
       for (const response of [got, put, deleted]) expectError(response, 404, 'NOT_FOUND');
       expect(JSON.stringify(got.body)).not.toContain('Secret');
       expect(await t.db.prisma.machine.findUniqueOrThrow({ where: { id: machine.id } })).toEqual(machine);
+    });
+  });
+
+  describe('serial numbers, unique per operator', () => {
+    it('refuses a second machine with a serial number the operator already has, in any case, with 409 and a code', async () => {
+      const first = validMachine();
+      expect((await post(first)).status).toBe(201);
+      const before = await t.db.prisma.machine.count({ where: { userId: operator.user.id } });
+
+      const again = await post({ ...validMachine(), serialNumber: first.serialNumber.toLowerCase() });
+
+      expectError(again, 409, 'MACHINE_SERIAL_NUMBER_TAKEN');
+      expect(again.body.fields).toEqual({ serialNumber: ['validation:serialNumberTaken'] });
+      expect(await t.db.prisma.machine.count({ where: { userId: operator.user.id } })).toBe(before);
+    });
+
+    it('refuses an update onto another machine’s serial number, and keeps a machine’s own', async () => {
+      const first = validMachine();
+      await post(first);
+      const second = (await post(validMachine())).body;
+
+      const onto = await request(t.app)
+        .put(`/api/machines/${second.id}`)
+        .set(operator.auth)
+        .send({ ...validMachine(), serialNumber: first.serialNumber });
+      const own = await request(t.app)
+        .put(`/api/machines/${second.id}`)
+        .set(operator.auth)
+        .send({ ...validMachine(), serialNumber: second.serialNumber });
+
+      expectError(onto, 409, 'MACHINE_SERIAL_NUMBER_TAKEN');
+      expect(own.status).toBe(200);
+    });
+
+    it('lets another operator, or a deleted machine, keep the same serial number', async () => {
+      const first = validMachine();
+      const created = (await post(first)).body;
+      const other = await signedInUser(t.app, t.db.prisma, OPERATOR);
+
+      expect((await post(first, other.auth)).status).toBe(201);
+      await request(t.app).delete(`/api/machines/${created.id}`).set(operator.auth);
+      expect((await post(first)).status).toBe(201);
     });
   });
 

@@ -80,11 +80,17 @@ describe('The verdict of missions on the real shipped zones, stored on every sav
     expect(verdict.rules.filter((rule) => rule.id.startsWith('FR-CTR')).map((rule) => rule.outcome)).toContain('pass');
   });
 
-  it('Rennes without an altitude: counted FORBIDDEN on the safe side, naming the zones an altitude would settle', async () => {
+  it('Rennes without an altitude: not forbidden but the altitude needed, naming the zones an altitude would settle', async () => {
     const verdict = await saved({ areas: RENNES, maxAltitudeFt: null });
 
-    expect(verdict.category).toBe('FORBIDDEN');
-    expect(verdict.blockers).toEqual(expect.arrayContaining(['GEOZONE_PROHIBITED', 'MISSION_ALTITUDE_REQUIRED']));
+    expect(verdict.category).not.toBe('FORBIDDEN');
+    expect(verdict.blockers).toContain('MISSION_ALTITUDE_REQUIRED');
+    expect(verdict.blockers).not.toContain('GEOZONE_PROHIBITED');
+    // TMA RENNES's floor (457 m AMSL) over an unknown ground caps nothing: not "max 0 m".
+    expect(outcomeOf(verdict, 'GZ-03-P')).toBe('info');
+    expect(subjectsOf(verdict, 'GZ-03-P')).toEqual(expect.arrayContaining(['FR3215']));
+    expect(verdict.maxHeightM).toBeGreaterThan(0);
+    expect(verdict.zoneDataMissing).toEqual([]);
     expect(subjectsOf(verdict, 'GZ-01-ALT')).toEqual(expect.arrayContaining(['FR3215', 'FR4397']));
     // The CTR starts 50 m above the ground, whatever the altitude: it is not among them.
     expect(subjectsOf(verdict, 'GZ-01-ALT')).not.toContain('FR2181');
@@ -119,6 +125,9 @@ describe('The verdict of missions on the real shipped zones, stored on every sav
     expect(verdict).toMatchObject({ country: 'EU', areaCountries: [{ code: 'DE', regulation: 'EU' }] });
     expect(verdict.verdicts.map((each) => each.country)).toEqual(['EU']);
     expect(verdict.category).toBe('OPEN');
+    // No German zone is stored: the verdict says its zones were not checked.
+    expect(verdict.geozones).toEqual([]);
+    expect(verdict.zoneDataMissing).toEqual(['DE']);
   });
 
   it('across the French–Luxembourg border: one verdict per country, and only those two may be chosen', async () => {
@@ -165,9 +174,9 @@ describe('The verdict of missions on the real shipped zones, stored on every sav
 
     const updated = await request(t.app).put(`/api/preflights/${created.body.id}`).set(operator.auth).send(body);
 
-    expect(created.body.lastVerdict.category).not.toBe('FORBIDDEN');
+    expect(created.body.lastVerdict.blockers).not.toContain('MISSION_ALTITUDE_REQUIRED');
     expect(updated.status).toBe(200);
-    expect(updated.body.lastVerdict.category).toBe('FORBIDDEN');
+    expect(updated.body.lastVerdict.blockers).toContain('MISSION_ALTITUDE_REQUIRED');
     expect(updated.body.lastVerdictAt).not.toBeNull();
   });
 });

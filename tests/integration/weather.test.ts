@@ -12,6 +12,8 @@ import { completeMission, missionOperator, NEAR_ORLY, postMission, square } from
 // number of hours. 16 June 01:00Z is 29 Nov 05:00Z of the recording: BECMG 4000 BR, TEMPO 1500 BR OVC002 and PROB30 TEMPO 0600 FG.
 const IN_THE_MIST = '2026-06-16T01:00:00.000Z';
 const BEFORE_THE_MIST = '2026-06-15T10:00:00.000Z';
+/** Central Rennes, 6.4 km from Rennes-Saint-Jacques (LFRN) by the haversine formula. */
+const RENNES = square(-1.68, 48.11, 0.005);
 
 describe('weather', () => {
   let t: TestApp;
@@ -81,8 +83,12 @@ describe('weather', () => {
       expectError(await weatherOf(id), 422, 'NO_WEATHER_FORECAST');
     });
 
-    it('answers 422 NO_WEATHER_STATION for a mission in Rennes, far from every recorded aerodrome', async () => {
-      expectError(await weatherOf(await missionAt(BEFORE_THE_MIST, square(-1.68, 48.11, 0.005))), 422, 'NO_WEATHER_STATION');
+    it('answers 422 NO_RECORDED_WEATHER for a mission in Rennes: its aerodrome LFRN is known, its TAF not recorded', async () => {
+      expectError(await weatherOf(await missionAt(BEFORE_THE_MIST, RENNES)), 422, 'NO_RECORDED_WEATHER');
+    });
+
+    it('answers 422 NO_WEATHER_STATION for a mission in the Bay of Biscay, 60 km and more from every aerodrome', async () => {
+      expectError(await weatherOf(await missionAt(BEFORE_THE_MIST, square(-5.5, 46.5, 0.005))), 422, 'NO_WEATHER_STATION');
     });
 
     it("answers 404 to another operator: a mission's weather is read with the mission", async () => {
@@ -133,6 +139,26 @@ describe('weather', () => {
       expect(asked.at(-1)).toBe('/api/data/taf?ids=LFPO&format=raw');
       expect(response.body).toMatchObject({ recorded: false, issuedAt: '2026-06-15T05:00:00.000Z', worstCategory: 'MVFR' });
       expect(response.body.prevailing).toMatchObject({ visibilityM: 8000, category: 'MVFR' });
+    });
+
+    it('asks for the TAF of Rennes-Saint-Jacques (LFRN) for a mission in Rennes', async () => {
+      live.clock.set('2026-06-15T08:00:00Z');
+      // A TAF as an aviation weather service answers it in raw format: only Rennes-Saint-Jacques can be asked for it.
+      answer = { status: 200, body: 'TAF LFRN 150500Z 1506/1612 24012KT 9999 BKN012 TEMPO 1506/1612 4000 RA BKN007=\n' };
+      const me = await missionOperator(live);
+      const created = await postMission(
+        live,
+        me.auth,
+        completeMission(me, { startAt: '2026-06-15T10:00:00.000Z', endAt: '2026-06-15T11:00:00.000Z', areas: RENNES }),
+      );
+
+      const response = await request(live.app).get(`/api/preflights/${created.body.id}/weather`).set(me.auth);
+
+      expect(response.status).toBe(200);
+      expect(asked.at(-1)).toBe('/api/data/taf?ids=LFRN&format=raw');
+      expect(response.body.station).toEqual({ icao: 'LFRN', name: 'Rennes-Saint-Jacques Airport', distanceKm: expect.closeTo(6.4, 1) });
+      expect(response.body).toMatchObject({ recorded: false, worstCategory: 'IFR' });
+      expect(response.body.prevailing).toMatchObject({ ceilingFt: 1200, category: 'MVFR' });
     });
 
     it('answers 503 EXTERNAL_SERVICE_UNAVAILABLE when the service fails', async () => {

@@ -6,14 +6,6 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { issueTimeOf, shiftReport } from './shift-report';
 
-/** An aerodrome that publishes a TAF. */
-export interface WeatherStation {
-  icao: string;
-  name: string;
-  lat: number;
-  lon: number;
-}
-
 export interface TafReport {
   icao: string;
   /** The TAF as published, one line, without the closing `=`. */
@@ -25,8 +17,10 @@ export interface TafReport {
 }
 
 export interface TafSource {
-  stations: readonly WeatherStation[];
-  /** The latest TAF of an aerodrome, or null when it has none. Throws EXTERNAL_SERVICE_UNAVAILABLE on failure. */
+  /**
+   * The latest TAF of an aerodrome, or null when it has none. Throws EXTERNAL_SERVICE_UNAVAILABLE on failure, and
+   * NO_RECORDED_WEATHER from the embedded default for an aerodrome it holds no recording of.
+   */
   latest(icao: string): Promise<TafReport | null>;
 }
 
@@ -60,11 +54,13 @@ export function readRecording(file = RECORDED_TAF_FILE): Recording[] {
  */
 export function createRecordedTafSource(options: { clock: Clock; file?: string }): TafSource {
   const recordings = readRecording(options.file);
+  const recorded = recordings.map((r) => r.icao).join(', ');
   return {
-    stations: recordings.map(({ icao, name, lat, lon }) => ({ icao, name, lat, lon })),
     async latest(icao) {
       const recording = recordings.find((r) => r.icao === icao);
-      if (!recording) return null;
+      if (!recording) {
+        throw new AppError('NO_RECORDED_WEATHER', `The embedded weather holds recordings of ${recorded} only, not of ${icao}`);
+      }
       const original = new Date(recording.issuedAt);
       const target = new Date(Math.floor(options.clock.now().getTime() / 3_600_000) * 3_600_000 - 3_600_000);
       target.setUTCMinutes(original.getUTCMinutes());
@@ -82,12 +78,10 @@ export function createRecordedTafSource(options: { clock: Clock; file?: string }
 
 /**
  * `WEATHER_TAF_URL`: a URL template with `{icao}` answering the raw TAF text (for example a `format=raw` TAF
- * endpoint of an aviation weather service). The aerodromes are those of the shipped list.
+ * endpoint of an aviation weather service), asked for any aerodrome of the shipped list (`aerodromes.ts`).
  */
 export function createHttpTafSource(options: { urlTemplate: string; clock: Clock; logger: Logger; timeoutMs?: number }): TafSource {
-  const stations = readRecording().map(({ icao, name, lat, lon }) => ({ icao, name, lat, lon }));
   return {
-    stations,
     async latest(icao) {
       let text: string;
       try {

@@ -29,6 +29,9 @@ export function toDroneModelDetail(row: DroneModelRow): DroneModelDetail {
     propellerType: row.propellerType,
     remoteControlBrand: row.remoteControlBrand,
     alphaTangoMachineNumber: row.alphaTangoMachineNumber,
+    massGrams: row.massGrams,
+    classMark: row.classMark,
+    remoteIdRule: row.remoteIdRule,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -18,6 +18,9 @@ function fields(input: DroneModelCreate) {
     frequencyMinGHz: input.frequencyMinGHz ?? null,
     frequencyMaxGHz: input.frequencyMaxGHz ?? null,
     alphaTangoMachineNumber: input.alphaTangoMachineNumber ?? null,
+    massGrams: input.massGrams,
+    classMark: input.classMark,
+    remoteIdRule: input.remoteIdRule,
   };
 }
 

@@ -63,6 +63,20 @@ export function createMachinesRepository(prisma: PrismaClient) {
     find(ownerId: string, id: string) {
       return prisma.machine.findFirst({ where: { id, userId: ownerId }, include: withModel });
     },
+    /** Whether another current machine of the owner has this serial number (compared without regard to case). */
+    async serialNumberTaken(ownerId: string, serialNumber: string, exceptId?: string): Promise<boolean> {
+      const other = await prisma.machine.findFirst({
+        where: {
+          userId: ownerId,
+          deletedAt: null,
+          serialNumber: { equals: serialNumber, mode: 'insensitive' },
+          ...(exceptId ? { id: { not: exceptId } } : {}),
+        },
+        select: { id: true },
+      });
+      return other !== null;
+    },
+
     create(ownerId: string, input: MachineCreate) {
       return prisma.machine.create({ data: { ...fields(input), userId: ownerId }, include: withModel });
     },

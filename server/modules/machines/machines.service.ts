@@ -44,8 +44,18 @@ export function createMachinesService(deps: MachinesServiceDeps) {
     if (input.droneModelId && (!model || (!isUsableBy(model, ownerId) && model.id !== current?.droneModelId))) {
       throw invalid('droneModelId', 'validation:invalidValue');
     }
-    const issue = remoteIdentificationIssue(input.remoteIdentificationNumber, model?.brand);
+    const issue = remoteIdentificationIssue(input.remoteIdentificationNumber, model?.remoteIdRule ?? model?.brand);
     if (issue) throw invalid('remoteIdentificationNumber', issue);
+    await checkSerialNumber(ownerId, input.serialNumber, current?.id);
+  }
+
+  /** A serial number names one machine of an operator: a second current machine with it is refused (409). */
+  async function checkSerialNumber(ownerId: string, serialNumber: string, exceptId?: string) {
+    if (await repository.serialNumberTaken(ownerId, serialNumber, exceptId)) {
+      throw new AppError('MACHINE_SERIAL_NUMBER_TAKEN', 'Another machine of this operator has this serial number', {
+        fields: { serialNumber: ['validation:serialNumberTaken'] },
+      });
+    }
   }
 
   function record(actor: AuthUser, action: string, machine: MachineWithModel) {
@@ -87,6 +97,7 @@ export function createMachinesService(deps: MachinesServiceDeps) {
     async restore(actor: AuthUser, userId: string, id: string): Promise<MachineDetail> {
       const machine = await findMachine(actor, { kind: 'user', userId }, id, { includeDeleted: true });
       if (!machine.deletedAt) throw new AppError('NOT_FOUND', 'The machine is not deleted');
+      await checkSerialNumber(machine.userId, machine.serialNumber, machine.id);
       const restored = await repository.setDeletedAt(machine.id, null);
       await record(actor, 'machine.restored', restored);
       return toMachineDetail(restored);

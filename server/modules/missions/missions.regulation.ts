@@ -17,7 +17,7 @@ import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
 import type { GeometryPool } from '../../lib/geometry-pool';
 import type { ZonesService } from '../../zones/zones.service';
-import { countriesOfArea } from '../regulation/area-countries';
+import { countriesOfArea, countriesWithoutZones } from '../regulation/area-countries';
 import { contextFacts, obstacleFacts, type ContextLayers } from '../regulation/context-facts';
 import { egm96, toGeozoneFact } from '../regulation/regulation.mapper';
 import { ZONE_LOOKUP_MIN_HEIGHT_M } from '../regulation/regulation.service';
@@ -149,7 +149,10 @@ export function createMissionVerdicts(deps: MissionVerdictsDeps) {
         fields: { dateISO: ['validation:required'] },
       });
     }
-    const matches = await zones.matches(areas, Math.max(mission.maxHeightM ?? 0, ZONE_LOOKUP_MIN_HEIGHT_M), mission.startAt);
+    const [matches, covered] = await Promise.all([
+      zones.matches(areas, Math.max(mission.maxHeightM ?? 0, ZONE_LOOKUP_MIN_HEIGHT_M), mission.startAt),
+      zones.countries(),
+    ]);
     const geozones = matches.map(toGeozoneFact);
     const facts = await factsOf(mission, areas, matches);
     const verdictOf = (country: Country): ClassifyResult => {
@@ -169,6 +172,7 @@ export function createMissionVerdicts(deps: MissionVerdictsDeps) {
       verdicts,
       groundElevationM: mission.groundElevationM,
       groundSource,
+      zoneDataMissing: countriesWithoutZones(areaCountries, covered),
     };
   }
 

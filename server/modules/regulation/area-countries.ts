@@ -1,4 +1,4 @@
-import { isInEuropeanUnion, iso1A2Code } from '@rapideditor/country-coder';
+import { isInEuropeanUnion, iso1A2Code, iso1A3Code } from '@rapideditor/country-coder';
 import { booleanPointInPolygon } from '@turf/turf';
 import type { AreaCountry } from '../../../src/shared/contracts/regulation';
 import type { AreaGeometry, Position } from '../../../src/shared/geozones/zone';
@@ -30,6 +30,14 @@ export function regulationOf(territory: string): Country | null {
   const own = OWN_REGULATIONS[territory];
   if (own) return own;
   return isInEuropeanUnion(territory) ? 'EU' : null;
+}
+
+/**
+ * The countries of an area (ISO 3166-1 alpha-2) the store holds no zone of, given the countries of the stored zones
+ * (alpha-3, as ED-269 and ED-318 write them): their verdicts were decided without geozones.
+ */
+export function countriesWithoutZones(areaCountries: readonly AreaCountry[], zoneCountries: ReadonlySet<string>): string[] {
+  return areaCountries.map((country) => country.code).filter((code) => !zoneCountries.has(iso1A3Code(code) ?? code));
 }
 
 const GRID = 12;

@@ -1,9 +1,10 @@
-import { centroid, distance } from '@turf/turf';
+import { centroid } from '@turf/turf';
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import type { MissionWeather } from '../../../src/shared/contracts/weather';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Logger } from '../../lib/logger';
+import type { AerodromeIndex } from '../../integrations/weather/aerodromes';
 import type { TafSource } from '../../integrations/weather/taf-source';
 import { decodeTafAt } from './taf-decode';
 
@@ -12,10 +13,11 @@ export const WEATHER_STATION_MAX_DISTANCE_KM = 60;
 
 export function createWeatherService(deps: {
   source: TafSource;
+  aerodromes: AerodromeIndex;
   logger: Logger;
   findMission: (actor: AuthUser, id: string) => Promise<{ areas: unknown; startAt: Date | null }>;
 }) {
-  const { source, logger, findMission } = deps;
+  const { source, aerodromes, logger, findMission } = deps;
 
   return {
     /** The forecast of the aerodrome nearest to the mission, at the mission's start. */
@@ -25,11 +27,9 @@ export function createWeatherService(deps: {
       if (!areas?.coordinates.length) throw new AppError('MISSION_NO_AREA', 'The mission has no flight area');
       if (!mission.startAt) throw new AppError('NO_WEATHER_FORECAST', 'The mission has no flight date');
       const at = mission.startAt;
-      const centre = centroid(areas);
-      const nearest = source.stations
-        .map((station) => ({ station, distanceKm: distance(centre, [station.lon, station.lat], { units: 'kilometers' }) }))
-        .sort((a, b) => a.distanceKm - b.distanceKm)[0];
-      if (!nearest || nearest.distanceKm > WEATHER_STATION_MAX_DISTANCE_KM) {
+      const [lon, lat] = centroid(areas).geometry.coordinates as [number, number];
+      const nearest = aerodromes.nearest(lon, lat, WEATHER_STATION_MAX_DISTANCE_KM);
+      if (!nearest) {
         throw new AppError('NO_WEATHER_STATION', 'No aerodrome publishing a forecast is near the mission');
       }
       const report = await source.latest(nearest.station.icao);

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { DRONE_MATERIALS } from '../domain/enums';
+import { DRONE_MATERIALS, MACHINE_CLASSES } from '../domain/enums';
 import { dateSchema, optionalText, pageQuerySchema, queryFlag, required } from './common';
+
+/** The EU class identification labels a model may carry (Reg. (EU) 2019/945). */
+export const DRONE_CLASS_MARKS = MACHINE_CLASSES.filter((mark) => /^C\d$/.test(mark));
+/** The remote identification number formats a model follows beyond A–Z 0–9: DJI's 1581E/1581F serials. */
+export const REMOTE_ID_RULES = ['DJI'] as const;
 
 /** Spec domain §5: one integer digit and three decimals, in GHz. Text, so that 2.400 keeps its zeros. */
 export const frequencySchema = z
@@ -26,6 +31,10 @@ export const droneModelCreateSchema = z
     frequencyMinGHz: frequencySchema.nullable().optional(),
     frequencyMaxGHz: frequencySchema.nullable().optional(),
     alphaTangoMachineNumber: optionalText(100),
+    // Left out of an update, they keep their stored value (the catalogue's specifications, docs/registry.md).
+    massGrams: z.number().int().min(1).max(1_000_000).nullable().optional(),
+    classMark: z.enum(DRONE_CLASS_MARKS).nullable().optional(),
+    remoteIdRule: z.enum(REMOTE_ID_RULES).nullable().optional(),
     personal: z.boolean().default(false).describe('A personal model is seen and edited by its owner only'),
   })
   .refine((m) => !m.frequencyMinGHz || !m.frequencyMaxGHz || Number(m.frequencyMinGHz) <= Number(m.frequencyMaxGHz), {
@@ -60,6 +69,9 @@ export const droneModelDetailSchema = droneModelSummarySchema.extend({
   propellerType: z.string().nullable(),
   remoteControlBrand: z.string().nullable(),
   alphaTangoMachineNumber: z.string().nullable(),
+  massGrams: z.number().nullable(),
+  classMark: z.string().nullable(),
+  remoteIdRule: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type DroneModelDetail = z.infer<typeof droneModelDetailSchema>;

@@ -40,5 +40,10 @@ export const missionVerdictSchema = classifyResultSchema.extend({
   /** The ground the zones' AMSL limits were compared with (m AMSL), and where it came from; null: unknown. */
   groundElevationM: z.number().nullable(),
   groundSource: z.enum(GROUND_SOURCES).nullable(),
+  /**
+   * The countries of the area (ISO 3166-1 alpha-2) the application holds no geozone of: the verdicts of their
+   * regulations were decided without zones, so they are incomplete. Absent from verdicts stored before it existed.
+   */
+  zoneDataMissing: z.array(z.string().length(2)).optional(),
 });
 export type MissionVerdict = z.infer<typeof missionVerdictSchema>;

@@ -1,9 +1,9 @@
-import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, contractResolver, emptyToNull, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { droneModelCreateSchema, type DroneModelDetail } from '@/shared/contracts/drone-models';
+import { DRONE_CLASS_MARKS, droneModelCreateSchema, REMOTE_ID_RULES, type DroneModelDetail } from '@/shared/contracts/drone-models';
 import { DRONE_MATERIALS } from '@/shared/domain/enums';
 import { useCreateDroneModel } from '../api/create-drone-model';
 import { useUpdateDroneModel } from '../api/update-drone-model';
@@ -20,10 +20,14 @@ const TEXT_FIELDS = [
   'frequencyMinGHz',
   'frequencyMaxGHz',
   'alphaTangoMachineNumber',
+  'classMark',
+  'remoteIdRule',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
 export type DroneModelFormValues = Record<TextField, string> & {
+  /** Grams, as typed. */
+  massGrams: string;
   geoAwarenessSystem: boolean;
   personal: boolean;
   materials: string[];
@@ -34,13 +38,24 @@ const FIELDS = Object.keys(droneModelCreateSchema.shape);
 function toFormValues(model: DroneModelDetail | undefined, personal: boolean): DroneModelFormValues {
   const values = {} as DroneModelFormValues;
   for (const key of TEXT_FIELDS) values[key] = '';
-  if (!model) return { ...values, geoAwarenessSystem: false, personal, materials: [] };
+  if (!model) return { ...values, massGrams: '', geoAwarenessSystem: false, personal, materials: [] };
   for (const key of TEXT_FIELDS) values[key] = model[key] ?? '';
   values.marketingDate = model.marketingDate?.slice(0, 10) ?? '';
-  return { ...values, geoAwarenessSystem: model.geoAwarenessSystem, personal: model.personal, materials: [...model.materials] };
+  return {
+    ...values,
+    massGrams: model.massGrams === null ? '' : String(model.massGrams),
+    geoAwarenessSystem: model.geoAwarenessSystem,
+    personal: model.personal,
+    materials: [...model.materials],
+  };
 }
 
-const resolver = contractResolver(droneModelCreateSchema, { toInput: emptyToNull<DroneModelFormValues> });
+const resolver = contractResolver(droneModelCreateSchema, {
+  toInput: (values: DroneModelFormValues) => {
+    const input = emptyToNull(values);
+    return { ...input, massGrams: input.massGrams === null ? null : Number(input.massGrams) };
+  },
+});
 
 export interface DroneModelFormProps {
   model?: DroneModelDetail;
@@ -89,6 +104,24 @@ export function DroneModelForm({ model, canEditCatalogue, onSaved }: DroneModelF
             <TextInput {...text('representation')} />
             <TextInput {...text('marketingDate', { type: 'date' })} />
             <TextInput {...text('alphaTangoMachineNumber')} />
+            <TextInput
+              label={t('fields.massGrams')}
+              type="number"
+              min={1}
+              error={errorText(errors.massGrams?.message)}
+              {...register('massGrams')}
+            />
+            <NativeSelect
+              {...text('classMark')}
+              data={[{ value: '', label: t('noClassMark') }, ...DRONE_CLASS_MARKS.map((mark) => ({ value: mark, label: mark }))]}
+            />
+            <NativeSelect
+              {...text('remoteIdRule')}
+              data={[
+                { value: '', label: t('remoteIdRules.generic') },
+                ...REMOTE_ID_RULES.map((rule) => ({ value: rule, label: t(`remoteIdRules.${rule}`) })),
+              ]}
+            />
           </SimpleGrid>
           <Checkbox
             mt="md"

@@ -17,10 +17,13 @@ type NumberName = 'maximumDurationMin' | 'totalFlightTimeMin';
 export function GeneralFields({
   startOptions,
   groundElevationM,
+  altitudeNeeded = false,
   locked = false,
 }: {
   startOptions?: React.ReactNode;
   groundElevationM?: number | null;
+  /** The saved verdict needs the altitude to settle a zone (MISSION_ALTITUDE_REQUIRED). */
+  altitudeNeeded?: boolean;
   /** A permission request was accepted: start, end, main machine and height are shown but cannot change. */
   locked?: boolean;
 }) {
@@ -157,7 +160,7 @@ export function GeneralFields({
           )}
         />
       </SimpleGrid>
-      <HeightFields groundElevationM={groundElevationM} locked={locked} />
+      <HeightFields groundElevationM={groundElevationM} altitudeNeeded={altitudeNeeded} locked={locked} />
       <Group grow align="flex-start">
         {numberField('maximumDurationMin')}
         {numberField('totalFlightTimeMin')}

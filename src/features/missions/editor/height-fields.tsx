@@ -10,6 +10,8 @@ const asNumber = (value: string | number): NumberField => (typeof value === 'num
 export interface HeightFieldsProps {
   /** The saved mission's ground under the area (m AMSL), when known: it links the two figures. */
   groundElevationM?: number | null;
+  /** The saved verdict needs the altitude to settle a zone whose floor is above sea level. */
+  altitudeNeeded?: boolean;
   /** A permission request was accepted: the height it was granted for cannot change. */
   locked?: boolean;
 }
@@ -18,7 +20,7 @@ export interface HeightFieldsProps {
  * Two figures, not one in two units: the maximum height above the ground (m AGL) and the maximum altitude above mean
  * sea level (ft AMSL). With the ground known, each is shown next to the other's equivalent.
  */
-export function HeightFields({ groundElevationM = null, locked = false }: HeightFieldsProps) {
+export function HeightFields({ groundElevationM = null, altitudeNeeded = false, locked = false }: HeightFieldsProps) {
   const { t } = useTranslation('missions');
   const errorText = useFieldErrorText();
   const {
@@ -66,13 +68,17 @@ export function HeightFields({ groundElevationM = null, locked = false }: Height
             allowDecimal={false}
             value={field.value}
             name={field.name}
+            ref={field.ref}
             onBlur={field.onBlur}
             error={errorText(errors.maxAltitudeFt?.message)}
             description={
               ground !== null && height !== ''
                 ? t('heights.heightAsAltitude', { feet: Math.round((ground + height) / METRES_PER_FOOT) })
-                : undefined
+                : altitudeNeeded && altitude === ''
+                  ? t('heights.altitudeNeeded')
+                  : undefined
             }
+            withAsterisk={altitudeNeeded && altitude === ''}
             data-testid="mission-height-ft"
             onChange={(value) => field.onChange(asNumber(value))}
           />

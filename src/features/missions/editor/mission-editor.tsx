@@ -87,6 +87,10 @@ export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }
   // Leaving with unsaved edits asks first (in the app and when the tab closes); the move after saving a new mission does not.
   const savedAndLeaving = useRef(false);
   const unsaved = formState.isDirty;
+  const askAltitude = () => {
+    setTab('general');
+    requestAnimationFrame(() => form.setFocus('maxAltitudeFt'));
+  };
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => unsaved && !savedAndLeaving.current && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -224,13 +228,14 @@ export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }
                     <GeneralFields
                       startOptions={editable ? <StartOptions onStart={setStart} /> : undefined}
                       groundElevationM={mission?.groundElevationM ?? null}
+                      altitudeNeeded={mission?.lastVerdict?.blockers.includes('MISSION_ALTITUDE_REQUIRED') ?? false}
                       locked={mission?.fieldsLocked ?? false}
                     />
                   </fieldset>
                   {mission ? weather : null}
                 </Tabs.Panel>
                 <Tabs.Panel value="regulation">
-                  <RegulationPanel mission={mission} dirty={formState.isDirty} />
+                  <RegulationPanel mission={mission} dirty={formState.isDirty} onAskAltitude={askAltitude} />
                 </Tabs.Panel>
                 <Tabs.Panel value="constraints">
                   <Stack>

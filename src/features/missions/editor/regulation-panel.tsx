@@ -1,10 +1,10 @@
-import { Alert, Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { apiErrorCode } from '@/lib/api-client';
 import enRegulation from '@/locales/en/regulation.json';
 import frRegulation from '@/locales/fr/regulation.json';
 import type { MissionDetail } from '@/shared/contracts/missions';
-import type { MissionVerdict } from '@/shared/contracts/regulation';
+import type { ClassifyResult, MissionVerdict } from '@/shared/contracts/regulation';
 import type { Verdict } from '@/shared/regulation';
 import { useMissionVerdict } from '../api/regulation';
 
@@ -21,13 +21,15 @@ export interface RegulationPanelProps {
   mission: MissionDetail | undefined;
   /** The form holds changes not saved yet: the verdict shown is the saved mission's. */
   dirty: boolean;
+  /** Takes the user to the altitude field, when a verdict needs it. */
+  onAskAltitude: () => void;
 }
 
 /**
  * The server's verdict of the saved mission, one per regulation of the countries its area lies in: category,
  * requirements, blockers, caps, notice and every rule with its source. Without a stored verdict, the server's reason.
  */
-export function RegulationPanel({ mission, dirty }: RegulationPanelProps) {
+export function RegulationPanel({ mission, dirty, onAskAltitude }: RegulationPanelProps) {
   const { t } = useTranslation(['missions', 'regulation']);
   const stored = mission?.lastVerdict ?? null;
   const asked = useMissionVerdict(mission?.id, mission !== undefined && stored === null);
@@ -59,7 +61,7 @@ export function RegulationPanel({ mission, dirty }: RegulationPanelProps) {
       ) : error ? (
         <Alert color="red" title={t(`errors:${error.code}`)} data-testid="regulation-refused" data-code={error.code} />
       ) : null}
-      {verdict ? <MissionVerdictView verdict={verdict} /> : null}
+      {verdict ? <MissionVerdictView verdict={verdict} onAskAltitude={onAskAltitude} /> : null}
     </Stack>
   );
 }
@@ -69,9 +71,14 @@ function errorFields(error: unknown): Record<string, unknown> {
   return body?.fields ?? {};
 }
 
-function MissionVerdictView({ verdict }: { verdict: MissionVerdict }) {
+function MissionVerdictView({ verdict, onAskAltitude }: { verdict: MissionVerdict; onAskAltitude: () => void }) {
   const { t } = useTranslation(['missions', 'regulation']);
   const heights = verdict.groundElevationM === null ? null : verdict.groundElevationM;
+  // The countries of each regulation the application holds no zone of (Germany for the EU rules of a Berlin mission).
+  const withoutZones = (country: Verdict['country']) =>
+    verdict.areaCountries
+      .filter((each) => each.regulation === country && (verdict.zoneDataMissing ?? []).includes(each.code))
+      .map((each) => each.code);
   return (
     <Stack gap="md">
       <Group gap="xs" data-testid="regulation-countries">
@@ -95,20 +102,57 @@ function MissionVerdictView({ verdict }: { verdict: MissionVerdict }) {
       {verdict.verdicts.map((each) => (
         <Stack key={each.country} gap="xs" data-testid={`verdict-${each.country}`}>
           {verdict.verdicts.length > 1 ? <Title order={4}>{t(`countries.${each.country}`)}</Title> : null}
-          <VerdictView verdict={each} />
+          <VerdictView verdict={each} withoutZones={withoutZones(each.country)} onAskAltitude={onAskAltitude} />
         </Stack>
       ))}
     </Stack>
   );
 }
 
-function VerdictView({ verdict }: { verdict: Verdict }) {
+interface VerdictViewProps {
+  verdict: ClassifyResult;
+  /** The area's countries under this regulation whose zones the application does not hold (ISO alpha-2). */
+  withoutZones: readonly string[];
+  onAskAltitude: () => void;
+}
+
+/** The zones an altitude would settle (GZ-01-ALT), by name. */
+function undecidedZones(verdict: ClassifyResult): string[] {
+  const identifiers = verdict.rules.find((rule) => rule.id === 'GZ-01-ALT' && rule.outcome === 'fail')?.subjects ?? [];
+  return identifiers.map((identifier) => verdict.geozones.find((zone) => zone.identifier === identifier)?.name || identifier);
+}
+
+function VerdictView({ verdict, withoutZones, onAskAltitude }: VerdictViewProps) {
   const { t, i18n } = useTranslation(['missions', 'regulation']);
   const french = i18n.language.startsWith('fr');
   const notice = verdict.noticeWorkingDays ?? verdict.noticeDays;
+  const undecided = undecidedZones(verdict);
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  const regions = new Intl.DisplayNames([i18n.language], { type: 'region' });
+  const incomplete = undecided.length > 0 || withoutZones.length > 0;
   return (
-    <Stack gap="sm" data-testid="verdict" data-category={verdict.category} data-country={verdict.country}>
+    <Stack gap="sm" data-testid="verdict" data-category={verdict.category} data-country={verdict.country} data-incomplete={incomplete}>
+      {undecided.length > 0 ? (
+        <Alert color="orange" title={t('regulation.altitudeNeeded')} data-testid="verdict-altitude-needed">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('regulation.altitudeNeededText', { zones: list.format(undecided) })}</Text>
+            <Button size="xs" variant="light" onClick={onAskAltitude} data-testid="verdict-enter-altitude">
+              {t('regulation.enterAltitude')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {withoutZones.length > 0 ? (
+        <Alert color="yellow" data-testid="verdict-no-zone-data" data-countries={withoutZones.join(' ')}>
+          {t('regulation.noZoneData', { countries: list.format(withoutZones.map((code) => regions.of(code) ?? code)) })}
+        </Alert>
+      ) : null}
       <Group>
+        {incomplete ? (
+          <Badge size="lg" color="orange" variant="outline" data-testid="verdict-incomplete">
+            {t('regulation.incomplete')}
+          </Badge>
+        ) : null}
         <Badge size="lg" color={CATEGORY_COLORS[verdict.category]} data-testid="verdict-category">
           {t(`regulation:categories.${verdict.category}`)}
         </Badge>

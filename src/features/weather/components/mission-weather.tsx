@@ -1,6 +1,7 @@
 import { Alert, Badge, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { apiErrorCode } from '@/lib/api-client';
+import { zuluDateTime } from '@/lib/format';
 import type { ForecastGroup, WeatherConditions } from '@/shared/contracts/weather';
 import type { FlightCategory } from '@/shared/domain/weather';
 import { useMissionWeather } from '../api/get-mission-weather';
@@ -8,7 +9,10 @@ import { useMissionWeather } from '../api/get-mission-weather';
 /** Category colours as aviation weather services draw them: VFR green, MVFR blue, IFR red, LIFR magenta. */
 const CATEGORY_COLORS: Record<FlightCategory, string> = { VFR: 'green.9', MVFR: 'blue.9', IFR: 'red.9', LIFR: 'grape.9' };
 
-const EXPECTED_CODES = ['NO_WEATHER_FORECAST', 'NO_WEATHER_STATION', 'MISSION_NO_AREA'];
+/** A report is one long line: wrapped at the panel's edge between its groups, never cut. */
+const WRAPPED = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
+const EXPECTED_CODES = ['NO_WEATHER_FORECAST', 'NO_WEATHER_STATION', 'NO_RECORDED_WEATHER', 'MISSION_NO_AREA'];
 
 export function CategoryBadge({ category }: { category: FlightCategory }) {
   const { t } = useTranslation('weather');
@@ -63,15 +67,14 @@ export function MissionWeather({ missionId, updatedAt }: { missionId: string; up
   const describe = useDescribe();
   const changeLabel = useChangeLabel();
   const { data, isPending, error } = useMissionWeather(missionId, updatedAt);
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+  const time = (iso: string) => zuluDateTime(iso, i18n.language);
 
   let body;
   if (isPending) body = <Loader size="sm" aria-label={t('loading')} />;
   else if (error) {
     const code = apiErrorCode(error);
     body = (
-      <Alert color={code && EXPECTED_CODES.includes(code) ? 'gray' : 'orange'} data-testid="weather-unavailable">
+      <Alert color={code && EXPECTED_CODES.includes(code) ? 'gray' : 'orange'} data-testid="weather-unavailable" data-code={code ?? ''}>
         {t(`errors:${code && EXPECTED_CODES.includes(code) ? code : 'unexpected'}`)}
       </Alert>
     );
@@ -101,8 +104,14 @@ export function MissionWeather({ missionId, updatedAt }: { missionId: string; up
             {t('recorded')}
           </Alert>
         ) : null}
-        <Code block>{data.raw}</Code>
-        {data.metar ? <Code block>{data.metar}</Code> : null}
+        <Code block style={WRAPPED} data-testid="weather-raw">
+          {data.raw}
+        </Code>
+        {data.metar ? (
+          <Code block style={WRAPPED}>
+            {data.metar}
+          </Code>
+        ) : null}
         <Table striped withTableBorder fz="xs" aria-label={t('groupsTitle')}>
           <Table.Thead>
             <Table.Tr>

@@ -55,13 +55,13 @@ export function verticalOverlap(zone: GeozoneFact, band: FlightBand): Overlap {
   return floor === 'unknown' || ceiling === 'unknown' ? 'unknown' : 'yes';
 }
 
-/** The zone's floor as a height above the ground; 0 (the safe side) when it is AMSL and the ground is unknown. */
-function floorAglM(zone: GeozoneFact, band: FlightBand): number {
+/** The zone's floor as a height above the ground; undefined when it is AMSL and the ground is unknown. */
+function floorAglM(zone: GeozoneFact, band: FlightBand): number | undefined {
   if ((zone.lowerReference ?? 'AGL') === 'AGL') return zone.lowerLimitM;
-  return band.groundM === undefined ? 0 : Math.max(0, zone.lowerLimitM - band.groundM);
+  return band.groundM === undefined ? undefined : Math.max(0, zone.lowerLimitM - band.groundM);
 }
 
-/** Without the altitude a zone whose overlap is unknown is counted (the safe side). */
+/** Without the altitude a zone whose overlap is unknown is counted for its requirements (the safe side); GZ-03-P does not forbid on it. */
 export function applies(zone: GeozoneFact, band: FlightBand): boolean {
   return verticalOverlap(zone, band) !== 'no';
 }
@@ -97,21 +97,22 @@ export const geozoneRules: readonly RegulationRule[] = [
     catalogueCode: 'CPX301',
     source: `${ED269_SOURCE}: PROHIBITED`,
     stage: 'zones',
+    // A zone whose overlap is unknown (an AMSL floor, the altitude unknown) neither forbids nor caps: GZ-01-ALT asks
+    // for the altitude that settles it, naming it.
     evaluate: ({ facts, country }) => {
       const prohibited = zonesWith(facts, 'PROHIBITED').filter((zone) => !hasWayIn(zone, country));
       if (prohibited.length === 0) return notApplicable;
       const band = flightBand(facts);
-      const capM = Math.min(...prohibited.map((zone) => floorAglM(zone, band)));
-      const entered = prohibited.filter((zone) => applies(zone, band));
-      return entered.length === 0
-        ? { outcome: 'pass', maxHeightM: capM, subjects: identifiers(prohibited) }
-        : {
-            outcome: 'fail',
-            category: 'FORBIDDEN',
-            blockers: ['GEOZONE_PROHIBITED'],
-            maxHeightM: capM,
-            subjects: identifiers(entered),
-          };
+      const floorsM = prohibited.map((zone) => floorAglM(zone, band)).filter((floor) => floor !== undefined);
+      const cap = floorsM.length === 0 ? {} : { maxHeightM: Math.min(...floorsM) };
+      const entered = prohibited.filter((zone) => verticalOverlap(zone, band) === 'yes');
+      if (entered.length > 0) {
+        return { outcome: 'fail', category: 'FORBIDDEN', blockers: ['GEOZONE_PROHIBITED'], ...cap, subjects: identifiers(entered) };
+      }
+      const undecided = prohibited.filter((zone) => verticalOverlap(zone, band) === 'unknown');
+      return undecided.length === 0
+        ? { outcome: 'pass', ...cap, subjects: identifiers(prohibited) }
+        : { outcome: 'info', ...cap, subjects: identifiers(undecided) };
     },
   }),
   defineRule({
