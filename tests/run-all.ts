@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { ensureChromium } from '../scripts/chromium';
 
 // `npm test`: every vitest project (unit, dom, integration) then the Playwright e2e suite, ending with the time each
 // runner took and one "N passed, N failed" line. The SPA is built while vitest runs, so Playwright's server starts at
 // once (scripts/build-if-stale.ts). `--integration` runs the integration project alone (CI's PostgreSQL pass).
 const integrationOnly = process.argv.includes('--integration');
 const label = process.argv.find((arg) => arg.startsWith('--label='))?.slice('--label='.length) ?? (integrationOnly ? 'integration' : 'all');
+
+// The browser tests' Chromium, found (or installed) before anything runs, so a machine without one stops at once.
+if (!integrationOnly) process.env.CHROMIUM_PATH = ensureChromium();
 
 mkdirSync('reports', { recursive: true });
 
