@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { buildAccounts } from './composition/accounts';
 import { buildBackOffice } from './composition/back-office';
 import { buildMissions } from './composition/missions';
@@ -18,16 +16,14 @@ import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
 import { pingDatabase } from './lib/database';
 import { createDatabaseStatus } from './lib/database-status';
-import type { Logger } from './lib/logger';
 import { precompressedAssets } from './lib/precompressed';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
+import { requestLog } from './middleware/request-log';
 import { systemRouter } from './modules/system/system.router';
 import { createRegistry, openApiDocument } from './openapi';
 import { ZONE_IMPORT_PATH } from './zones/zones.router';
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export interface AppOptions {
   /** Folder of the built SPA, served with a history fallback. */
@@ -44,7 +40,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.use(compression(), securityHeaders(), requestLogger(ctx.logger));
+  app.use(compressLarge(), securityHeaders(), requestLog(ctx.logger));
 
   const registry = createRegistry({ checkResponses: ctx.config.checkResponses });
   const records = buildRecords(ctx);
@@ -112,24 +108,26 @@ function securityHeaders() {
   });
 }
 
-function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      // A client's id is kept only when it is a short safe token: it is echoed in a header and written to the logs.
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    autoLogging: { ignore: (req) => req.url === '/api/health' },
-  });
+/**
+ * Compression for the clients that accept it, of answers of at least 1 kB (compression's default threshold): a request
+ * without `Accept-Encoding` does not pay for wrapping the response.
+ */
+function compressLarge(): RequestHandler {
+  const compress = compression();
+  return (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next());
 }
 
-/** JSON bodies; geozone files are read as text by their route: bad JSON there is GEOZONE_INVALID_JSON, and a BOM is allowed. */
+/**
+ * JSON bodies, read only when the request has one (most are GETs); geozone files are read as text by their route: bad
+ * JSON there is GEOZONE_INVALID_JSON, and a BOM is allowed.
+ */
 function jsonBody(): RequestHandler {
   const parseJson = express.json({ limit: '10mb' });
-  return (req, res, next) => (req.path.toLowerCase().replace(/\/+$/, '') === ZONE_IMPORT_PATH ? next() : parseJson(req, res, next));
+  return (req, res, next) => {
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    if (!hasBody || req.path.toLowerCase().replace(/\/+$/, '') === ZONE_IMPORT_PATH) next();
+    else parseJson(req, res, next);
+  };
 }
 
 /** The built SPA: hashed assets (precompressed), other files, and index.html for every other path outside /api. */
