@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath();
 
 /**
  * The specs run in two shares at once, each on one worker against a server of its own (E2E_PORT, E2E_PORT + 10) on its

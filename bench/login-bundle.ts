@@ -6,6 +6,7 @@ import compression from 'compression';
 import express from 'express';
 import { chromium } from 'playwright-core';
 import { precompressedAssets } from '../server/lib/precompressed';
+import { chromiumPath } from '../scripts/chromium';
 
 // What a first visit to /login costs in JavaScript, as transferred (compressed, with headers), counted by Chromium itself
 // from the responses of the page's load. The built SPA (`npx vite build`) is served as the server does (the build's
@@ -19,7 +20,7 @@ const PREVIOUS_GZIP_KB = 157.8;
 const PREVIOUS_FILES = 9;
 const BUDGET_KB = 150;
 const DIST = path.resolve(process.env.BENCH_DIST ?? 'dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath();
 
 if (!existsSync(path.join(DIST, 'index.html'))) {
   console.error(`No built SPA in ${DIST}: run \`npx vite build\` first.`);

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { buildAccounts } from './composition/accounts';
 import { buildBackOffice } from './composition/back-office';
 import { buildMissions } from './composition/missions';
@@ -18,15 +16,13 @@ import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
 import { pingDatabase } from './lib/database';
 import { createDatabaseStatus } from './lib/database-status';
-import type { Logger } from './lib/logger';
 import { precompressedAssets } from './lib/precompressed';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
+import { requestLog } from './middleware/request-log';
 import { systemRouter } from './modules/system/system.router';
 import { createRegistry, openApiDocument } from './openapi';
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export interface AppOptions {
   /** Folder of the built SPA, served with a history fallback. */
@@ -43,7 +39,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.use(compression(), securityHeaders(), requestLogger(ctx.logger));
+  app.use(compressLarge(), securityHeaders(), requestLog(ctx.logger));
 
   const registry = createRegistry({ checkResponses: ctx.config.checkResponses });
   const records = buildRecords(ctx);
@@ -111,18 +107,13 @@ function securityHeaders() {
   });
 }
 
-function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      // A client's id is kept only when it is a short safe token: it is echoed in a header and written to the logs.
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    autoLogging: { ignore: (req) => req.url === '/api/health' },
-  });
+/**
+ * Compression for the clients that accept it, of answers of at least 1 kB (compression's default threshold): a request
+ * without `Accept-Encoding` does not pay for wrapping the response.
+ */
+function compressLarge(): RequestHandler {
+  const compress = compression();
+  return (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next());
 }
 
 /** The built SPA: hashed assets (precompressed), other files, and index.html for every other path outside /api. */

@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { ensureChromium } from '../scripts/chromium';
 
-// `npm test`: every vitest project (unit, dom, integration) then the Playwright e2e suite, ending with the time each
-// runner took and one "N passed, N failed" line. The SPA is built while vitest runs, so Playwright's server starts at
+// `npm test`: every vitest project (unit and dom shuffled, then dom-mocks and integration) then the Playwright e2e
+// suite, ending with the time each runner took and one "N passed, N failed" line. The SPA is built while vitest runs, so Playwright's server starts at
 // once (scripts/build-if-stale.ts). `--integration` runs the integration project alone (CI's PostgreSQL pass).
 const integrationOnly = process.argv.includes('--integration');
 const label = process.argv.find((arg) => arg.startsWith('--label='))?.slice('--label='.length) ?? (integrationOnly ? 'integration' : 'all');
+
+// The browser tests' Chromium, found (or installed) before anything runs, so a machine without one stops at once.
+if (!integrationOnly) process.env.CHROMIUM_PATH = ensureChromium();
 
 mkdirSync('reports', { recursive: true });
 
@@ -48,15 +52,29 @@ function playwrightTotals(file: string): Totals {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
 }
 
-const vitestReport = `reports/vitest-${label}.json`;
-rmSync(vitestReport, { force: true });
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`];
-if (integrationOnly) vitestArgs.push('--project', 'integration');
+/** One vitest run of these projects, its totals counted from its JSON report. */
+async function vitest(name: string, projects: string[], extra: string[] = []): Promise<Totals> {
+  const report = `reports/vitest-${label}-${name}.json`;
+  rmSync(report, { force: true });
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...extra];
+  for (const project of projects) args.push('--project', project);
+  const status = await run(`vitest ${name}`, 'npx', args);
+  const totals = vitestTotals(report);
+  if (status !== 0 && totals.failed === 0) totals.failed = 1;
+  return totals;
+}
+
 // Its output goes to a file rather than into vitest's.
 const build = integrationOnly ? undefined : run('build (during vitest)', 'npx', ['tsx', 'scripts/build-if-stale.ts'], 'reports/build.log');
-const vitestStatus = await run('vitest', 'npx', vitestArgs);
-const totals = vitestTotals(vitestReport);
-if (vitestStatus !== 0 && totals.failed === 0) totals.failed = 1;
+const totals: Totals = { passed: 0, failed: 0 };
+const add = (more: Totals) => {
+  totals.passed += more.passed;
+  totals.failed += more.failed;
+};
+// The unit and DOM files share their workers' modules: they run in a random order, files and tests (the seed is
+// printed), so a test that leans on what another file or test left behind fails here rather than by chance later.
+if (!integrationOnly) add(await vitest('shuffled', ['unit', 'dom'], ['--sequence.shuffle']));
+add(await vitest(integrationOnly ? 'integration' : 'isolated', integrationOnly ? ['integration'] : ['dom-mocks', 'integration']));
 
 if (!integrationOnly) {
   const e2eReport = 'reports/e2e.json';
@@ -65,8 +83,7 @@ if (!integrationOnly) {
   const e2eStatus = await run('playwright', 'npx', ['playwright', 'test']);
   const e2e = playwrightTotals(e2eReport);
   if (e2eStatus !== 0 && e2e.failed === 0) e2e.failed = 1;
-  totals.passed += e2e.passed;
-  totals.failed += e2e.failed;
+  add(e2e);
 }
 
 writeFileSync(`reports/summary-${label}.json`, JSON.stringify(totals));

@@ -142,7 +142,7 @@ export class ZoneIndex {
     const activeByZone = new Map<number, boolean>();
     const bestByZone = new Map<number, { volume: ZoneVolume; volumeIndex: number }>();
     for (const item of items) {
-      const { zoneIndex, volumeIndex } = this.volumes[item] as IndexedVolume;
+      const { zoneIndex, volumeIndex, bbox } = this.volumes[item] as IndexedVolume;
       const zone = this.zoneAt(zoneIndex);
       const volume = zone.volumes[volumeIndex] as ZoneVolume;
       let active = activeByZone.get(zoneIndex);
@@ -158,7 +158,7 @@ export class ZoneIndex {
         const order = compareVolumeRestrictiveness(best.volume, volume);
         if (order < 0 || (order === 0 && best.volumeIndex < volumeIndex)) continue;
       }
-      if (!(touchesItem ? touchesItem(item, volume) : touches(missionArea, missionBox, volume))) continue;
+      if (!(touchesItem ? touchesItem(item, volume) : touches(missionArea, missionBox, volume, bbox))) continue;
       bestByZone.set(zoneIndex, { volume, volumeIndex });
     }
     const matches = [...bestByZone].map(([zoneIndex, { volume, volumeIndex }]) => {
@@ -175,9 +175,9 @@ export class ZoneIndex {
   }
 }
 
-function touches(missionArea: AreaGeometry, missionBox: BBox, volume: ZoneVolume): boolean {
+function touches(missionArea: AreaGeometry, missionBox: BBox, volume: ZoneVolume, volumeBox: BBox): boolean {
   if (volume.circle) return areaIntersectsCircle(missionArea, volume.circle);
-  // Cheap rejection for the scan; under the index every candidate already passes it.
-  if (!bboxesOverlap(missionBox, bboxOf(volume.geometry))) return false;
+  // Cheap rejection for the scan (the box computed when the index was built); under the index every candidate passes it.
+  if (!bboxesOverlap(missionBox, volumeBox)) return false;
   return booleanIntersects(missionArea, volume.geometry);
 }

@@ -18,7 +18,7 @@ import {
   type SpecificScenario,
   type Subcategory,
 } from './codes';
-import { missionFactsSchema, type MissionFacts } from './facts';
+import { missionFactsSchema, type GeozoneFact, type MissionFacts } from './facts';
 import { rawGeozoneFacts, type GeoidModel } from './raw-geozone';
 import { RegulationError } from './regulation-error';
 import {
@@ -82,9 +82,23 @@ function resolveCountry(country: string | null | undefined): Country {
   return supported;
 }
 
+/**
+ * Geozone facts that passed validation and cannot change since (frozen, flat): the server shares one per stored zone
+ * volume between classifications, so each is validated once rather than at every classification.
+ */
+const validGeozones = new WeakSet<object>();
+const isKnownValid = (zone: unknown) => typeof zone === 'object' && zone !== null && validGeozones.has(zone);
+
 function parseFacts(facts: unknown): MissionFacts {
-  const parsed = missionFactsSchema.safeParse(facts);
-  if (parsed.success) return parsed.data;
+  const geozones = (facts as { geozones?: unknown } | null | undefined)?.geozones;
+  const known = Array.isArray(geozones) && geozones.length > 0 && geozones.every(isKnownValid);
+  const parsed = missionFactsSchema.safeParse(known ? { ...(facts as object), geozones: [] } : facts);
+  if (parsed.success) {
+    if (known) return { ...parsed.data, geozones: geozones as GeozoneFact[] };
+    for (const zone of parsed.data.geozones === undefined ? [] : (geozones as unknown[]))
+      if (typeof zone === 'object' && zone !== null && Object.isFrozen(zone)) validGeozones.add(zone);
+    return parsed.data;
+  }
   const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
   throw new RegulationError('INSUFFICIENT_DATA', fields);
 }
