@@ -10,6 +10,14 @@ export type AlertWithCount = Prisma.AlertGetPayload<{ include: typeof withCount 
 const withAlert = { alert: { select: { id: true, name: true, type: true } } } satisfies Prisma.ViolationInclude;
 export type ViolationWithAlert = Prisma.ViolationGetPayload<{ include: typeof withAlert }>;
 
+/**
+ * The episodes an airspace manager reads: those of flights whose mission was filed (any request) to an airspace he
+ * manages (docs/airspace-manager.md). Third-party traffic without a mission belongs to the administrators' list.
+ */
+export const managedViolationWhere = (managerId: string): Prisma.ViolationWhereInput => ({
+  mission: { requests: { some: { airspace: { managers: { some: { id: managerId } } } } } },
+});
+
 function fields(input: AlertInput) {
   const { linkedUserIds: _linked, geometry, ...rest } = input;
   return { ...rest, geometry: geometry as Prisma.InputJsonValue };
