@@ -2,10 +2,12 @@ import Papa from 'papaparse';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageOf } from '../../src/shared/contracts/common';
+import type { LiveViolation } from '../../src/shared/contracts/traffic';
 import { violationSchema } from '../../src/shared/contracts/alerts';
 import { createAlert, createViolation } from '../factories/records';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { listen, openStream } from './live-support';
 import { square } from './missions-support';
 import { CLOCK_START, expectError } from './support';
 import { file, managedAirspace, operatorWithMission } from './requests-support';
@@ -81,5 +83,42 @@ describe("a manager's violations: the episodes of his airspaces' flights only", 
     const response = await request(t.app).get('/api/violations').set(admin.auth);
 
     expect(response.body.items.map((item: { id: string }) => item.id)).toEqual(expect.arrayContaining([own.id, other.id, thirdParty.id]));
+  });
+
+  it('tells a manager at once when a flight in his airspace starts an episode, once per episode, and nobody else', async () => {
+    const server = await listen(t.app);
+    const his = await openStream(server.url, mine.manager.session.token, '/api/violations/notices');
+    const other = await openStream(server.url, theirs.manager.session.token, '/api/violations/notices');
+    try {
+      expect(his.response.status).toBe(200);
+      await expect.poll(() => his.heartbeats + other.heartbeats).toBe(2);
+      const started: LiveViolation = {
+        id: 'episode-notice-1',
+        alertId: 'alert-1',
+        alertName: 'Saclay compliance',
+        alertType: 'missionCompliance',
+        ident: 'MINE-2',
+        source: 'wi',
+        missionId: null,
+        startedAt: t.clock.now().toISOString(),
+        endedAt: null,
+        lat: 48.7,
+        lon: 2.15,
+        worstValue: 12,
+      };
+
+      await t.ctx.trafficBus.publishViolation(started);
+      await t.ctx.trafficBus.publishViolation({ ...started, worstValue: 30 });
+      await t.ctx.trafficBus.publishViolation({ ...started, id: 'episode-notice-2', ident: 'MINE-3' });
+
+      expect(await his.next('violation', 1000)).toEqual(started);
+      expect((await his.next('violation', 1000)).id).toBe('episode-notice-2');
+      expect(his.events).toHaveLength(2);
+      expect(other.events).toEqual([]);
+    } finally {
+      his.close();
+      other.close();
+      await server.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
 import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
+import type { ViolationNotices } from '../traffic/violation-notices';
 import type { AlertsService } from './alerts.service';
 
 export function alertsRouter(registry: ApiRegistry, service: AlertsService) {
@@ -65,7 +66,7 @@ export function alertsRouter(registry: ApiRegistry, service: AlertsService) {
 /** Every episode for VIOLATION_LIST_ADMIN; a manager (PREFLIGHTPROCEDURE_LIST) reads those of his airspaces' flights. */
 const VIOLATION_READERS = ['VIOLATION_LIST_ADMIN', 'PREFLIGHTPROCEDURE_LIST'] as const;
 
-export function violationsRouter(registry: ApiRegistry, service: AlertsService) {
+export function violationsRouter(registry: ApiRegistry, service: AlertsService, notices: ViolationNotices) {
   return new ApiRouter(registry, '/api/violations', 'alerts')
     .route({
       method: 'get',
@@ -88,6 +89,14 @@ export function violationsRouter(registry: ApiRegistry, service: AlertsService) 
         res.setHeader('Cache-Control', 'private, no-store');
         res.status(200).send(`${csv}\r\n`);
       },
+    })
+    .route({
+      method: 'get',
+      path: '/notices',
+      summary:
+        "Server-Sent Events: one `violation` event when a flight in one of the caller's airspaces starts an episode (on-screen notice), heartbeat comments; ends when the token expires",
+      access: VIOLATION_READERS,
+      handler: ({ user, res }) => notices.connect(user, res),
     })
     .route({
       method: 'get',
