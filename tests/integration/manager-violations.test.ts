@@ -66,6 +66,7 @@ describe("a manager's violations: the episodes of his airspaces' flights only", 
     const operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT']);
     expectError(await request(t.app).get('/api/violations').set(operator.auth), 403, 'NOT_ALLOWED');
     expectError(await request(t.app).get('/api/violations/csv').set(operator.auth), 403, 'NOT_ALLOWED');
+    expectError(await request(t.app).get('/api/violations/notices').set(operator.auth), 403, 'NOT_ALLOWED');
   });
 
   it('exports his filtered episodes as CSV', async () => {
