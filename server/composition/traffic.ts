@@ -21,6 +21,7 @@ import { createTrafficModule } from '../modules/traffic/traffic.module';
 import { createTrafficRepository } from '../modules/traffic/traffic.repository';
 import { trafficRouter } from '../modules/traffic/traffic.router';
 import { createLiveScopes } from '../modules/traffic/traffic.scope';
+import { createViolationNotices } from '../modules/traffic/violation-notices';
 import type { ApiRegistry } from '../openapi';
 import type { Records } from './records';
 
@@ -48,9 +49,10 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
   });
   // The live map's snapshot keeps the hub's own list of open episodes heard on the bus: it holds every instance's.
   const trafficRepository = createTrafficRepository(ctx.pool);
+  const scopes = createLiveScopes({ missions: records.missions, airspaces: records.airspaces, owners });
   const traffic = createTrafficModule({
     repository: trafficRepository,
-    scopes: createLiveScopes({ missions: records.missions, airspaces: records.airspaces, owners }),
+    scopes,
     acceptedVersions: (userIds) => acceptedVersions(ctx.pool, userIds),
     bus: ctx.trafficBus,
     changes: ctx.changes,
@@ -70,10 +72,12 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
   }
 
   const alerts = createAlertsService({ repository: createAlertsRepository(prisma), audit });
+  const notices = createViolationNotices({ bus: ctx.trafficBus, scopes, clock, logger, sessionMs: config.accessTokenTtlSeconds * 1000 });
+  ctx.closers.add(async () => notices.close());
   const push = createPushService({ repository: createPushRepository(prisma), push: ctx.push, audit, publicKey: config.push.publicKey });
   const routers: Router[] = [
     alertsRouter(registry, alerts),
-    violationsRouter(registry, alerts),
+    violationsRouter(registry, alerts, notices),
     trafficRouter(registry, traffic.ingest, traffic.live),
     trackersRouter(registry, createTrackersService({ repository: createTrackersRepository(prisma), audit })),
     devicesRouter(registry, createDevicesService({ repository: createDevicesRepository(prisma), audit })),

@@ -135,7 +135,8 @@ const MENU: MenuDefinition[] = [
   {
     key: 'violations',
     section: 'administration',
-    visible: onSession(has('VIOLATION_LIST_ADMIN')),
+    // A manager reads the episodes of his airspaces' flights (docs/airspace-manager.md).
+    visible: onSession(has(['VIOLATION_LIST_ADMIN', 'PREFLIGHTPROCEDURE_LIST'])),
     href: fixedHref(paths.violations.getHref()),
   },
   { key: 'outbox', section: 'administration', visible: onSession(has('USER_LIST_ADMIN')), href: fixedHref(paths.outbox.getHref()) },

@@ -83,6 +83,7 @@ function airspace(overrides: Partial<AirspaceDetail> = {}): AirspaceDetail {
     permanentConditions: null,
     twrPhoneNumber: null,
     forwardingEmails: [],
+    violationChannels: ['email'],
     activationMinDelayHours: null,
     activationMaxDelayHours: null,
     activationAutoRejectDelayHours: null,

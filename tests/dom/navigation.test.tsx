@@ -52,7 +52,18 @@ const EXPECTED: Record<ProfileName, { tabs: string[]; menu: string[] }> = {
   },
   airspaceManager: {
     tabs: ['dashboard', 'procedures', 'live'],
-    menu: ['procedures', 'live', 'dashboard', 'account', 'myAirspace', 'automations', 'classifications', 'documents', 'droneModels'],
+    menu: [
+      'procedures',
+      'live',
+      'dashboard',
+      'violations',
+      'account',
+      'myAirspace',
+      'automations',
+      'classifications',
+      'documents',
+      'droneModels',
+    ],
   },
 };
 

@@ -14,6 +14,7 @@ function episode(overrides: Partial<Violation> = {}): Violation {
     ident: 'DRN-7',
     source: 'wi',
     missionId: null,
+    mission: null,
     userId: null,
     startedAt: '2026-06-15T08:00:00.000Z',
     endedAt: null,
@@ -28,7 +29,10 @@ function episode(overrides: Partial<Violation> = {}): Violation {
 }
 
 describe('violations screen', () => {
-  afterEach(resetApp);
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await resetApp();
+  });
 
   it('lists episodes with their state, worst value and positions, and filters by alert and state', async () => {
     const api = mockApi((request) => {
@@ -53,6 +57,37 @@ describe('violations screen', () => {
     await waitFor(() =>
       expect(api.to('GET', 'violations').at(-1)?.params).toMatchObject({ state: 'open', alertId: 'a-1', sort: 'startedAt', order: 'desc' }),
     );
+  });
+
+  it("shows a manager his flights' episodes with their request reference, without the alerts he may not read, and exports them", async () => {
+    const mission = { id: 'm-1', title: 'Campus photogrammetry', references: ['AG-2026-000042'] };
+    const api = mockApi((request) => {
+      if (request.method === 'GET' && request.url === 'violations') return page([episode({ missionId: 'm-1', mission })]);
+      if (request.method === 'GET' && request.url === 'violations/csv') return { status: 200, data: new Blob(['ident\r\nDRN-7\r\n']) };
+      return undefined;
+    });
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:violations';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    signInWith(['PREFLIGHTPROCEDURE_LIST']);
+    renderApp('/backoffice/violations?state=open');
+
+    const [row] = await screen.findAllByTestId('violation-row', {}, { timeout: 10_000 });
+    expect(within(row!).getByRole('link', { name: 'AG-2026-000042' })).toHaveAttribute(
+      'href',
+      '/backoffice/procedures?search=AG-2026-000042',
+    );
+    expect(row).toHaveTextContent('Campus photogrammetry');
+    expect(screen.queryByTestId('violation-alert-filter')).not.toBeInTheDocument();
+    expect(api.to('GET', 'alerts')).toHaveLength(0);
+    expect(screen.getByTestId('violation-map')).toHaveAttribute('data-points', '1');
+
+    await userEvent.click(screen.getByTestId('violation-csv'));
+    await waitFor(() => expect(api.to('GET', 'violations/csv').at(-1)?.params).toMatchObject({ state: 'open', sort: 'startedAt' }));
   });
 });
 

@@ -214,13 +214,14 @@ describe('conformance checker', () => {
       const zone = area();
       const alert = await alertOf({ type: 'missionCompliance', geometry: zone.geometry });
       const operator = await createUser(t.db.prisma);
-      const manager = await createUser(t.db.prisma);
+      const manager = await createUser(t.db.prisma, { phoneNumber: '+33687654321' });
       const airspace = await t.db.prisma.airspace.create({
         data: {
           name: 'Conformance airspace',
           internalCode: `CONF-${nextArea}`,
           geometry: zone.geometry,
           activationTrigger: 'always',
+          violationChannels: ['sms'],
           managers: { connect: { id: manager.id } },
         },
       });
@@ -272,6 +273,9 @@ describe('conformance checker', () => {
       expect(await episodes({ alertId: alert.id, ident: outsideReduced.ident })).toMatchObject([{ missionId: mission.id }]);
       expect(await episodes({ alertId: alert.id, ident: tooHigh.ident })).toMatchObject([{ worstValue: 20 }]);
       expect(await episodes({ alertId: alert.id, ident: afterActivation.ident })).toHaveLength(1);
+      // The airspace tells its manager by SMS only, once per episode, whatever the alert's own channels.
+      const told = await t.db.prisma.outboxMessage.findMany({ where: { recipient: { in: [manager.email, '+33687654321'] } } });
+      expect(told.map((message) => message.channel)).toEqual(['sms', 'sms', 'sms']);
     });
   });
 

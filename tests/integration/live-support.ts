@@ -29,9 +29,14 @@ export async function listen(app: Express): Promise<{ url: string; close(): Prom
  * A live-map client as the SPA runs it: fetch with the bearer header, the body read as Server-Sent Events. Keeps
  * every event and heartbeat; `next` waits for the first event not yet taken that matches.
  */
-export async function openLive(baseUrl: string, token: string, bbox: string) {
+export function openLive(baseUrl: string, token: string, bbox: string) {
+  return openStream(baseUrl, token, `/api/traffics/live?bbox=${bbox}`);
+}
+
+/** Any of the API's event streams (the live map's, the manager's violation notices), read as `openLive` does. */
+export async function openStream(baseUrl: string, token: string, path: string) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/traffics/live?bbox=${bbox}`, {
+  const response = await fetch(`${baseUrl}${path}`, {
     headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
     signal: controller.signal,
   });

@@ -28,6 +28,7 @@ function managerFields(input: MyAirspaceInput) {
     mailingList: input.mailingList,
     copyToManagers: input.copyToManagers,
     forwardingEmails: input.forwardingEmails,
+    violationChannels: input.violationChannels,
     minNoticeDays: input.minNoticeDays ?? null,
     maxNoticeDays: input.maxNoticeDays ?? null,
     maxDurationHours: input.maxDurationHours ?? null,

@@ -6,6 +6,8 @@ import {
   type AirspaceListQuery,
   type AirspaceSummary,
   type MyAirspaceInput,
+  VIOLATION_CHANNELS,
+  type ViolationChannel,
 } from '../../../src/shared/contracts/airspaces';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
@@ -45,6 +47,9 @@ function toAirspaceDetail(row: AirspaceRow): AirspaceDetail {
     permanentConditions: row.permanentConditions,
     twrPhoneNumber: row.twrPhoneNumber,
     forwardingEmails: row.forwardingEmails,
+    violationChannels: row.violationChannels.filter((channel): channel is ViolationChannel =>
+      (VIOLATION_CHANNELS as readonly string[]).includes(channel),
+    ),
     activationMinDelayHours: row.activationMinDelayHours,
     activationMaxDelayHours: row.activationMaxDelayHours,
     activationAutoRejectDelayHours: row.activationAutoRejectDelayHours,

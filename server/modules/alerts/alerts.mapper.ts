@@ -40,6 +40,11 @@ export function toViolation(row: ViolationWithAlert): Violation {
     ident: row.ident,
     source: row.source,
     missionId: row.missionId,
+    mission: row.mission && {
+      id: row.mission.id,
+      title: row.mission.title,
+      references: row.mission.requests.map((request) => request.referenceNumber),
+    },
     userId: row.userId,
     startedAt: row.startedAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,

@@ -7,8 +7,19 @@ const withCount = { _count: { select: { violations: true } } } satisfies Prisma.
 
 export type AlertWithDetail = Prisma.AlertGetPayload<{ include: typeof withDetail }>;
 export type AlertWithCount = Prisma.AlertGetPayload<{ include: typeof withCount }>;
-const withAlert = { alert: { select: { id: true, name: true, type: true } } } satisfies Prisma.ViolationInclude;
+const withAlert = {
+  alert: { select: { id: true, name: true, type: true } },
+  mission: { select: { id: true, title: true, requests: { select: { referenceNumber: true }, orderBy: { number: 'asc' } } } },
+} satisfies Prisma.ViolationInclude;
 export type ViolationWithAlert = Prisma.ViolationGetPayload<{ include: typeof withAlert }>;
+
+/**
+ * The episodes an airspace manager reads: those of flights whose mission was filed (any request) to an airspace he
+ * manages (docs/airspace-manager.md). Third-party traffic without a mission belongs to the administrators' list.
+ */
+export const managedViolationWhere = (managerId: string): Prisma.ViolationWhereInput => ({
+  mission: { requests: { some: { airspace: { managers: { some: { id: managerId } } } } } },
+});
 
 function fields(input: AlertInput) {
   const { linkedUserIds: _linked, geometry, ...rest } = input;
@@ -64,28 +75,32 @@ export function createAlertsRepository(prisma: PrismaClient) {
     remove(id: string) {
       return prisma.alert.delete({ where: { id } });
     },
-    async violations(query: ViolationListQuery) {
+    /** A page of episodes (`take` rows from `skip`), everyone's or, with `managerId`, those of his airspaces' flights. */
+    async violations(query: ViolationListQuery, managerId: string | null, page: { skip: number; take: number }) {
       const where: Prisma.ViolationWhereInput = {
-        ...(query.alertId ? { alertId: query.alertId } : {}),
-        ...(query.type ? { alert: { type: query.type } } : {}),
-        ...(query.source ? { source: query.source } : {}),
-        ...(query.state ? { endedAt: query.state === 'open' ? null : { not: null } } : {}),
-        // An episode belongs to the period when it overlaps it: started before its end, not ended before its start.
-        ...(query.to ? { startedAt: { lte: new Date(query.to) } } : {}),
-        ...(query.from ? { OR: [{ endedAt: null }, { endedAt: { gte: new Date(query.from) } }] } : {}),
-        ...(query.search ? { ident: { contains: query.search, mode: 'insensitive' } } : {}),
+        AND: [
+          managerId ? managedViolationWhere(managerId) : {},
+          query.alertId ? { alertId: query.alertId } : {},
+          query.type ? { alert: { type: query.type } } : {},
+          query.source ? { source: query.source } : {},
+          query.state ? { endedAt: query.state === 'open' ? null : { not: null } } : {},
+          // An episode belongs to the period when it overlaps it: started before its end, not ended before its start.
+          query.to ? { startedAt: { lte: new Date(query.to) } } : {},
+          query.from ? { OR: [{ endedAt: null }, { endedAt: { gte: new Date(query.from) } }] } : {},
+          query.search ? { ident: { contains: query.search, mode: 'insensitive' } } : {},
+        ],
       };
       const [items, total] = await Promise.all([
-        prisma.violation.findMany({
-          where,
-          include: withAlert,
-          orderBy: [{ [query.sort]: query.order }, { id: 'asc' }],
-          skip: (query.page - 1) * query.pageSize,
-          take: query.pageSize,
-        }),
+        prisma.violation.findMany({ where, include: withAlert, orderBy: [{ [query.sort]: query.order }, { id: 'asc' }], ...page }),
         prisma.violation.count({ where }),
       ]);
       return { items, total };
+    },
+    findViolation(id: string, managerId: string | null) {
+      return prisma.violation.findFirst({
+        where: { AND: [{ id }, managerId ? managedViolationWhere(managerId) : {}] },
+        include: withAlert,
+      });
     },
   };
 }

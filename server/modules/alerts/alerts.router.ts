@@ -4,11 +4,13 @@ import {
   alertListQuerySchema,
   alertSummarySchema,
   violationListQuerySchema,
+  VIOLATION_EXPORT_MAX,
   violationSchema,
 } from '../../../src/shared/contracts/alerts';
 import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
+import type { ViolationNotices } from '../traffic/violation-notices';
 import type { AlertsService } from './alerts.service';
 
 export function alertsRouter(registry: ApiRegistry, service: AlertsService) {
@@ -61,14 +63,48 @@ export function alertsRouter(registry: ApiRegistry, service: AlertsService) {
     }).router;
 }
 
-export function violationsRouter(registry: ApiRegistry, service: AlertsService) {
-  return new ApiRouter(registry, '/api/violations', 'alerts').route({
-    method: 'get',
-    path: '/',
-    summary: 'Violations of the alerts, newest first, filtered by alert, type, source and period',
-    access: ['VIOLATION_LIST_ADMIN'],
-    query: violationListQuerySchema,
-    response: pageOf(violationSchema),
-    handler: ({ query }) => service.violations(query),
-  }).router;
+/** Every episode for VIOLATION_LIST_ADMIN; a manager (PREFLIGHTPROCEDURE_LIST) reads those of his airspaces' flights. */
+const VIOLATION_READERS = ['VIOLATION_LIST_ADMIN', 'PREFLIGHTPROCEDURE_LIST'] as const;
+
+export function violationsRouter(registry: ApiRegistry, service: AlertsService, notices: ViolationNotices) {
+  return new ApiRouter(registry, '/api/violations', 'alerts')
+    .route({
+      method: 'get',
+      path: '/',
+      summary: "Violations of the alerts, newest first, filtered by alert, type, source and period (a manager's: his airspaces' flights)",
+      access: VIOLATION_READERS,
+      query: violationListQuerySchema,
+      response: pageOf(violationSchema),
+      handler: ({ user, query }) => service.violations(user, query),
+    })
+    .route({
+      method: 'get',
+      path: '/csv',
+      summary: `The same filtered violations as CSV (text/csv), one line per episode, at most ${VIOLATION_EXPORT_MAX}`,
+      access: VIOLATION_READERS,
+      query: violationListQuerySchema,
+      handler: async ({ user, query, res }) => {
+        const csv = await service.violationsCsv(user, query);
+        res.attachment('violations.csv').type('text/csv; charset=utf-8');
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.status(200).send(`${csv}\r\n`);
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/notices',
+      summary:
+        "Server-Sent Events: one `violation` event when a flight in one of the caller's airspaces starts an episode (on-screen notice), heartbeat comments; ends when the token expires",
+      access: VIOLATION_READERS,
+      handler: ({ user, res }) => notices.connect(user, res),
+    })
+    .route({
+      method: 'get',
+      path: '/:id',
+      summary: 'One violation episode (404 for a manager when the flight is not in his airspaces)',
+      access: VIOLATION_READERS,
+      params: idParamsSchema,
+      response: violationSchema,
+      handler: ({ user, params }) => service.violation(user, params.id),
+    }).router;
 }

@@ -1,9 +1,13 @@
-import type { AlertInput, AlertListQuery, ViolationListQuery } from '../../../src/shared/contracts/alerts';
+import Papa from 'papaparse';
+import { VIOLATION_EXPORT_MAX, type AlertInput, type AlertListQuery, type ViolationListQuery } from '../../../src/shared/contracts/alerts';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { AuditRepository } from '../audit/audit.repository';
 import { toAlertDetail, toAlertSummary, toViolation } from './alerts.mapper';
 import type { AlertsRepository } from './alerts.repository';
+
+/** Every episode for VIOLATION_LIST_ADMIN; those of his airspaces' flights for a manager (docs/airspace-manager.md). */
+const managerOf = (actor: AuthUser) => (actor.rights.has('VIOLATION_LIST_ADMIN') ? null : actor.id);
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
@@ -50,9 +54,56 @@ export function createAlertsService({ repository, audit }: { repository: AlertsR
       await repository.remove(id);
       await record(actor, 'alert.deleted', id, { violations: alert._count.violations });
     },
-    async violations(query: ViolationListQuery) {
-      const { items, total } = await repository.violations(query);
+    async violations(actor: AuthUser, query: ViolationListQuery) {
+      const page = { skip: (query.page - 1) * query.pageSize, take: query.pageSize };
+      const { items, total } = await repository.violations(query, managerOf(actor), page);
       return { items: items.map(toViolation), total, page: query.page, pageSize: query.pageSize };
+    },
+    async violation(actor: AuthUser, id: string) {
+      const row = await repository.findViolation(id, managerOf(actor));
+      if (!row) throw new AppError('NOT_FOUND', 'Unknown violation');
+      return toViolation(row);
+    },
+    /** The filtered episodes as CSV, one line each, at most VIOLATION_EXPORT_MAX (the newest by the list's sort). */
+    async violationsCsv(actor: AuthUser, query: ViolationListQuery) {
+      const { items } = await repository.violations(query, managerOf(actor), { skip: 0, take: VIOLATION_EXPORT_MAX });
+      return Papa.unparse(
+        {
+          fields: [
+            'started_at',
+            'ended_at',
+            'ident',
+            'source',
+            'alert',
+            'alert_type',
+            'mission',
+            'requests',
+            'worst_m',
+            'positions',
+            'last_lat',
+            'last_lon',
+            'last_height_m',
+          ],
+          data: items
+            .map(toViolation)
+            .map((violation) => [
+              violation.startedAt,
+              violation.endedAt ?? '',
+              violation.ident,
+              violation.source,
+              violation.alert.name,
+              violation.alert.type,
+              violation.mission?.title ?? '',
+              violation.mission?.references.join('; ') ?? '',
+              violation.worstValue ?? '',
+              violation.positionCount,
+              violation.latitude,
+              violation.longitude,
+              violation.heightM ?? '',
+            ]),
+        },
+        { escapeFormulae: true },
+      );
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { TableChanges } from '../../lib/table-changes';
 import type { IngestedPosition, ViolationPublisher } from '../traffic/positions';
-import { violationMessage } from './conformance.messages';
+import { violationMessage, type ViolationNotice } from './conformance.messages';
 import { CONFORMANCE_TABLES, type ConformanceRepository, type EpisodeRow } from './conformance.repository';
 import {
   DETECTION_SOURCES,
@@ -330,23 +330,40 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
 
   const row = ({ alert: _alert, ...fields }: Episode): EpisodeRow => fields;
 
-  /** Who hears of an episode (docs/alerts.md): the alert's linked users, the traffic's owner, the mission's operator and, for mission compliance, its airspaces' managers. */
+  /** Who hears of an episode by the alert's channels (docs/alerts.md): the alert's linked users, the traffic's owner, the mission's operator. */
   function audience(episode: Episode, mission: MissionEnvelope | undefined): string[] {
     const ids = new Set(episode.alert.linkedUserIds);
     if (episode.userId) ids.add(episode.userId);
-    if (mission) {
-      ids.add(mission.userId);
-      if (episode.alert.type === 'missionCompliance') for (const id of mission.managerIds) ids.add(id);
-    }
+    if (mission) ids.add(mission.userId);
     return [...ids];
+  }
+
+  /** The managers of the flight's airspaces, each by the channels his airspace sets (e-mail, SMS), once. */
+  async function notifyManagers(episode: Episode, mission: MissionEnvelope | undefined, notice: ViolationNotice, link: string) {
+    const channels = new Map<string, Set<string>>();
+    for (const manager of mission?.managers ?? []) {
+      const own = channels.get(manager.id) ?? new Set<string>();
+      for (const channel of manager.channels) own.add(channel);
+      channels.set(manager.id, own);
+    }
+    const listened = [...channels].filter(([, set]) => set.size > 0).map(([id]) => id);
+    if (listened.length === 0) return;
+    for (const recipient of await deps.repository.recipients(listened)) {
+      const message = violationMessage(notice, recipient.lang, link);
+      const wanted = channels.get(recipient.id)!;
+      if (wanted.has('email')) await deps.mailer.send({ to: recipient.email, ...message });
+      if (wanted.has('sms') && recipient.phoneNumber) {
+        await deps.sms.send(recipient.phoneNumber, message.text).catch((error: unknown) => {
+          deps.logger.warn({ err: error, violationId: episode.id }, 'violation SMS not sent');
+        });
+      }
+    }
   }
 
   async function notify(episode: Episode, mission: MissionEnvelope | undefined) {
     const { alert } = episode;
-    if (!alert.notifyEmail && !alert.notifySms && !alert.notifyPush) return;
-    const recipients = await deps.repository.recipients(audience(episode, mission));
     const link = `${deps.publicUrl}/backoffice/violations`;
-    const notice = {
+    const notice: ViolationNotice = {
       alertName: alert.name,
       alertType: alert.type,
       ident: episode.ident,
@@ -355,6 +372,10 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
       lon: episode.longitude,
       heightM: episode.heightM,
     };
+    const managers = new Set((mission?.managers ?? []).map((manager) => manager.id));
+    await notifyManagers(episode, mission, notice, link);
+    if (!alert.notifyEmail && !alert.notifySms && !alert.notifyPush) return;
+    const recipients = (await deps.repository.recipients(audience(episode, mission))).filter((recipient) => !managers.has(recipient.id));
     for (const recipient of recipients) {
       const message = violationMessage(notice, recipient.lang, link);
       if (alert.notifyEmail) await deps.mailer.send({ to: recipient.email, ...message });

@@ -96,7 +96,9 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
             select: {
               restrictions: true,
               impactLevel: true,
-              airspace: { select: { geometry: true, activationTrigger: true, managers: { select: { id: true } } } },
+              airspace: {
+                select: { geometry: true, activationTrigger: true, violationChannels: true, managers: { select: { id: true } } },
+              },
               activations: { where: { status: { in: [...HELD_ACTIVATIONS] } }, select: { startAt: true, endAt: true } },
             },
           },
@@ -114,7 +116,7 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
             maxHeightM: row.maxHeightM,
             slots: row.startAt && row.endAt ? [{ startAt: row.startAt, endAt: row.endAt }] : [],
             activations: [],
-            managerIds: [],
+            managers: [],
           };
           for (const request of row.requests) {
             const parsed = restrictionsSchema.safeParse(request.restrictions);
@@ -132,7 +134,8 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
             }
             if (activationsRequired(request.airspace.activationTrigger, request.impactLevel))
               envelope.activations.push(request.activations);
-            envelope.managerIds.push(...request.airspace.managers.map((manager) => manager.id));
+            const channels = request.airspace.violationChannels;
+            envelope.managers.push(...request.airspace.managers.map((manager) => ({ id: manager.id, channels })));
           }
           return [row.id, envelope];
         }),

@@ -169,8 +169,11 @@ export interface MissionEnvelope {
   slots: { startAt: Date; endAt: Date }[];
   /** Accepted activations per request that asked for activations: at least one of each list must hold the time. */
   activations: { startAt: Date; endAt: Date }[][];
-  /** Managers of the airspaces of the accepted requests: they hear of their airspace's breaches. */
-  managerIds: string[];
+  /**
+   * Managers of the airspaces of the accepted requests, with their airspace's violation channels: they hear of every
+   * episode of the flight by those channels (docs/airspace-manager.md), not by the alert's.
+   */
+  managers: { id: string; channels: string[] }[];
 }
 
 /** The breach of a mission envelope, or null when the position complies. The value is metres, or 0 for a time breach. */

@@ -1,23 +1,29 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
-import { DASHBOARD_RECENT_MACHINES } from '../../../src/shared/contracts/dashboard';
+import { DASHBOARD_RECENT_MACHINES, DASHBOARD_TO_DECIDE } from '../../../src/shared/contracts/dashboard';
+import { ACCEPTED_STATUSES } from '../../../src/shared/domain/request-status';
 import { ADMIN_RIGHTS } from '../../../src/shared/domain/rights';
+import { managedViolationWhere } from '../alerts/alerts.repository';
 import { flownBy } from '../missions/missions.repository';
 
 /**
- * Whose violations: the platform's (null), or an operator's own traffic (its account or its machines' idents); with
- * `pilotId`, of the operator's missions only those that pilot flies (docs/security.md "Missions a pilot flies").
+ * Whose violations: the platform's (null), an operator's own traffic (its account or its machines' idents; with
+ * `pilotId`, of the operator's missions only those that pilot flies, docs/security.md "Missions a pilot flies"), or the
+ * flights filed to a manager's airspaces.
  */
-export type ViolationScope = { ownerId: string; idents: string[]; pilotId: string | null } | null;
+export type ViolationScope = { ownerId: string; idents: string[]; pilotId: string | null } | { managerId: string } | null;
 
-const violationWhere = (scope: ViolationScope): Prisma.ViolationWhereInput =>
-  scope
-    ? {
-        AND: [
-          { OR: [{ ident: { in: scope.idents } }, { userId: scope.ownerId }] },
-          scope.pilotId ? { OR: [{ missionId: null }, { mission: flownBy(scope.pilotId) }] } : {},
-        ],
-      }
-    : {};
+const violationWhere = (scope: ViolationScope): Prisma.ViolationWhereInput => {
+  if (!scope) return {};
+  if ('managerId' in scope) return managedViolationWhere(scope.managerId);
+  return {
+    AND: [
+      { OR: [{ ident: { in: scope.idents } }, { userId: scope.ownerId }] },
+      scope.pilotId ? { OR: [{ missionId: null }, { mission: flownBy(scope.pilotId) }] } : {},
+    ],
+  };
+};
+
+const managedRequests = (managerId: string) => ({ airspace: { managers: { some: { id: managerId } } } }) satisfies Prisma.RequestWhereInput;
 
 const counted = <T extends { _count: { _all: number } }>(rows: T[], key: (row: T) => string | null) =>
   rows.map((row) => ({ key: key(row) ?? '', count: row._count._all }));
@@ -44,16 +50,23 @@ export function createDashboardRepository(prisma: PrismaClient) {
       });
     },
 
-    /** Distinct idents (per source) tracked in each period, all traffic or one account's; the BRIN index on time bounds the scan. */
-    async trackedIdents(periods: { firstDay: Date; monthStart: Date; yearStart: Date }, now: Date, userId: string | null) {
+    /**
+     * Distinct idents (per source) tracked in each period: all traffic, one account's, or the flights of missions filed to
+     * a manager's airspaces; the BRIN index on time bounds the scan.
+     */
+    async trackedIdents(periods: { firstDay: Date; monthStart: Date; yearStart: Date }, now: Date, scope: ViolationScope) {
       const { firstDay, monthStart, yearStart } = periods;
+      const userId = scope && 'ownerId' in scope ? scope.ownerId : null;
+      const managerId = scope && 'managerId' in scope ? scope.managerId : null;
       const from = new Date(Math.min(firstDay.getTime(), monthStart.getTime(), yearStart.getTime()));
       const [row] = await prisma.$queryRaw<{ last7Days: bigint; sinceMonthStart: bigint; sinceYearStart: bigint }[]>`
         SELECT count(DISTINCT (source, ident)) FILTER (WHERE time >= ${firstDay}) AS "last7Days",
                count(DISTINCT (source, ident)) FILTER (WHERE time >= ${monthStart}) AS "sinceMonthStart",
                count(DISTINCT (source, ident)) FILTER (WHERE time >= ${yearStart}) AS "sinceYearStart"
         FROM "Track"
-        WHERE time >= ${from} AND time <= ${now} AND (${userId}::uuid IS NULL OR "userId" = ${userId}::uuid)`;
+        WHERE time >= ${from} AND time <= ${now} AND (${userId}::uuid IS NULL OR "userId" = ${userId}::uuid)
+          AND (${managerId}::uuid IS NULL OR "missionId" IN (
+            SELECT r."missionId" FROM "Request" r JOIN "_AirspaceManagers" m ON m."A" = r."airspaceId" WHERE m."B" = ${managerId}::uuid))`;
       return {
         last7Days: Number(row?.last7Days ?? 0),
         sinceMonthStart: Number(row?.sinceMonthStart ?? 0),
@@ -100,6 +113,45 @@ export function createDashboardRepository(prisma: PrismaClient) {
         prisma.mission.count(),
       ]);
       return { pilots, machines, missions };
+    },
+
+    /**
+     * The manager's day: the requests to decide (nearest auto-reject first), accepted requests whose flight window meets
+     * [dayStart, dayEnd], flights in the air, open episodes, and the manual decisions taken since `decisionsFrom`.
+     */
+    async managerDay(managerId: string, window: { dayStart: Date; dayEnd: Date; decisionsFrom: Date; now: Date }) {
+      const managed = managedRequests(managerId);
+      const toDecide = { ...managed, status: 'submitted' } satisfies Prisma.RequestWhereInput;
+      const [items, total, acceptedToday, airborneNow, openViolations, decisions] = await Promise.all([
+        prisma.request.findMany({
+          where: toDecide,
+          orderBy: [{ autoRejectAt: { sort: 'asc', nulls: 'last' } }, { submittedAt: 'asc' }, { number: 'asc' }],
+          take: DASHBOARD_TO_DECIDE,
+          select: {
+            id: true,
+            referenceNumber: true,
+            submittedAt: true,
+            autoRejectAt: true,
+            mission: { select: { title: true } },
+            airspace: { select: { name: true } },
+          },
+        }),
+        prisma.request.count({ where: toDecide }),
+        prisma.request.count({
+          where: {
+            ...managed,
+            status: { in: [...ACCEPTED_STATUSES] },
+            mission: { startAt: { lte: window.dayEnd }, endAt: { gte: window.dayStart } },
+          },
+        }),
+        prisma.flight.count({ where: { landedAt: null, mission: { requests: { some: managed } } } }),
+        prisma.violation.count({ where: { AND: [managedViolationWhere(managerId), { endedAt: null }] } }),
+        prisma.request.findMany({
+          where: { ...managed, automatic: false, decidedById: { not: null }, decidedAt: { gte: window.decisionsFrom, lte: window.now } },
+          select: { submittedAt: true, decidedAt: true },
+        }),
+      ]);
+      return { toDecide: { items, total }, acceptedToday, airborneNow, openViolations, decisions };
     },
 
     ownMachineIdents(ownerId: string) {

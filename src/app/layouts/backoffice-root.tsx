@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useViolationNotices } from '@/features/alerts/hooks/use-violation-notices';
 import { OwnPositionPoster } from '@/features/flights/components/own-position-poster';
 import { clearTakeoffs, startTakeoffRoutine, useIsFlying } from '@/features/flights/takeoff-store';
 import { usePushRegistration } from '@/features/push/hooks/use-push-registration';
@@ -9,13 +10,15 @@ import { subscribeSession, useSession } from '@/lib/session';
 /**
  * Everything under /backoffice: leaves for the login screen the moment the session ends (expiry timer,
  * failed refresh, logout); while signed in and a take-off is recorded, runs the take-off routine and posts the
- * device position; registers this browser for push messages.
+ * device position; registers this browser for push messages; shows an airspace manager the violations starting in his
+ * airspaces.
  */
 export function BackofficeRoot() {
   const session = useSession();
   const navigate = useNavigate();
   const flying = useIsFlying();
   usePushRegistration();
+  useViolationNotices();
 
   useEffect(
     () =>

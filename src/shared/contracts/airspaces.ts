@@ -95,6 +95,9 @@ const emails = () =>
     .default([])
     .transform((list) => [...new Set(list)]);
 
+export const VIOLATION_CHANNELS = ['email', 'sms'] as const;
+export type ViolationChannel = (typeof VIOLATION_CHANNELS)[number];
+
 /** What an airspace manager may change on "my airspace": conditions, news, contacts, limits and activation settings. */
 export const airspaceManagerFields = z.object({
   description: optionalText(5000),
@@ -105,6 +108,12 @@ export const airspaceManagerFields = z.object({
   mailingList: emails(),
   copyToManagers: z.boolean().default(false),
   forwardingEmails: emails(),
+  /** How the managers hear of a violation starting in the airspace (docs/airspace-manager.md); none: not at all. */
+  violationChannels: z
+    .array(z.enum(VIOLATION_CHANNELS))
+    .max(VIOLATION_CHANNELS.length)
+    .default(['email'])
+    .transform((list) => [...new Set(list)]),
   minNoticeDays: limit(),
   maxNoticeDays: limit(),
   maxDurationHours: limit(),
@@ -200,6 +209,7 @@ export const airspaceDetailSchema = airspaceSummarySchema.extend({
   permanentConditions: z.string().nullable(),
   twrPhoneNumber: z.string().nullable(),
   forwardingEmails: z.array(z.string()),
+  violationChannels: z.array(z.enum(VIOLATION_CHANNELS)),
   activationMinDelayHours: z.number().nullable(),
   activationMaxDelayHours: z.number().nullable(),
   activationAutoRejectDelayHours: z.number().nullable(),

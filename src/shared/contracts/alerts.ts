@@ -166,6 +166,8 @@ export const violationSchema = z.object({
   ident: z.string(),
   source: trafficSourceSchema,
   missionId: z.string().nullable(),
+  /** The flight's mission and the references of its requests, for the manager's list and its links. */
+  mission: z.object({ id: z.string(), title: z.string(), references: z.array(z.string()) }).nullable(),
   userId: z.string().nullable(),
   startedAt: z.string(),
   /** Null while the episode goes on. */
@@ -195,5 +197,7 @@ export const violationListQuerySchema = pageQuerySchema.extend({
   to: dateTimeSchema.optional(),
 });
 export type ViolationListQuery = z.infer<typeof violationListQuerySchema>;
+/** The CSV export takes the list's filters and sort, without its pages, up to this many episodes. */
+export const VIOLATION_EXPORT_MAX = 10_000;
 
 export { idParamsSchema };

@@ -27,6 +27,8 @@ import {
   type AirspaceInput,
   type AirspaceManager,
   type MyAirspaceInput,
+  VIOLATION_CHANNELS,
+  type ViolationChannel,
 } from '@/shared/contracts/airspaces';
 import { useManagerCandidates } from '../api/get-manager-candidates';
 import { AirspaceAreaField } from './airspace-area-field';
@@ -58,6 +60,7 @@ export type AirspaceFormValues = Record<(typeof TEXT_FIELDS)[number] | (typeof L
   Record<NumberField, number | string> & {
     visibleToOperators: boolean;
     copyToManagers: boolean;
+    violationChannels: ViolationChannel[];
     activationTrigger: string;
     geometry: MultiPolygon | null;
     managerIds: string[];
@@ -72,6 +75,7 @@ function toFormValues(airspace: AirspaceDetail | undefined): AirspaceFormValues 
     ...values,
     visibleToOperators: airspace?.visibleToOperators ?? true,
     copyToManagers: airspace?.copyToManagers ?? false,
+    violationChannels: airspace?.violationChannels ?? ['email'],
     activationTrigger: airspace?.activationTrigger ?? 'never',
     geometry: airspace?.geometry ?? null,
     managerIds: airspace?.managers.map((manager) => manager.id) ?? [],
@@ -240,6 +244,26 @@ export function AirspaceForm({ airspace, mode, saving, onSubmit, onSaved }: Airs
             {list('forwardingEmails')}
           </SimpleGrid>
           <Checkbox mt="md" label={t('fields.copyToManagers')} {...register('copyToManagers')} />
+          <Controller
+            control={control}
+            name="violationChannels"
+            render={({ field }) => (
+              <Checkbox.Group
+                mt="md"
+                label={t('fields.violationChannels')}
+                description={t('fields.violationChannelsHint')}
+                value={field.value}
+                onChange={(value) => field.onChange(value as ViolationChannel[])}
+                data-testid="airspace-violation-channels"
+              >
+                <Group mt="xs">
+                  {VIOLATION_CHANNELS.map((channel) => (
+                    <Checkbox key={channel} value={channel} label={t(`violationChannels.${channel}`)} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+          />
         </Fieldset>
 
         <Fieldset legend={t('sections.limits')}>

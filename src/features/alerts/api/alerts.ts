@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { saveBlob } from '@/lib/download';
 import type { Page } from '@/shared/contracts/common';
 import type {
   AlertCreate,
@@ -14,8 +15,10 @@ import type { UserSummary } from '@/shared/contracts/users';
 
 export const alertsKey = ['alerts'] as const;
 
-export function useAlerts(query: AlertListQuery) {
+/** `enabled` false for those who may not read the alerts (a manager filtering his violations). */
+export function useAlerts(query: AlertListQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...alertsKey, 'list', query],
     queryFn: async () => (await apiClient.get<Page<AlertSummary>>('alerts', { params: query })).data,
     placeholderData: keepPreviousData,
@@ -58,6 +61,12 @@ export function useViolations(query: ViolationListQuery) {
     queryFn: async () => (await apiClient.get<Page<Violation>>('violations', { params: query })).data,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Downloads the filtered violations as CSV, every page at once. */
+export async function downloadViolationsCsv(query: ViolationListQuery) {
+  const response = await apiClient.get<Blob>('violations/csv', { params: query, responseType: 'blob' });
+  saveBlob(response.data, 'violations.csv');
 }
 
 /** Users an alert can be restricted to (needs USER_LIST_ADMIN); searched on the server. */

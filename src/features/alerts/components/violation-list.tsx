@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react';
-import { Badge, Stack, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Table, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader } from '@/components/ui/sort-header';
@@ -14,7 +15,10 @@ import {
   VIOLATION_SORTS,
   VIOLATION_STATES,
 } from '@/shared/contracts/alerts';
-import { useAlerts, useViolations, type ViolationState } from '../api/alerts';
+import { paths } from '@/config/paths';
+import { useCan } from '@/lib/authorization';
+import { downloadViolationsCsv, useAlerts, useViolations, type ViolationState } from '../api/alerts';
+import { ViolationMap } from './violation-map';
 
 /** A date input (YYYY-MM-DD) as the start or the end of that UTC day. */
 export function dayBound(value: string, end: boolean): string | undefined {
@@ -25,7 +29,10 @@ export function dayBound(value: string, end: boolean): string | undefined {
 /** Alerts offered by the alert filter: the first page by name is enough for a select. */
 const ALERT_CHOICES = { page: 1, pageSize: 100, sort: 'name', order: 'asc' } as const;
 
-/** Violation episodes, read only: newest first, filtered by alert, type, source, state, period and ident. */
+/**
+ * Violation episodes, read only: newest first, filtered by alert, type, source, state, period and ident, drawn on a
+ * map and exported as CSV. An administrator reads every episode; a manager those of his airspaces' flights.
+ */
 export function ViolationList() {
   const { t, i18n } = useTranslation('alerts');
   const list = useListState({
@@ -44,16 +51,20 @@ export function ViolationList() {
   });
   const { page, setPage, sort, order, onSort } = list;
   const { alertId, type, source, state, from, to } = list.filters;
-  const alerts = useAlerts(ALERT_CHOICES);
-  const query = useViolations({
-    ...list.params,
+  const readsAlerts = useCan('ALERT_LIST_ADMIN');
+  const alerts = useAlerts(ALERT_CHOICES, readsAlerts);
+  const filters = {
+    sort,
+    order,
+    search: list.params.search,
     alertId: alertId || undefined,
     type: type || undefined,
     source: source || undefined,
     state: state || undefined,
     from: dayBound(from, false),
     to: dayBound(to, true),
-  });
+  };
+  const query = useViolations({ ...list.params, ...filters });
   const onDay = (bound: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => list.setFilter(bound, event.currentTarget.value);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
   const metres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
@@ -63,13 +74,15 @@ export function ViolationList() {
   return (
     <Stack>
       <ListToolbar list={list} searchLabel={t('violations.search')} searchTestId="violation-search">
-        <FilterSelect
-          label={t('violations.alert')}
-          allLabel={t('filters.allAlerts')}
-          options={(alerts.data?.items ?? []).map((alert) => ({ value: alert.id, label: alert.name }))}
-          testId="violation-alert-filter"
-          {...list.filterProps('alertId')}
-        />
+        {readsAlerts && (
+          <FilterSelect
+            label={t('violations.alert')}
+            allLabel={t('filters.allAlerts')}
+            options={(alerts.data?.items ?? []).map((alert) => ({ value: alert.id, label: alert.name }))}
+            testId="violation-alert-filter"
+            {...list.filterProps('alertId')}
+          />
+        )}
         <FilterSelect
           label={t('fields.type')}
           allLabel={t('filters.allTypes')}
@@ -91,7 +104,16 @@ export function ViolationList() {
         />
         <TextInput label={t('violations.from')} type="date" value={from} onChange={onDay('from')} />
         <TextInput label={t('violations.to')} type="date" value={to} onChange={onDay('to')} />
+        <Button
+          variant="light"
+          style={{ alignSelf: 'flex-end' }}
+          onClick={() => void downloadViolationsCsv({ ...filters, page: 1, pageSize: 20 })}
+          data-testid="violation-csv"
+        >
+          {t('violations.csv')}
+        </Button>
       </ListToolbar>
+      <ViolationMap violations={query.data?.items ?? []} />
       <PagedTable
         state={query}
         page={page}
@@ -102,7 +124,7 @@ export function ViolationList() {
           caption: (count) => t('violations.total', { count }),
           pagination: t('pagination'),
         }}
-        minWidth={960}
+        minWidth={1100}
         testId="violation-table"
         head={
           <Table.Tr>
@@ -111,6 +133,7 @@ export function ViolationList() {
             <SortHeader field="ident" label={t('violations.ident')} sort={sort} order={order} onSort={onSort} />
             <Table.Th>{t('violations.source')}</Table.Th>
             <Table.Th>{t('violations.alert')}</Table.Th>
+            <Table.Th>{t('violations.mission')}</Table.Th>
             <Table.Th>{t('violations.worst')}</Table.Th>
             <Table.Th>{t('violations.positions')}</Table.Th>
             <Table.Th>{t('violations.lastPosition')}</Table.Th>
@@ -132,6 +155,20 @@ export function ViolationList() {
             <Table.Td>{t(`sources.${violation.source}`)}</Table.Td>
             <Table.Td>
               {violation.alert.name} ({t(`types.${violation.alert.type}`)})
+            </Table.Td>
+            <Table.Td>
+              {violation.mission ? (
+                <>
+                  {violation.mission.title}
+                  {violation.mission.references.map((reference) => (
+                    <Anchor key={reference} component={Link} to={`${paths.procedures.getHref()}?search=${reference}`} ml="xs">
+                      {reference}
+                    </Anchor>
+                  ))}
+                </>
+              ) : (
+                '—'
+              )}
             </Table.Td>
             <Table.Td>{worst(violation)}</Table.Td>
             <Table.Td>{violation.positionCount}</Table.Td>

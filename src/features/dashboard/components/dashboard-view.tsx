@@ -7,6 +7,7 @@ import { LoadingState } from '@/components/ui/list-states';
 import { DASHBOARD_DAYS, DASHBOARD_RECENT_MACHINES, type Dashboard } from '@/shared/contracts/dashboard';
 import { useDashboard } from '../api/dashboard';
 import { hasData, topWithOthers } from './chart-data';
+import { ManagerDay } from './manager-day';
 
 const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'pink.6', 'indigo.6', 'yellow.6', 'gray.6'];
 
@@ -111,6 +112,7 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
       <Text c="dimmed" size="sm" data-testid="dashboard-scope">
         {t(`scope.${dashboard.scope}`)}
       </Text>
+      {dashboard.manager && <ManagerDay figures={dashboard.manager} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ChartCard
           title={t('popularity.title', { count: DASHBOARD_RECENT_MACHINES })}
@@ -149,20 +151,22 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
             />
           </Stack>
         </ChartCard>
-        <ChartCard
-          title={t(`profile.title.${dashboard.scope}`)}
-          testId="chart-profile"
-          empty={!hasData(profile)}
-          emptyLabel={t('profile.empty')}
-        >
-          <BarChart
-            h={220}
-            data={profile}
-            dataKey="item"
-            withLegend
-            series={[{ name: 'count', label: t('profile.series'), color: 'teal.6' }]}
-          />
-        </ChartCard>
+        {dashboard.scope !== 'manager' && (
+          <ChartCard
+            title={t(`profile.title.${dashboard.scope}`)}
+            testId="chart-profile"
+            empty={!hasData(profile)}
+            emptyLabel={t('profile.empty')}
+          >
+            <BarChart
+              h={220}
+              data={profile}
+              dataKey="item"
+              withLegend
+              series={[{ name: 'count', label: t('profile.series'), color: 'teal.6' }]}
+            />
+          </ChartCard>
+        )}
       </SimpleGrid>
       {dashboard.admin && (
         <>

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { saveBlob } from '@/lib/download';
 import type { Logbook, LogbookAccount, LogbookQuery } from '@/shared/contracts/logbook';
 
 const paramsOf = (query: LogbookQuery) => Object.fromEntries(Object.entries(query).filter(([, value]) => value));
@@ -25,10 +26,5 @@ export function useLogbookAccounts(search: string) {
 /** Downloads the logbook's CSV (the request carries the session, so not a plain link). */
 export async function downloadLogbookCsv(query: LogbookQuery) {
   const response = await apiClient.get<Blob>('logbook/csv', { params: paramsOf(query), responseType: 'blob' });
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `logbook-${query.from ?? 'start'}-${query.to ?? 'today'}.csv`;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveBlob(response.data, `logbook-${query.from ?? 'start'}-${query.to ?? 'today'}.csv`);
 }

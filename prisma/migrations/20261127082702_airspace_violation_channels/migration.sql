@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Airspace" ADD COLUMN     "violationChannels" TEXT[] DEFAULT ARRAY['email']::TEXT[];
+
