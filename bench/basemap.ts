@@ -11,7 +11,7 @@ import { offlineStyle } from '../src/components/map/default-style';
 // The offline basemap's first paint (docs/performance.md, "Offline basemap"): a map of the built app's offline style
 // (`npx vite build` first: its tiles are in dist/basemap/tiles) opened in Chromium at Rennes and at Saclay, timed from the
 // map's creation to its first `idle` (every tile in view loaded and drawn, labels placed), with the bytes it
-// downloaded (as transferred, compressed where the server compresses). Beside it in the same run, the same map on the
+// downloaded (as the server sent them, compressed where it compresses). Beside it in the same run, the same map on the
 // GeoJSON basemap it replaced (the five files of public/basemap at commit BEFORE, read from git, fetched and parsed
 // whole by every map load), with the same layers but the water, which that basemap did not have.
 const BEFORE = '3d304c0';
@@ -43,7 +43,19 @@ function geoJsonStyle(origin: string): StyleSpecification {
   return { ...style, sources, layers };
 }
 
+// The basemap's bytes as the server sent them (headers and compressed bodies), counted on the sockets: MapLibre's worker
+// fetches the tiles, out of the page's own network events. Not maplibre's scripts, which both maps load alike.
+let basemapBytes = 0;
+let basemapRequests = 0;
 const app = express();
+app.use(/^\/(old-)?basemap\//, (req, res, next) => {
+  const before = req.socket.bytesWritten;
+  basemapRequests++;
+  res.on('finish', () => {
+    basemapBytes += req.socket.bytesWritten - before;
+  });
+  next();
+});
 app.use(compression());
 app.use('/maplibre', express.static(path.resolve('node_modules/maplibre-gl/dist')));
 for (const name of OLD_FILES) {
@@ -86,17 +98,8 @@ try {
     const page = await context.newPage();
     await page.goto(`${origin}/harness`);
     await page.waitForFunction(() => 'openMap' in window);
-    const client = await context.newCDPSession(page);
-    await client.send('Network.enable');
-    // The basemap's own files (tiles or GeoJSON, glyphs), not maplibre's worker script, which both load alike.
-    const basemapRequests = new Set<string>();
-    let bytes = 0;
-    client.on('Network.requestWillBeSent', (event) => {
-      if (/\/(old-)?basemap\//.test(event.request.url)) basemapRequests.add(event.requestId);
-    });
-    client.on('Network.loadingFinished', (event) => {
-      if (basemapRequests.has(event.requestId)) bytes += event.encodedDataLength;
-    });
+    basemapBytes = 0;
+    basemapRequests = 0;
     // The style goes as JSON text: its type is too deep for page.evaluate's argument checks.
     const ms = await page.evaluate(
       ({ json, center, zoom }) =>
@@ -104,7 +107,7 @@ try {
       { json: JSON.stringify(style), center: [...center], zoom },
     );
     await context.close();
-    return { ms, bytes, requests: basemapRequests.size };
+    return { ms, bytes: basemapBytes, requests: basemapRequests };
   };
 
   console.log(`offline basemap, first paint (map created → first idle), median of ${RUNS} cold loads, 1024×768, zoom 14:`);
