@@ -48,7 +48,8 @@ function geoJsonStyle(origin: string): StyleSpecification {
 let basemapBytes = 0;
 let basemapRequests = 0;
 const app = express();
-app.use(/^\/(old-)?basemap\//, (req, res, next) => {
+app.use((req, res, next) => {
+  if (!/^\/(old-)?basemap\//.test(req.path)) return next();
   const before = req.socket.bytesWritten;
   basemapRequests++;
   res.on('finish', () => {

@@ -163,7 +163,17 @@ export default function MapCanvas({
         data-basemap-labels={basemapRendered.labels}
       />
       {basemap === 'offline' ? (
-        <Paper pos="absolute" bottom={40} left={10} px={6} py={2} shadow="xs" maw={360} style={{ zIndex: 1 }} data-testid="basemap-offline">
+        <Paper
+          pos="absolute"
+          bottom={100}
+          left={10}
+          px={6}
+          py={2}
+          shadow="xs"
+          maw={360}
+          style={{ zIndex: 1 }}
+          data-testid="basemap-offline"
+        >
           <Text size="xs">{t('offlineBasemap')}</Text>
         </Paper>
       ) : null}
