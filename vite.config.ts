@@ -1,10 +1,11 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { basemapTiles } from './scripts/basemap-tiles';
 
 // What the first screen draws with (React, the router, i18next, Mantine's core, the components of the signed-out
 // screens and the three small ones of ours they share), in one file rather than some thirty small shared chunks: the
@@ -60,8 +61,38 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The offline basemap's vector tiles (scripts/basemap-tiles.ts), cut from their sources at each build and written into
+ * dist/basemap/tiles; the dev server cuts them once and serves them from memory. A tile with nothing to draw is not
+ * written: the server answers 204 for it (server/app.ts).
+ */
+function basemapVectorTiles(): Plugin {
+  let outDir = '';
+  let served: ReturnType<typeof basemapTiles> | undefined;
+  return {
+    name: 'aerogate:basemap-tiles',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const tiles = basemapTiles();
+      const folders = new Set([...tiles.keys()].map((key) => path.dirname(key)));
+      await Promise.all([...folders].map((folder) => mkdir(path.join(outDir, 'basemap/tiles', folder), { recursive: true })));
+      await Promise.all([...tiles].map(([key, data]) => writeFile(path.join(outDir, 'basemap/tiles', `${key}.pbf`), data)));
+    },
+    configureServer(server) {
+      server.middlewares.use('/basemap/tiles/', (req, res) => {
+        served ??= basemapTiles();
+        const data = served.get(req.url?.replace(/^\//, '').replace(/\.pbf$/, '') as never);
+        res.statusCode = data ? 200 : 204;
+        res.end(data);
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), basemapVectorTiles()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? BUILD_ALIASES : [])],
   },

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { DEMO, signIn } from './support';
 
 // The basemap under the mission editor (docs/map.md "Basemap"). By default the online style is made unreachable, as on
@@ -85,4 +86,37 @@ test("in French, the map's credits and the zone popup's close button are French"
 
   await page.getByTestId('language-en').click();
   await expect(page.getByTestId('language-en')).toHaveAttribute('aria-pressed', 'true');
+});
+
+/** Pixels of the offline basemap's water colour (#6f9fd8, default-style.ts) in a screenshot: rivers and lakes drawn. */
+function waterPixels(png: Buffer): number {
+  const { data } = PNG.sync.read(png);
+  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (Math.abs(data[i] - 0x6f) + Math.abs(data[i + 1] - 0x9f) + Math.abs(data[i + 2] - 0xd8) < 30) count++;
+  }
+  return count;
+}
+
+test('a mission typed at Rennes shows the offline basemap there: its name, the Vilaine, and the notice that it is the fallback', async ({
+  page,
+}) => {
+  test.skip(ONLINE, 'the offline basemap only');
+  mkdirSync(SHOTS, { recursive: true });
+  await page.route(/tiles\.openfreemap\.org/, (route) => route.abort('internetdisconnected'));
+  await signIn(page, DEMO.operator);
+  await page.goto('/backoffice/preflights/add#9/48.11/-1.68');
+  await settle(page);
+  await expect(map(page)).toHaveAttribute('data-basemap', 'offline');
+  await expect(page.getByTestId('basemap-offline')).toBeVisible();
+
+  // About 1 km² on the centre of Rennes, typed: the view fits it (mission zoom, about 15).
+  await page.getByTestId('mission-type-area').click();
+  await page.getByTestId('mission-typed-text').fill('48.1150, -1.6880\n48.1150, -1.6720\n48.1050, -1.6720\n48.1050, -1.6880');
+  await page.getByTestId('mission-typed-add').click();
+  await expect.poll(async () => Number((await page.evaluate(() => window.location.hash)).slice(1).split('/')[0])).toBeGreaterThan(13);
+  await expect.poll(() => attribute(page, 'data-basemap-labels')).toContain('Rennes');
+  expect(await attribute(page, 'data-basemap-rendered')).toContain('basemap-water');
+  const shot = await map(page).screenshot({ path: `${SHOTS}/rennes-mission-offline.png` });
+  expect(waterPixels(shot)).toBeGreaterThan(500);
 });

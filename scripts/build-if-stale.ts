@@ -9,6 +9,11 @@ import path from 'node:path';
 const INPUTS = [
   'src',
   'public',
+  // The offline basemap's tiles are cut from these at build time (scripts/basemap-tiles.ts).
+  'scripts/basemap-sources.ts',
+  'scripts/basemap-tiles.ts',
+  'data-seed/basemap',
+  'data-seed/context',
   'index.html',
   'vite.config.ts',
   'tsconfig.json',

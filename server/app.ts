@@ -121,6 +121,10 @@ function spa(spaDir: string) {
   const router = express.Router();
   router.use('/assets', precompressedAssets(path.join(spaDir, 'assets'), { maxAge: '1h' }));
   router.use(express.static(spaDir, { index: false, maxAge: '1h' }));
+  // The offline basemap's vector tiles (docs/map.md "Basemap"): one the build did not write has nothing to draw.
+  router.get(/^\/basemap\/tiles\//, (_req, res) => {
+    res.status(204).end();
+  });
   router.get(/^(?!\/api\/).*/, (_req, res) => {
     res.sendFile(path.join(spaDir, 'index.html'));
   });

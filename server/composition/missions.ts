@@ -4,6 +4,7 @@ import { aerodromeIndex } from '../integrations/weather/aerodromes';
 import { createHttpTafSource, createRecordedTafSource } from '../integrations/weather/taf-source';
 import { touchedAirspaces } from '../modules/airspaces/touched-airspaces';
 import { contextLayersRouter } from '../modules/context-layers/context-layers.router';
+import { mapSettingsRouter } from '../modules/map-settings/map-settings.router';
 import { createFlightsRepository } from '../modules/flights/flights.repository';
 import { createFlightsService } from '../modules/flights/flights.service';
 import { createMissionRegulation, createMissionVerdicts } from '../modules/missions/missions.regulation';
@@ -70,6 +71,7 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     notificationsRouter(registry, notifications),
     zonesRouter(registry, zones, uploadsDir(ctx.config.dataDir)),
     contextLayersRouter(registry),
+    mapSettingsRouter(registry, ctx.config.aerialTilesUrl),
     regulationRouter(registry, createRegulationService({ zones, clock })),
   ];
   return { routers, notificationSender };

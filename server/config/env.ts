@@ -83,6 +83,10 @@ const envSchema = z.object({
     .url()
     .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must be a tile URL template with {z}, {x} and {y}')
     .optional(),
+  AERIAL_TILES_URL: z
+    .url()
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must be a tile URL template with {z}, {x} and {y}')
+    .optional(),
   GEOMETRY_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   GEOMETRY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
@@ -152,6 +156,8 @@ export interface Config {
   weatherTafUrl: string | undefined;
   /** Raster tile URL template of a rain radar; unset: the layer is offered disabled. */
   rainRadarUrl: string | undefined;
+  /** Raster tile URL template of aerial or satellite imagery; unset: the layer is offered disabled. */
+  aerialTilesUrl: string | undefined;
   /** Worker threads for costly geometric tests (default: one per spare core, at most 2) and their time limit. */
   geometry: { workers: number | undefined; timeoutMs: number };
   database: DatabaseTimeouts & { retryAfterSeconds: number; poolMax: number };
@@ -256,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trafficStaleSeconds: e.TRAFFIC_STALE_SECONDS,
     weatherTafUrl: e.WEATHER_TAF_URL,
     rainRadarUrl: e.RAIN_RADAR_URL,
+    aerialTilesUrl: e.AERIAL_TILES_URL,
     geometry: { workers: e.GEOMETRY_WORKERS, timeoutMs: e.GEOMETRY_TIMEOUT_MS },
     database: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,

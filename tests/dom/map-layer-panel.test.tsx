@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,11 +21,18 @@ function renderPanel(
   onToggle = vi.fn(),
   radar: PanelProps['radar'] = { kind: 'unavailable' },
   visible: Partial<PanelProps['visible']> = {},
+  aerialAvailable = false,
 ) {
   render(
     <MantineProvider>
       <I18nextProvider i18n={i18n}>
-        <LayerPanel visible={{ ...DEFAULT_VISIBLE, ...visible }} onToggle={onToggle} geozones={geozones} radar={radar} />
+        <LayerPanel
+          visible={{ ...DEFAULT_VISIBLE, ...visible }}
+          onToggle={onToggle}
+          geozones={geozones}
+          radar={radar}
+          aerialAvailable={aerialAvailable}
+        />
       </I18nextProvider>
     </MantineProvider>,
   );
@@ -42,14 +49,15 @@ describe('map layer panel', () => {
     expect(keysOf(readMap('fr')).sort()).toEqual(keysOf(readMap('en')).sort());
   });
 
-  it('lists the six groups of spec shell §1 in order, with deconfliction and others disabled', () => {
+  it('lists the six groups of spec shell §1 in order, with deconfliction disabled', () => {
     renderPanel({ kind: 'count', count: 3 });
 
     const groups = screen.getAllByTestId(/^layer-group-/).map((node) => node.getAttribute('data-testid'));
     expect(groups).toEqual(
       ['weather', 'aeronautical', 'natural', 'networks', 'deconfliction', 'others'].map((group) => `layer-group-${group}`),
     );
-    for (const group of ['deconfliction', 'others']) expect(screen.getByTestId(`layer-group-${group}`)).toBeDisabled();
+    expect(screen.getByTestId('layer-group-deconfliction')).toBeDisabled();
+    expect(screen.getByTestId('layer-group-others')).toBeEnabled();
     expect(screen.getByTestId('layer-group-weather')).toBeEnabled();
     expect(screen.getByTestId('geozone-count')).toHaveTextContent('3 geozone volumes in view');
   });
@@ -68,6 +76,18 @@ describe('map layer panel', () => {
     const legend = screen.getByTestId('map-legend');
     for (const text of ['Prohibited', 'Authorisation required', 'Conditional', 'No restriction'])
       expect(within(legend).getByText(text)).toBeInTheDocument();
+  });
+
+  it('offers aerial imagery disabled, saying why, when the server has none, and switchable when it has', async () => {
+    renderPanel({ kind: 'count', count: 0 });
+    expect(screen.getByLabelText('Aerial imagery')).toBeDisabled();
+    expect(screen.getByTestId('aerial-disabled')).toHaveTextContent('No aerial imagery is configured on this server (AERIAL_TILES_URL).');
+    cleanup();
+
+    const onToggle = renderPanel({ kind: 'count', count: 0 }, vi.fn(), { kind: 'unavailable' }, {}, true);
+    await userEvent.click(screen.getByLabelText('Aerial imagery'));
+    expect(onToggle).toHaveBeenCalledWith('aerial', true);
+    expect(screen.queryByTestId('aerial-disabled')).toBeNull();
   });
 
   it('offers the rain radar disabled, saying why, when the server has no radar', () => {

@@ -10,10 +10,11 @@ export const BASEMAP_LAYER_PREFIX = 'basemap-';
 
 const GEONAMES = '© <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)';
 const NATURAL_EARTH = '<a href="https://www.naturalearthdata.com/">Natural Earth</a>';
+const GSHHG = '<a href="https://www.soest.hawaii.edu/pwessel/gshhg/">GSHHG</a> (LGPL)';
 /** The OpenStreetMap credit when no translated one is given (map-texts.ts `openStreetMapCredit`). */
 const OSM = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors, ODbL 1.0';
 
-/** Town labels by rank (scripts/build-basemap.ts): the zoom from which a rank is named, and its text size. */
+/** Town labels by rank (scripts/basemap-sources.ts): the zoom from which a rank is named, and its text size. */
 const TOWN_RANKS: readonly { rank: number; minzoom: number; size: number }[] = [
   { rank: 1, minzoom: 0, size: 15 },
   { rank: 2, minzoom: 5, size: 13 },
@@ -23,42 +24,101 @@ const TOWN_RANKS: readonly { rank: number; minzoom: number; size: number }[] = [
 ];
 
 /**
- * The offline style: the basemap shipped in public/basemap (land and sea, borders, towns with names, Île-de-France's
- * motorways and main railways, glyphs), drawn under our own layers. Its files are static and load with the first map.
+ * The offline basemap's vector tilesets (scripts/basemap-tiles.ts cuts them when the SPA is built): `world` holds land
+ * and borders to zoom 6 (their sources are no finer), `detail` water, roads, railways and towns to zoom 10 in Europe;
+ * MapLibre over-zooms both beyond.
+ */
+export type BasemapTileset = 'world' | 'detail';
+export const BASEMAP_TILESETS: Record<BasemapTileset, { maxzoom: number; bounds: [number, number, number, number] }> = {
+  world: { maxzoom: 6, bounds: [-180, -85, 180, 85] },
+  detail: { maxzoom: 10, bounds: [-11, 35, 25, 60] },
+};
+
+/** Rivers of WDBII levels 1–2 (the major ones) show from zoom 7, the others (3–4) from 9. */
+const MAJOR_RIVER_LEVEL = 2;
+const MIN_ZOOMS = { coast: 6, lake: 6, majorRiver: 7, river: 9, roads: 6, rail: 7 } as const;
+
+/** The zoom from which a feature of a tile layer is drawn: tiles carry nothing their zoom does not draw. */
+export function minZoomOf(layer: string, properties: Record<string, unknown>): number {
+  switch (layer) {
+    case 'towns':
+      return TOWN_RANKS.find((each) => each.rank === properties.rank)?.minzoom ?? 0;
+    case 'water':
+      if (properties.kind === 'river') return Number(properties.level) <= MAJOR_RIVER_LEVEL ? MIN_ZOOMS.majorRiver : MIN_ZOOMS.river;
+      return properties.kind === 'lake' ? MIN_ZOOMS.lake : MIN_ZOOMS.coast;
+    case 'roads':
+      return MIN_ZOOMS.roads;
+    case 'rail':
+      return MIN_ZOOMS.rail;
+    default:
+      return 0;
+  }
+}
+
+const WATER_COLOR = '#6f9fd8';
+
+/**
+ * The offline style: the basemap's vector tiles (land and sea, borders, coasts, lakes and rivers, towns with names,
+ * Île-de-France's motorways and main railways) and glyphs, static files of the built app, drawn under our own layers.
  */
 export function offlineStyle(origin: string = window.location.origin, openStreetMapCredit = OSM): StyleSpecification {
-  const url = (file: string) => `${origin}/basemap/${file}`;
+  const tiles = (tileset: BasemapTileset, attribution: string) => ({
+    type: 'vector' as const,
+    tiles: [`${origin}/basemap/tiles/${tileset}/{z}/{x}/{y}.pbf`],
+    ...BASEMAP_TILESETS[tileset],
+    attribution,
+  });
   return {
     version: 8,
     glyphs: `${origin}/basemap/glyphs/{fontstack}/{range}.pbf`,
     sources: {
-      land: { type: 'geojson', data: url('land.json'), attribution: NATURAL_EARTH },
-      borders: { type: 'geojson', data: url('borders.json') },
-      roads: { type: 'geojson', data: url('roads.json'), attribution: openStreetMapCredit },
-      rail: { type: 'geojson', data: url('rail.json'), attribution: openStreetMapCredit },
-      towns: { type: 'geojson', data: url('towns.json'), attribution: GEONAMES },
+      world: tiles('world', NATURAL_EARTH),
+      detail: tiles('detail', `${GEONAMES} · ${GSHHG} · ${openStreetMapCredit}`),
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': BACKGROUND_COLOR } },
-      { id: 'basemap-land', type: 'fill', source: 'land', paint: { 'fill-color': LAND_COLOR } },
+      { id: 'basemap-land', type: 'fill', source: 'world', 'source-layer': 'land', paint: { 'fill-color': LAND_COLOR } },
+      {
+        id: 'basemap-water',
+        type: 'line',
+        source: 'detail',
+        'source-layer': 'water',
+        minzoom: MIN_ZOOMS.coast,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: {
+          'line-color': WATER_COLOR,
+          'line-width': [
+            'interpolate',
+            ['linear'],
+            ['zoom'],
+            6,
+            ['match', ['get', 'kind'], 'river', 0.6, 0.8],
+            14,
+            ['match', ['get', 'kind'], 'river', 3, 2],
+          ],
+        },
+      },
       {
         id: 'basemap-borders',
         type: 'line',
-        source: 'borders',
+        source: 'world',
+        'source-layer': 'borders',
         paint: { 'line-color': '#9e8fb2', 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.8, 10, 2], 'line-dasharray': [3, 2] },
       },
       {
         id: 'basemap-rail',
         type: 'line',
-        source: 'rail',
-        minzoom: 7,
+        source: 'detail',
+        'source-layer': 'rail',
+        minzoom: MIN_ZOOMS.rail,
         paint: { 'line-color': '#8a8a8a', 'line-width': ['interpolate', ['linear'], ['zoom'], 7, 0.6, 14, 1.6], 'line-dasharray': [4, 2] },
       },
       {
         id: 'basemap-roads',
         type: 'line',
-        source: 'roads',
-        minzoom: 6,
+        source: 'detail',
+        'source-layer': 'roads',
+        minzoom: MIN_ZOOMS.roads,
         layout: { 'line-cap': 'round', 'line-join': 'round' },
         paint: { 'line-color': '#e8a65a', 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.8, 10, 2, 14, 5] },
       },
@@ -66,7 +126,8 @@ export function offlineStyle(origin: string = window.location.origin, openStreet
       ...[...TOWN_RANKS].reverse().map(({ rank, minzoom, size }) => ({
         id: `basemap-towns-${rank}`,
         type: 'symbol' as const,
-        source: 'towns',
+        source: 'detail',
+        'source-layer': 'towns',
         minzoom,
         filter: ['==', ['get', 'rank'], rank] as FilterSpecification,
         layout: {

@@ -57,6 +57,9 @@ function storeFeaturesOf(initial: Partial<MapShapes>): GeoJSONStoreFeatures[] {
   ];
 }
 
+/** terra-draw edits plain polygons only: an area with holes (a field round an excluded patch) is kept beside it. */
+const hasHoles = (area: Feature<Polygon>) => area.geometry.coordinates.length > 1;
+
 /**
  * Draws a mission's areas, waypoints and markers on the nearest MapView (terra-draw); hands them on as GeoJSON.
  * `initial` is read when the map is ready (a saved mission's shapes); `load` replaces the drawing later (an import).
@@ -69,6 +72,10 @@ export function useDrawing(onChange?: (shapes: MapShapes) => void, initial?: Par
   const notify = useRef(onChange);
   notify.current = onChange;
   const start = useRef(initial);
+  // Areas with holes: shown and counted, not editable on the map (terra-draw refuses holes); cleared with the rest.
+  const holed = useRef<Feature<Polygon>[]>([]);
+  const [holedAreas, setHoledAreas] = useState<Feature<Polygon>[]>([]);
+  const snapshotOf = useRef<() => MapShapes>(() => ({ areas: [], waypoints: [], markers: [] }));
 
   useEffect(() => {
     if (!map) return;
@@ -88,18 +95,17 @@ export function useDrawing(onChange?: (shapes: MapShapes) => void, initial?: Par
       ],
     });
     created.start();
-    const update = () => {
-      const next = shapesOf(created.getSnapshot());
-      setShapes(next);
-      notify.current?.(next);
+    snapshotOf.current = () => {
+      const drawn = shapesOf(created.getSnapshot());
+      return { ...drawn, areas: [...drawn.areas, ...holed.current] };
     };
-    created.on('change', update);
-    if (start.current) created.addFeatures(storeFeaturesOf(start.current));
-    update();
+    created.on('change', refresh);
     draw.current = created;
+    if (start.current) add(start.current);
+    refresh();
     return () => {
       draw.current = null;
-      created.off('change', update);
+      created.off('change', refresh);
       // The map may be removed first when the whole view unmounts.
       if (map.getLayersOrder().length > 0) created.stop();
     };
@@ -109,11 +115,40 @@ export function useDrawing(onChange?: (shapes: MapShapes) => void, initial?: Par
     draw.current?.setMode(next ?? 'static');
     setModeState(next);
   };
-  const clear = () => draw.current?.clear();
-  const load = (next: Partial<MapShapes>) => draw.current?.addFeatures(storeFeaturesOf(next));
+  /**
+   * Adds shapes to the drawing; returns the names (or places in the list, from 1) of the areas terra-draw refused: none
+   * is expected once holes are kept apart, but none is dropped without a word.
+   */
+  function add(next: Partial<MapShapes>): string[] {
+    const areas = next.areas ?? [];
+    const withHoles = areas.filter(hasHoles).map((area) => ({ ...area, id: area.id ?? crypto.randomUUID() }));
+    holed.current = [...holed.current, ...withHoles];
+    const plain = areas.filter((area) => !hasHoles(area));
+    const results = draw.current?.addFeatures(storeFeaturesOf({ ...next, areas: plain })) ?? [];
+    // addFeatures answers in the order it was given: the plain areas first.
+    return results
+      .slice(0, plain.length)
+      .flatMap((result, index) => (result.valid ? [] : [String(plain[index]?.properties?.name ?? areas.indexOf(plain[index]!) + 1)]));
+  }
+  function refresh() {
+    const next = snapshotOf.current();
+    setShapes(next);
+    setHoledAreas(holed.current);
+    notify.current?.(next);
+  }
+  const clear = () => {
+    holed.current = [];
+    draw.current?.clear();
+    refresh();
+  };
+  const load = (next: Partial<MapShapes>) => {
+    const refused = add(next);
+    if (next.areas?.some(hasHoles)) refresh();
+    return refused;
+  };
 
   const areaKm2 = totalAreaKm2(shapes.areas);
-  return { mode, setMode, clear, load, shapes, areaKm2, tooLarge: exceedsMissionArea(areaKm2) };
+  return { mode, setMode, clear, load, shapes, holedAreas, areaKm2, tooLarge: exceedsMissionArea(areaKm2) };
 }
 
 /** A small toolbar: draw an area, add waypoints, select and edit, clear; with the area live and the 10 km² warning. */

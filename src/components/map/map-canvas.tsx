@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Center, Text } from '@mantine/core';
+import { Box, Center, Paper, Text } from '@mantine/core';
 import {
   AttributionControl,
   Map as MlMap,
@@ -162,6 +162,21 @@ export default function MapCanvas({
         data-basemap-rendered={basemapRendered.layers}
         data-basemap-labels={basemapRendered.labels}
       />
+      {basemap === 'offline' ? (
+        <Paper
+          pos="absolute"
+          bottom={100}
+          left={10}
+          px={6}
+          py={2}
+          shadow="xs"
+          maw={360}
+          style={{ zIndex: 1 }}
+          data-testid="basemap-offline"
+        >
+          <Text size="xs">{t('offlineBasemap')}</Text>
+        </Paper>
+      ) : null}
       {failed ? (
         <Center pos="absolute" inset={0}>
           <Text c="dimmed">{t('unavailable')}</Text>

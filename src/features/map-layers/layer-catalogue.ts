@@ -4,7 +4,7 @@ import type { ContextLayerName } from '@/shared/contracts/context-layers';
 export const LAYER_GROUPS = ['weather', 'aeronautical', 'natural', 'networks', 'deconfliction', 'others'] as const;
 export type LayerGroup = (typeof LAYER_GROUPS)[number];
 
-export type LayerKey = 'geozones' | 'rainRadar' | ContextLayerName;
+export type LayerKey = 'geozones' | 'rainRadar' | 'aerial' | ContextLayerName;
 
 export const LAYERS_OF_GROUP: Readonly<Record<LayerGroup, readonly LayerKey[]>> = {
   weather: ['rainRadar'],
@@ -12,7 +12,7 @@ export const LAYERS_OF_GROUP: Readonly<Record<LayerGroup, readonly LayerKey[]>> 
   natural: ['protected'],
   networks: ['rail', 'motorways', 'powerlines'],
   deconfliction: [],
-  others: [],
+  others: ['aerial'],
 };
 
 export const DEFAULT_VISIBLE: Readonly<Record<LayerKey, boolean>> = {
@@ -22,6 +22,7 @@ export const DEFAULT_VISIBLE: Readonly<Record<LayerKey, boolean>> = {
   rail: false,
   motorways: false,
   powerlines: false,
+  aerial: false,
 };
 
 export { RESTRICTION_COLORS } from '@/components/map/restriction-colors';

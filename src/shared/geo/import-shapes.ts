@@ -49,7 +49,8 @@ export function importShapes(text: string, format: ShapeFileFormat, parseXml: Pa
     format === 'geojson'
       ? geoJsonFeatures(text)
       : format === 'kml'
-        ? kml(xmlDocument(text, parseXml)).features
+        ? // A ground overlay is an image's frame (a scanned map draped on the terrain), not an area to fly over.
+          kml(xmlDocument(text, parseXml)).features.filter((feature) => feature.properties?.['@geometry-type'] !== 'groundoverlay')
         : gpx(xmlDocument(text, parseXml)).features;
   const shapes = shapesFromFeatures(features);
   if (shapes.areas.length === 0 && shapes.waypoints.length === 0) throw new ShapeFileError('EMPTY_FILE');

@@ -22,6 +22,20 @@ describe('imported coordinates are what the drawing accepts', () => {
     expect(shapes.waypoints.map((point) => point.geometry.coordinates)).toEqual([[2.1675193, 48.7273711]]);
   });
 
+  it("reads Google's KML samples: every polygon, the Pentagon with its courtyard as a hole, 3D points in 2D", () => {
+    const shapes = importShapes(fixture('google-kml-samples.kml'), 'kml', parseXml);
+    // Nine <Polygon>s in the file: four Google buildings, the Pentagon, four Grand Canyon structures.
+    expect(shapes.areas).toHaveLength(9);
+    const pentagon = shapes.areas.find((area) => area.properties?.name === 'The Pentagon')!;
+    expect(pentagon.geometry.coordinates).toHaveLength(2);
+    // The file's own first corners, written lon,lat,100 (relative to ground).
+    expect(pentagon.geometry.coordinates[0][0]).toEqual([-77.0578846, 38.8725326]);
+    expect(pentagon.geometry.coordinates[1][0]).toEqual([-77.0566806, 38.8715424]);
+    expect(shapes.areas.flatMap((area) => area.geometry.coordinates.flat()).every((position) => position.length === 2)).toBe(true);
+    // "Floating placemark" is written -122.084075,37.4220033612141,50.
+    expect(shapes.waypoints.map((point) => point.geometry.coordinates)).toContainEqual([-122.084075, 37.4220034]);
+  });
+
   it('rounds a QGIS GeoJSON of 15 decimals with a Z value to 7 decimals and two dimensions', () => {
     const shapes = importShapes(fixture('qgis-field.geojson'), 'geojson', parseXml);
     const ring = shapes.areas[0].geometry.coordinates[0];

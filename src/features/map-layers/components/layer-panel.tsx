@@ -12,6 +12,8 @@ interface LayerPanelProps {
   onToggle: (key: LayerKey, visible: boolean) => void;
   geozones: GeozoneStatus;
   radar: RainRadar;
+  /** Whether the server has aerial imagery (AERIAL_TILES_URL): otherwise the layer is offered disabled, with why. */
+  aerialAvailable: boolean;
 }
 
 function RadarNote({ radar, visible }: { radar: RainRadar; visible: boolean }) {
@@ -76,7 +78,7 @@ function Legend() {
 }
 
 /** Spec shell §1: the layer groups, each with its layers or a note saying why it is empty. */
-export function LayerPanel({ visible, onToggle, geozones, radar }: LayerPanelProps) {
+export function LayerPanel({ visible, onToggle, geozones, radar, aerialAvailable }: LayerPanelProps) {
   const { t } = useTranslation('map');
   // On a phone the open panel would cover the whole map: it starts closed there.
   const [opened, { toggle }] = useDisclosure(!window.matchMedia('(max-width: 48em)').matches);
@@ -134,12 +136,17 @@ export function LayerPanel({ visible, onToggle, geozones, radar }: LayerPanelPro
                         size="xs"
                         label={key === 'rainRadar' ? t('weather:radar.label') : t(`layers.${key}`)}
                         checked={visible[key]}
-                        disabled={key === 'rainRadar' && radar.kind !== 'available'}
+                        disabled={(key === 'rainRadar' && radar.kind !== 'available') || (key === 'aerial' && !aerialAvailable)}
                         onChange={(event) => onToggle(key, event.currentTarget.checked)}
                         data-testid={`layer-toggle-${key}`}
                       />
                       {key === 'geozones' && visible.geozones ? <GeozoneNote status={geozones} /> : null}
                       {key === 'rainRadar' ? <RadarNote radar={radar} visible={visible.rainRadar} /> : null}
+                      {key === 'aerial' && !aerialAvailable ? (
+                        <Text size="xs" c="dimmed" data-testid="aerial-disabled">
+                          {t('layers.aerialDisabled')}
+                        </Text>
+                      ) : null}
                     </Box>
                   ))}
                   {note ? (

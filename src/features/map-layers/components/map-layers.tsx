@@ -9,6 +9,7 @@ import type { ContextLayerName } from '@/shared/contracts/context-layers';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import { useContextLayer } from '../api/get-context-layer';
 import { useZonesInView } from '../api/get-zones-in-view';
+import { useMapSettings } from '../api/get-map-settings';
 import { useRainRadar } from '../hooks/use-rain-radar';
 import { useViewBbox } from '../hooks/use-view-bbox';
 import { CONTEXT_COLORS, DEFAULT_VISIBLE, RESTRICTION_COLORS, type LayerKey } from '../layer-catalogue';
@@ -77,6 +78,7 @@ export function MapLayers() {
   const zones = useZonesInView(visible.geozones ? bbox : null);
   const protectedAreas = useContextLayer('protected', visible.protected);
   const radar = useRainRadar(visible.rainRadar);
+  const aerialTiles = useMapSettings().data?.aerialTilesUrl ?? null;
 
   const zoneData = useMemo<FeatureCollection>(() => (bbox && zones.data ? (zones.data as FeatureCollection) : EMPTY), [bbox, zones.data]);
   const zoneAttribution = zones.data?.attributions.join(' · ') || undefined;
@@ -88,6 +90,8 @@ export function MapLayers() {
 
   return (
     <>
+      {/* Mounted first, so drawn under every other layer of ours (layers draw in mount order). */}
+      {aerialTiles ? <RasterTileLayer id="aerial" tiles={aerialTiles} visible={visible.aerial} opacity={1} /> : null}
       <GeoJsonLayer
         id="context-protected"
         type="fill"
@@ -115,6 +119,7 @@ export function MapLayers() {
         onToggle={(key, on) => setVisible((current) => ({ ...current, [key]: on }))}
         geozones={geozoneStatus}
         radar={radar}
+        aerialAvailable={aerialTiles !== null}
       />
     </>
   );

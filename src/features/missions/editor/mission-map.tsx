@@ -6,6 +6,7 @@ import type { ExpressionSpecification } from 'maplibre-gl';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDrawing, type DrawMode, type MapShapes } from '@/components/map/draw-control';
+import { FitBounds } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { RESTRICTION_COLORS } from '@/components/map/restriction-colors';
 import { apiClient } from '@/lib/api-client';
@@ -37,6 +38,9 @@ const restrictionColor = [
 const ZONE_PAINT = { 'line-color': restrictionColor, 'line-width': 3 };
 const ROUTE_PAINT = { 'line-color': '#1864ab', 'line-width': 2 };
 const MARKER_PAINT = { 'fill-color': '#9c36b5', 'fill-opacity': 0.15, 'fill-outline-color': '#9c36b5' };
+/** Areas with holes, kept as imported beside terra-draw's editable ones: drawn in the drawing's colour. */
+const HOLED_FILL_PAINT = { 'fill-color': '#1864ab', 'fill-opacity': 0.2 };
+const HOLED_LINE_PAINT = { 'line-color': '#1864ab', 'line-width': 2 };
 
 /** The safety distances drawn as rings around the areas, innermost first. */
 const SAFETY_RINGS = (
@@ -105,6 +109,9 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
   const [markerKind, setMarkerKind] = useState<MarkerKind>('takeoff');
   const [markerRadius, setMarkerRadius] = useState(50);
   const [importError, setImportError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string[]>([]);
+  // What the last import brought: the view is fitted to it, wherever it lies.
+  const [imported, setImported] = useState<FeatureCollection | null>(null);
   // A second import asks whether it replaces the drawing or adds to it; "Clear" asks before wiping it.
   const [pendingImport, setPendingImport] = useState<Pick<MapShapes, 'areas' | 'waypoints'> | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
@@ -145,7 +152,11 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
     };
   const setMode = act(drawing.setMode);
   const clear = act(drawing.clear);
-  const load = act(drawing.load);
+  const load = (shapes: Partial<MapShapes>) => {
+    touched.current = true;
+    setRefused(drawing.load(shapes));
+    setImported({ type: 'FeatureCollection', features: [...(shapes.areas ?? []), ...(shapes.waypoints ?? [])] });
+  };
 
   const [areas, waypoints, contextMarkers, safetyZones] = useWatch({
     control,
@@ -221,8 +232,13 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
     }
   };
 
+  const holedAreas = useMemo(() => featureCollection(drawing.holedAreas) as FeatureCollection, [drawing.holedAreas]);
+
   return (
     <>
+      <FitBounds data={[imported]} />
+      <GeoJsonLayer id="mission-holed-areas-fill" type="fill" data={holedAreas} paint={HOLED_FILL_PAINT} />
+      <GeoJsonLayer id="mission-holed-areas-line" type="line" data={holedAreas} paint={HOLED_LINE_PAINT} />
       <GeoJsonLayer id="mission-zones" type="line" data={zoneShapes} paint={ZONE_PAINT} />
       {rings.map((ring) => (
         <GeoJsonLayer key={ring.key} id={`mission-safety-${ring.key}`} type="line" data={ring.data} paint={ring.paint} />
@@ -291,6 +307,11 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
             </Group>
           ) : null}
           <AreaSummary areas={areas} />
+          {drawing.holedAreas.length > 0 ? (
+            <Text size="xs" c="dimmed" data-testid="mission-holed-areas" data-count={drawing.holedAreas.length}>
+              {t('map.holedAreas', { count: drawing.holedAreas.length })}
+            </Text>
+          ) : null}
           <Group gap={4}>
             <FileButton onChange={(file) => void importFile(file)} accept=".kml,.gpx,.geojson,.json">
               {(props) => (
@@ -374,6 +395,11 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
                   {t('map.cancel')}
                 </Button>
               </Group>
+            </Alert>
+          ) : null}
+          {refused.length > 0 ? (
+            <Alert color="red" p={6} role="alert" data-testid="mission-import-refused">
+              <Text size="xs">{t('map.importRefused', { names: refused.join(', '), count: refused.length })}</Text>
             </Alert>
           ) : null}
           {importError ? (
