@@ -47,6 +47,8 @@ export function errorHandler(logger: Logger, database: DatabaseStatus): ErrorReq
     const params = appError.details?.params;
     const retryAfter = appError.details?.retryAfterSeconds;
     if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
-    res.status(appError.status).json({ code: appError.code, message: appError.message, ...(fields ? { fields } : {}), ...(params ? { params } : {}) });
+    res
+      .status(appError.status)
+      .json({ code: appError.code, message: appError.message, ...(fields ? { fields } : {}), ...(params ? { params } : {}) });
   };
 }
