@@ -23,6 +23,7 @@ import {
   type ClassificationRuleType,
   type ImpactLevel,
 } from '@/shared/domain/request-impact';
+import { formatLocale } from '@/lib/format';
 
 type EnabledFilter = '' | 'true' | 'false';
 
@@ -84,7 +85,7 @@ export default function ProcedureClassificationsRoute() {
     if (rule.threshold === null || !unit) return '—';
     return `${new Intl.NumberFormat(i18n.language).format(rule.threshold)} ${t(`unit.${unit}`)}`;
   };
-  const dateText = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }).format(new Date(iso));
+  const dateText = (iso: string) => new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short' }).format(new Date(iso));
 
   const header = (
     <PageHeader

@@ -46,6 +46,7 @@ import { notifyError } from '@/lib/api-client';
 import { TRAFFIC_SOURCE_CODES } from '@/shared/contracts/alerts';
 import { TRACK_EXPORT_FORMATS } from '@/shared/geo/track-files';
 import { REPLAY_POSITIONS_MAX, REPLAY_SPAN_MAX_DAYS, replaySelectionSchema, type ReplaySelection } from '@/shared/contracts/replay';
+import { formatLocale } from '@/lib/format';
 
 const SPEEDS = [1, 10, 60, 300] as const;
 /** How often a playing replay moves its time: the map redraws at most this often. */
@@ -154,7 +155,7 @@ export default function ReplayRoute() {
 
   const extent = useMemo(() => [extentOf(data)], [data]);
   const sources = useMemo(() => sourcesOf(data, TRAFFIC_SOURCE_CODES), [data]);
-  const formatTime = (time: number) => new Date(time).toLocaleString(i18n.language);
+  const formatTime = (time: number) => new Date(time).toLocaleString(formatLocale(i18n.language));
 
   return (
     <Box h="100%" style={{ display: 'flex', flexDirection: phone ? 'column' : 'row', minHeight: 0 }} data-testid="replay-screen">
@@ -338,7 +339,7 @@ export default function ReplayRoute() {
                     setPlaying(false);
                     setAt(first + seconds * 1000);
                   }}
-                  label={(seconds) => new Date(first + seconds * 1000).toLocaleTimeString(i18n.language)}
+                  label={(seconds) => new Date(first + seconds * 1000).toLocaleTimeString(formatLocale(i18n.language))}
                   thumbLabel={t('player.time')}
                   aria-describedby="replay-keys"
                   data-testid="replay-slider"
@@ -407,7 +408,7 @@ export default function ReplayRoute() {
                   <Table.Tbody>
                     {data.time.slice(0, PREVIEW_ROWS).map((time, i) => (
                       <Table.Tr key={i}>
-                        <Table.Td>{new Date(time).toLocaleTimeString(i18n.language)}</Table.Td>
+                        <Table.Td>{new Date(time).toLocaleTimeString(formatLocale(i18n.language))}</Table.Td>
                         <Table.Td>{data.targets[data.target[i]!]!.ident}</Table.Td>
                         <Table.Td>{data.lat[i]!.toFixed(5)}</Table.Td>
                         <Table.Td>{data.lon[i]!.toFixed(5)}</Table.Td>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import type { Account } from '@/shared/contracts/auth';
+import { formatLocale } from '@/lib/format';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,7 +25,7 @@ export function AccountSummary({ account }: { account: Account }) {
   // The menu never shows "My agreement" (spec §2): operators reach it from here and from the refusal toast (docs/navigation.md).
   const handlesAgreement = !!session && (session.rights.has('PREFLIGHT_EDIT') || session.rights.has('SUPERVISION_ACCOUNT_EDIT'));
   const none = t('common:none');
-  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : none);
+  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(formatLocale(i18n.language)) : none);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="account-summary">
       <Item label={t('fields.email')}>

@@ -4,16 +4,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyListState, LoadingState } from '@/components/ui/list-states';
+import { formatLocale } from '@/lib/format';
 import type { Activation } from '@/shared/contracts/activations';
 import { useActivationMutations, useRequestActivations, type SlotAction } from '../api/activations';
 import { countdown, isoOfLocal, localOfIso } from '../lib/countdown';
 
 function Countdown({ label, target, now, testId }: { label: string; target: string; now: Date; testId: string }) {
-  const { t } = useTranslation('activations');
+  const { t, i18n } = useTranslation('activations');
   const left = countdown(new Date(target), now);
   return (
     <Text size="sm" data-testid={testId}>
-      {label}: {new Date(target).toLocaleString()} —{' '}
+      {label}: {new Date(target).toLocaleString(formatLocale(i18n.language))} —{' '}
       {left.passed ? t('countdown.passed') : t('countdown.left', { days: left.days, hours: left.hours, minutes: left.minutes })}
     </Text>
   );
@@ -23,7 +24,7 @@ const CONFIRMED: SlotAction[] = ['remove', 'cancel', 'reject', 'archive'];
 
 /** The activations (flight slots) of a request, for its operator (file, change, submit) or its manager (answer). */
 export function RequestActivations({ requestId, role }: { requestId: string; role: 'operator' | 'manager' }) {
-  const { t } = useTranslation('activations');
+  const { t, i18n } = useTranslation('activations');
   const query = useRequestActivations(requestId);
   const { file, edit, act } = useActivationMutations(requestId);
   const [now, setNow] = useState(() => new Date());
@@ -74,7 +75,10 @@ export function RequestActivations({ requestId, role }: { requestId: string; rol
     <Stack gap="sm" data-testid="request-activations">
       <Stack gap={2}>
         <Text size="sm">
-          {t('window', { min: new Date(view.window.minDate).toLocaleString(), max: new Date(view.window.maxDate).toLocaleString() })}
+          {t('window', {
+            min: new Date(view.window.minDate).toLocaleString(formatLocale(i18n.language)),
+            max: new Date(view.window.maxDate).toLocaleString(formatLocale(i18n.language)),
+          })}
         </Text>
         {view.maxDurationHours !== null && <Text size="sm">{t('maxDuration', { hours: view.maxDurationHours })}</Text>}
         {role === 'operator' && <Countdown label={t('fileBy')} target={view.window.fileBy} now={now} testId="activations-file-by" />}
@@ -98,8 +102,8 @@ export function RequestActivations({ requestId, role }: { requestId: string; rol
           <Table.Tbody>
             {view.activations.map((activation) => (
               <Table.Tr key={activation.id} data-testid="activation-row">
-                <Table.Td>{new Date(activation.startAt).toLocaleString()}</Table.Td>
-                <Table.Td>{new Date(activation.endAt).toLocaleString()}</Table.Td>
+                <Table.Td>{new Date(activation.startAt).toLocaleString(formatLocale(i18n.language))}</Table.Td>
+                <Table.Td>{new Date(activation.endAt).toLocaleString(formatLocale(i18n.language))}</Table.Td>
                 <Table.Td>
                   <Badge variant="light">{t(`status.${activation.status}`)}</Badge>
                   {activation.rejectionReason && <Text size="xs">{activation.rejectionReason}</Text>}

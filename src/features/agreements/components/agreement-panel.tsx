@@ -8,6 +8,7 @@ import { AGREEMENT_DEFAULT_VALIDITY_DAYS } from '@/shared/domain/limits';
 import { useAgreementAction, type AgreementCall } from '../api/agreement-action';
 import { useAgreement } from '../api/get-agreement';
 import { AgreementStatusBadge } from './agreement-status-badge';
+import { formatLocale } from '@/lib/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,7 +45,7 @@ export function AgreementPanel({ mode, userId, documents }: AgreementPanelProps)
     const automatic = AUTOMATIC_REASON.exec(reason);
     return automatic ? t(`history.reasons.${automatic[1]}`) : reason;
   };
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { timeZone: 'UTC' });
+  const date = (iso: string) => new Date(iso).toLocaleDateString(formatLocale(i18n.language), { timeZone: 'UTC' });
 
   if (agreement.isPending) return <LoadingState />;
   if (agreement.isError)
@@ -207,7 +208,7 @@ export function AgreementPanel({ mode, userId, documents }: AgreementPanelProps)
               <Table.Tbody>
                 {data.history.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td>{new Date(entry.createdAt).toLocaleString(i18n.language)}</Table.Td>
+                    <Table.Td>{new Date(entry.createdAt).toLocaleString(formatLocale(i18n.language))}</Table.Td>
                     <Table.Td>
                       {t(`statuses.${entry.fromStatus}`)} → {t(`statuses.${entry.toStatus}`)}
                     </Table.Td>

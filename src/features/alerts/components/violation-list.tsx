@@ -19,6 +19,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
 import { downloadViolationsCsv, useAlerts, useViolations, type ViolationState } from '../api/alerts';
 import { ViolationMap } from './violation-map';
+import { formatLocale } from '@/lib/format';
 
 /** A date input (YYYY-MM-DD) as the start or the end of that UTC day. */
 export function dayBound(value: string, end: boolean): string | undefined {
@@ -66,7 +67,7 @@ export function ViolationList() {
   };
   const query = useViolations({ ...list.params, ...filters });
   const onDay = (bound: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => list.setFilter(bound, event.currentTarget.value);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
+  const dateTime = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
   const metres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const worst = (violation: Violation) =>
     violation.worstValue === null ? '—' : t(`violations.worstOf.${violation.alert.type}`, { value: metres.format(violation.worstValue) });

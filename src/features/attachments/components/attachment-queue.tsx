@@ -20,6 +20,7 @@ import {
 import { useDecideAttachment } from '../api/decide-attachment';
 import { useAttachmentQueue } from '../api/get-attachment-queue';
 import { AttachmentStatusBadge } from './attachment-status-badge';
+import { formatLocale } from '@/lib/format';
 
 /**
  * The validation queue (ATTACHEMENT_VALIDATE): pending files by default, filtered by status, kind and record type,
@@ -129,7 +130,7 @@ export function AttachmentQueue() {
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>{new Date(item.createdAt).toLocaleString(i18n.language)}</Table.Td>
+            <Table.Td>{new Date(item.createdAt).toLocaleString(formatLocale(i18n.language))}</Table.Td>
             <Table.Td>
               <AttachmentStatusBadge status={item.status} />
             </Table.Td>

@@ -8,6 +8,7 @@ import { DASHBOARD_DAYS, DASHBOARD_RECENT_MACHINES, type Dashboard } from '@/sha
 import { useDashboard } from '../api/dashboard';
 import { hasData, topWithOthers } from './chart-data';
 import { ManagerDay } from './manager-day';
+import { formatLocale } from '@/lib/format';
 
 const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'pink.6', 'indigo.6', 'yellow.6', 'gray.6'];
 
@@ -76,7 +77,7 @@ function Counts({
 
 export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
   const { t, i18n } = useTranslation('dashboard');
-  const day = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(formatLocale(i18n.language), { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
   const models = topWithOthers(dashboard.popularity.models, 10, '__other').map((row) => ({
     model: row.key === '__other' ? t('other') : row.key || t('noModel'),
     machines: row.count,

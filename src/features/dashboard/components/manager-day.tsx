@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { DASHBOARD_DECISION_DAYS, type Dashboard } from '@/shared/contracts/dashboard';
+import { formatLocale } from '@/lib/format';
 
 type ManagerFigures = NonNullable<Dashboard['manager']>;
 
@@ -25,7 +26,7 @@ const utcDate = (date: Date) => date.toISOString().slice(0, 10);
 /** The airspace manager's day (docs/airspace-manager.md): requests to decide, today's flights, violations, decision time. */
 export function ManagerDay({ figures, now = new Date() }: { figures: ManagerFigures; now?: Date }) {
   const { t, i18n } = useTranslation('dashboard');
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const today = utcDate(now);
   const procedures = paths.procedures.getHref();
   const median = figures.medianDecisionMinutes;

@@ -7,6 +7,7 @@ import { useListState } from '@/components/ui/use-list-state';
 import { showToast } from '@/lib/toast';
 import { DEVICE_SORTS, type Device } from '@/shared/contracts/devices';
 import { useDeleteDevice, useDevices } from '../api/devices';
+import { formatLocale } from '@/lib/format';
 
 /** The mobile terminals registered by users (for push messages); the company's staff forget those no longer used. */
 export function DeviceList() {
@@ -51,7 +52,7 @@ export function DeviceList() {
             <Table.Td>
               {device.owner.firstName} {device.owner.lastName} ({device.owner.email})
             </Table.Td>
-            <Table.Td>{new Date(device.createdAt).toLocaleString(i18n.language)}</Table.Td>
+            <Table.Td>{new Date(device.createdAt).toLocaleString(formatLocale(i18n.language))}</Table.Td>
             <Table.Td>
               <Button size="compact-xs" color="red" variant="subtle" onClick={() => deletion.ask(device)}>
                 {t('delete')}

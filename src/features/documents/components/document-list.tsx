@@ -11,6 +11,7 @@ import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
 import { DOCUMENT_SORTS, type DocumentRecord } from '@/shared/contracts/documents';
 import { openDocumentFile, useDeleteDocument, useDocuments, useGroupChoices } from '../api/documents';
+import { formatLocale } from '@/lib/format';
 
 /** The documentation the user may read; editors also see who each document is restricted to, and edit it. */
 export function DocumentList() {
@@ -79,7 +80,7 @@ export function DocumentList() {
                 </Group>
               )}
             </Table.Td>
-            <Table.Td>{new Date(document.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+            <Table.Td>{new Date(document.createdAt).toLocaleDateString(formatLocale(i18n.language))}</Table.Td>
             {canEdit && (
               <Table.Td>
                 <RecordActions

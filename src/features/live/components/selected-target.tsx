@@ -6,6 +6,7 @@ import type { LiveTarget } from '@/shared/contracts/traffic';
 import { OperatorCommandDialog } from './operator-command-dialog';
 import { formatHeight, formatSpeed } from './target-marker';
 import { SOURCE_COLORS, VehicleIcon } from './vehicle-icon';
+import { formatLocale } from '@/lib/format';
 
 /** The selected target's facts; an administrator with COMMAND_EDIT_ADMIN can message the operator of its flight. */
 export function SelectedTarget({ target, onClose }: { target: LiveTarget; onClose: () => void }) {
@@ -13,7 +14,7 @@ export function SelectedTarget({ target, onClose }: { target: LiveTarget; onClos
   const canCommand = useCan('COMMAND_EDIT_ADMIN');
   const [messaging, setMessaging] = useState(false);
   const name = target.label || target.ident;
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(new Date(target.time));
+  const time = new Intl.DateTimeFormat(formatLocale(i18n.language), { timeStyle: 'medium' }).format(new Date(target.time));
   return (
     <Paper withBorder p="xs" data-testid="selected-target" data-key={target.key}>
       <Stack gap={4}>

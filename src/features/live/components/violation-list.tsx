@@ -2,11 +2,12 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LiveViolation } from '@/shared/contracts/traffic';
 import { sortViolations } from '../live-state';
+import { formatLocale } from '@/lib/format';
 
 /** The violations seen on the map, ongoing first. */
 export function ViolationList({ violations }: { violations: readonly LiveViolation[] }) {
   const { t, i18n } = useTranslation('live');
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(formatLocale(i18n.language), { timeStyle: 'medium' });
   if (!violations.length)
     return (
       <Text size="sm" c="dimmed" data-testid="violation-list-empty">

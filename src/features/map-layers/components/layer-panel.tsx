@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import type { RainRadar } from '../hooks/use-rain-radar';
 import { CONTEXT_COLORS, LAYER_GROUPS, LAYERS_OF_GROUP, RESTRICTION_COLORS, type LayerKey } from '../layer-catalogue';
+import { formatLocale } from '@/lib/format';
 
 export type GeozoneStatus = { kind: 'zoomIn' } | { kind: 'error' } | { kind: 'count'; count: number | undefined };
 
@@ -25,7 +26,7 @@ function RadarNote({ radar, visible }: { radar: RainRadar; visible: boolean }) {
       </Text>
     );
   if (radar.kind !== 'available' || !visible) return null;
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(radar.slot);
+  const time = new Intl.DateTimeFormat(formatLocale(i18n.language), { timeStyle: 'short' }).format(radar.slot);
   return (
     <Text size="xs" c="dimmed" data-testid="rain-radar-time" aria-live="polite">
       {t('weather:radar.updated', { time })}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMap } from '@/components/map/map-context';
 import type { ZoneFeatureCollection, ZoneVolumeProperties } from '@/shared/contracts/zones';
 import type { ApplicabilityPeriod } from '@/shared/geozones/zone';
+import { formatLocale } from '@/lib/format';
 
 const FEET_PER_METRE = 1 / 0.3048;
 
@@ -21,7 +22,7 @@ function useLimitText() {
 
 function useScheduleText() {
   const { t, i18n } = useTranslation('map');
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const date = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return (periods: readonly ApplicabilityPeriod[] | undefined): string[] => {
     if (!periods || periods.length === 0 || periods.some((period) => period.permanent)) return [t('zone.permanent')];
     return periods.map((period) => {

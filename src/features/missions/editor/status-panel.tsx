@@ -9,6 +9,7 @@ import type { MissionDetail } from '@/shared/contracts/missions';
 import type { MissionAction } from '@/shared/domain/mission-status';
 import { useMissionHistory } from '../api/get-mission';
 import { useMissionAction } from '../api/save-mission';
+import { formatLocale } from '@/lib/format';
 
 /** The actions of the pre-flight screen; take-off and landing belong to the flight screens. */
 const EDITOR_ACTIONS: readonly MissionAction[] = ['sendForValidation', 'validate', 'duplicate', 'archive', 'cancel'];
@@ -22,7 +23,7 @@ export function StatusPanel({ mission, dirty }: { mission: MissionDetail; dirty:
   const act = useMissionAction();
   const [asking, setAsking] = useState<MissionAction | null>(null);
   const actions = EDITOR_ACTIONS.filter((action) => mission.allowedActions.includes(action));
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const when = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'medium' });
 
   const run = async (action: MissionAction) => {
     try {

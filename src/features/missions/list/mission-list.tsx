@@ -13,6 +13,7 @@ import { useMissions } from './get-missions';
 import { useMissionListState } from './mission-list-state';
 import { useOwnerChoices } from './get-owners';
 import { StatusBadge } from './status-badge';
+import { formatLocale } from '@/lib/format';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** Below this width (Mantine's sm) the list keeps title, status and start: a phone reads it without scrolling sideways. */
@@ -45,7 +46,7 @@ export function MissionList() {
     ownerId: (canPickOwner && ownerId) || undefined,
   });
   const formatDateTime = (value: string | null) =>
-    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '–';
+    value ? new Date(value).toLocaleString(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }) : '–';
 
   return (
     <Stack>
@@ -134,7 +135,7 @@ export function MissionList() {
                 <Table.Td>{formatDateTime(mission.endAt)}</Table.Td>
                 <Table.Td>{mission.referentPilot ? `${mission.referentPilot.firstName} ${mission.referentPilot.lastName}` : '–'}</Table.Td>
                 <Table.Td>{mission.mainMachine?.internalName ?? '–'}</Table.Td>
-                <Table.Td>{new Date(mission.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+                <Table.Td>{new Date(mission.createdAt).toLocaleDateString(formatLocale(i18n.language))}</Table.Td>
               </>
             )}
           </Table.Tr>

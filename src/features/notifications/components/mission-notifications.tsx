@@ -7,6 +7,7 @@ import { showToast } from '@/lib/toast';
 import type { NotificationDetail } from '@/shared/contracts/notifications';
 import { NOTIFICATION_TYPES, type NotificationStatus, type NotificationType } from '@/shared/domain/notification';
 import { useCreateNotification, useMissionNotifications, useNotificationAction } from '../api/notifications';
+import { formatLocale } from '@/lib/format';
 
 const STATUS_COLOR: Record<NotificationStatus, string> = { scheduled: 'blue', sent: 'green', updated: 'teal', canceled: 'gray' };
 
@@ -34,7 +35,7 @@ function NotificationCard({ missionId, notification }: { missionId: string; noti
     waiting && notification.opensAt && new Date(notification.opensAt) > new Date() ? notification.opensAt : null,
   );
   const closesIn = useCountdown(notification.status === 'canceled' ? null : notification.closesAt);
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const date = (iso: string) => new Date(iso).toLocaleString(formatLocale(i18n.language));
 
   const run = (kind: 'send' | 'update' | 'cancel') =>
     action.mutate(

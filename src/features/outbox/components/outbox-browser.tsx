@@ -7,6 +7,7 @@ import { LinkifiedText } from '@/components/ui/linkified-text';
 import { useListState } from '@/components/ui/use-list-state';
 import { OUTBOX_CHANNELS, type OutboxMessage } from '@/shared/contracts/system';
 import { useOutbox } from '../api/get-outbox';
+import { formatLocale } from '@/lib/format';
 
 const STATUS_COLORS = { recorded: 'gray', sent: 'teal', failed: 'red' } as const;
 
@@ -26,7 +27,7 @@ export function OutboxBrowser() {
     channel: list.filters.channel || undefined,
     recipient: list.params.search,
   });
-  const formatDate = (value: string) => new Date(value).toLocaleString(i18n.language);
+  const formatDate = (value: string) => new Date(value).toLocaleString(formatLocale(i18n.language));
 
   return (
     <Stack>

@@ -12,6 +12,7 @@ import { showToast } from '@/lib/toast';
 import { PAYMENT_STATUSES, PAYMENT_SORTS, type Payment, type PaymentStatus } from '@/shared/contracts/payments';
 import { useDeletePayment, usePayments } from '../api/payments';
 import { formatEuros } from './money';
+import { formatLocale } from '@/lib/format';
 
 /** A user's payments with what is still due; administrators edit them, the operator reads its own. */
 export function PaymentList({ userId }: { userId: string }) {
@@ -33,7 +34,7 @@ export function PaymentList({ userId }: { userId: string }) {
       showToast({ color: 'teal', message: t('deleted', { reference: payment.reference }), 'data-testid': 'payment-deleted' }),
   });
   const query = usePayments(userId, { ...list.params, status: list.filters.status || undefined });
-  const date = (value: string) => new Date(`${value}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC' });
+  const date = (value: string) => new Date(`${value}T00:00:00Z`).toLocaleDateString(formatLocale(i18n.language), { timeZone: 'UTC' });
 
   return (
     <Stack>

@@ -9,6 +9,7 @@ import { useCan } from '@/lib/authorization';
 import { useSession } from '@/lib/session';
 import type { Logbook, LogbookAccount, LogbookQuery } from '@/shared/contracts/logbook';
 import { downloadLogbookCsv, useLogbook, useLogbookAccounts } from '../api/logbook';
+import { formatLocale } from '@/lib/format';
 
 /**
  * An administrator's choice of whose logbook to read: their own account first, any account with missions found by
@@ -87,7 +88,8 @@ export function LogbookView() {
   const ownId = useSession()?.userId;
   const [query, setQuery] = useState<LogbookQuery>(() => (isAdmin && ownId ? { userId: ownId } : {}));
   const logbook = useLogbook(query);
-  const formatDate = (iso: string) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)) : '');
+  const formatDate = (iso: string) =>
+    iso ? new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(iso)) : '';
 
   return (
     <Stack>

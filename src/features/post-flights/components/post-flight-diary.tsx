@@ -24,6 +24,7 @@ import { postFlightUpdateSchema, type PostFlight, type PostFlightChange } from '
 import { ACTIVITY_CODES } from '@/shared/domain/post-flight';
 import { useAddPostFlightNote, usePostFlight, useSavePostFlight } from '../api/post-flights';
 import { TrackFiles } from './track-files';
+import { formatLocale } from '@/lib/format';
 
 type DiaryValues = { flightTimeMin: number | string; activity: string; activityOther: string };
 
@@ -32,7 +33,8 @@ const resolver = contractResolver(postFlightUpdateSchema, { toInput: emptyToNull
 
 function useFormatTime() {
   const { i18n } = useTranslation();
-  return (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (iso: string) =>
+    new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 function DiaryForm({ diary, canEdit }: { diary: PostFlight; canEdit: boolean }) {

@@ -6,6 +6,7 @@ import type { PostFlight } from '@/shared/contracts/post-flights';
 import type { TrackImportResult } from '@/shared/contracts/tracks';
 import { TRACK_EXPORT_FORMATS } from '@/shared/geo/track-files';
 import { downloadTrack, useImportTrack } from '../api/track-files';
+import { formatLocale } from '@/lib/format';
 
 const ACCEPT = '.gpx,.kml,.geojson,.json,.csv';
 
@@ -15,7 +16,7 @@ const place = ({ lat, lon }: { lat: number; lon: number }) => `${lat.toFixed(5)}
 function ImportedTrack({ result }: { result: TrackImportResult }) {
   const { t, i18n } = useTranslation('postFlights');
   const { flight } = result;
-  const number = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
+  const number = (value: number) => value.toLocaleString(formatLocale(i18n.language), { maximumFractionDigits: 1 });
   const values = {
     minutes: number(flight.durationS / 60),
     height: flight.maxHeightM === null ? '' : number(flight.maxHeightM),

@@ -10,6 +10,7 @@ import { showToast } from '@/lib/toast';
 import { requestCreateSchema, type TouchedAirspace } from '@/shared/contracts/requests';
 import { useFileRequest, useRequests, useTouchedAirspaces } from '../api/requests';
 import { RequestStatusBadge } from './request-status-badge';
+import { formatLocale } from '@/lib/format';
 
 /**
  * The operator's side of a mission: its requests, and filing to each airspace its areas touch after accepting the
@@ -91,7 +92,9 @@ function NoticeHint({ airspace }: { airspace: TouchedAirspace }) {
   const { t, i18n } = useTranslation('requests');
   if (airspace.minNoticeDays === null && airspace.noticeProblem === null) return null;
   const earliest = airspace.earliestStartAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(airspace.earliestStartAt))
+    ? new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(airspace.earliestStartAt),
+      )
     : '';
   const text =
     airspace.noticeProblem === 'tooLong'

@@ -3,13 +3,14 @@ import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RequestDetail } from '@/shared/contracts/requests';
 import { usePostMessage } from '../api/requests';
+import { formatLocale } from '@/lib/format';
 
 /** The chat between the operator and the airspace's managers; each message e-mails the other side. */
 export function RequestChat({ request, canWrite }: { request: RequestDetail; canWrite: boolean }) {
   const { t, i18n } = useTranslation('requests');
   const [body, setBody] = useState('');
   const post = usePostMessage();
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const dateTime = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
   const send = async () => {
     if (!body.trim()) return;
     try {

@@ -12,6 +12,7 @@ import { MissionRequests } from './mission-requests';
 import { RequestChat } from './request-chat';
 import { centerOf, RequestMap } from './request-map';
 import { RequestStatusBadge } from './request-status-badge';
+import { formatLocale } from '@/lib/format';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -26,7 +27,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 function RestrictionText({ restriction }: { restriction: Restriction }) {
   const { t, i18n } = useTranslation('requests');
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const dateTime = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
   switch (restriction.kind) {
     case 'maxHeight':
       return <>{t('restrictions.show.maxHeight', { value: restriction.maxHeightM })}</>;
@@ -69,7 +70,7 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
   const [sms, setSms] = useState('');
   const act = useRequestAction();
   const sendSms = useSendSms();
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const dateTime = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
   const snapshot = request.missionSnapshot;
   const actions = MANAGER_ACTIONS.filter((each) => request.allowedActions.includes(each));
   const confirmOnly = action === 'cancelDecision' || action === 'archive';

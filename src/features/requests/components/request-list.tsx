@@ -10,6 +10,7 @@ import { REQUEST_FILTERS, REQUEST_SORTS } from '@/shared/contracts/requests';
 import { REQUEST_STATUSES, type RequestStatus } from '@/shared/domain/request-status';
 import { useRequests } from '../api/requests';
 import { RequestStatusBadge } from './request-status-badge';
+import { formatLocale } from '@/lib/format';
 
 type Group = (typeof REQUEST_FILTERS)[number];
 
@@ -50,7 +51,7 @@ export function RequestList({ airspaces }: { airspaces?: readonly AirspaceChoice
     // An inverted range would be refused by the server: the list waits for a valid end instead.
     to: rangeInverted ? undefined : dayBound(to, 'end'),
   });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const dateTime = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <Stack>

@@ -14,6 +14,7 @@ import { ACCOUNT_STATUSES, AGREEMENT_STATUSES } from '@/shared/domain/enums';
 import { useDeleteUser } from '../api/delete-user';
 import { useGroupOptions } from '../api/get-group-options';
 import { useUsers } from '../api/get-users';
+import { formatLocale } from '@/lib/format';
 
 type Status = (typeof ACCOUNT_STATUSES)[number];
 type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
@@ -107,7 +108,7 @@ export function UserList() {
               </Badge>
             </Table.Td>
             <Table.Td>{t(`agreementStatuses.${user.agreementStatus}`)}</Table.Td>
-            <Table.Td>{new Date(user.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+            <Table.Td>{new Date(user.createdAt).toLocaleDateString(formatLocale(i18n.language))}</Table.Td>
             <Table.Td>
               <RecordActions
                 editHref={paths.userEdit.getHref(user.id)}
