@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RIGHTS } from '../../src/shared/domain/rights';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -113,11 +113,18 @@ describe('push registration and messages to operators', () => {
       const { operator, mission } = await flyingMission();
       await request(t.app).post('/api/push/subscriptions').set(operator.auth).send(subscription('operator-phone'));
       await request(t.app).post('/api/push/subscriptions').set(operator.auth).send(subscription('operator-laptop'));
+      const sent = vi.spyOn(t.ctx.push, 'send');
 
       const response = await command(admin.auth, { missionId: mission.id, message: 'Land now: helicopter inbound.' });
 
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ terminals: 2, delivered: 2 });
+      // A click on the notification opens the mission's editor (the SPA's route), not "Page not found".
+      expect(sent.mock.calls.map(([, , message]) => message.url)).toEqual([
+        `/backoffice/preflights/edit/${mission.id}`,
+        `/backoffice/preflights/edit/${mission.id}`,
+      ]);
+      sent.mockRestore();
       const pushed = await t.db.prisma.outboxMessage.findMany({ where: { channel: 'push', recipient: operator.user.email } });
       expect(pushed).toHaveLength(2);
       expect(pushed[0]).toMatchObject({

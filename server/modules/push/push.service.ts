@@ -53,7 +53,7 @@ export function createPushService({
           {
             title: `${COMMAND_TITLE[mission.owner.lang]} · ${mission.title}`,
             body: input.message,
-            url: `/backoffice/preflights/${mission.id}`,
+            url: `/backoffice/preflights/edit/${mission.id}`,
           },
         );
         if (outcome === 'gone') await repository.forget(terminal.endpoint);
