@@ -10,6 +10,20 @@ export type AlertWithCount = Prisma.AlertGetPayload<{ include: typeof withCount 
 const withAlert = { alert: { select: { id: true, name: true, type: true } } } satisfies Prisma.ViolationInclude;
 export type ViolationWithAlert = Prisma.ViolationGetPayload<{ include: typeof withAlert }>;
 
+/** Whose violations a user without VIOLATION_LIST_ADMIN reads: those of his flights (docs/alerts.md). */
+export interface ViolationReaders {
+  accountId: string;
+  /** An operator reads those of the missions it owns; a supervised pilot only those he flies. */
+  owner: boolean;
+}
+
+function readableBy({ accountId, owner }: ViolationReaders): Prisma.ViolationWhereInput {
+  const pilotOf = { supervisedUserId: accountId };
+  const missions: Prisma.MissionWhereInput[] = [{ referentPilot: pilotOf }, { additionalPilots: { some: pilotOf } }];
+  if (owner) missions.push({ userId: accountId });
+  return { OR: [{ userId: accountId }, { mission: { OR: missions } }] };
+}
+
 function fields(input: AlertInput) {
   const { linkedUserIds: _linked, geometry, ...rest } = input;
   return { ...rest, geometry: geometry as Prisma.InputJsonValue };
@@ -64,9 +78,13 @@ export function createAlertsRepository(prisma: PrismaClient) {
     remove(id: string) {
       return prisma.alert.delete({ where: { id } });
     },
-    async violations(query: ViolationListQuery) {
+    async violations(query: ViolationListQuery, scope: ViolationReaders | null) {
       const where: Prisma.ViolationWhereInput = {
+        ...(scope ? readableBy(scope) : {}),
+        ...(query.id ? { id: query.id } : {}),
         ...(query.alertId ? { alertId: query.alertId } : {}),
+        ...(query.rule ? { rule: query.rule } : {}),
+        ...(query.missionId ? { missionId: query.missionId } : {}),
         ...(query.type ? { alert: { type: query.type } } : {}),
         ...(query.source ? { source: query.source } : {}),
         ...(query.state ? { endedAt: query.state === 'open' ? null : { not: null } } : {}),

@@ -65,10 +65,11 @@ export function violationsRouter(registry: ApiRegistry, service: AlertsService) 
   return new ApiRouter(registry, '/api/violations', 'alerts').route({
     method: 'get',
     path: '/',
-    summary: 'Violations of the alerts, newest first, filtered by alert, type, source and period',
-    access: ['VIOLATION_LIST_ADMIN'],
+    summary:
+      'Violation episodes (alerts and flight conformance), newest first, filtered; all with VIOLATION_LIST_ADMIN, else those of the own flights',
+    access: 'signedIn',
     query: violationListQuerySchema,
     response: pageOf(violationSchema),
-    handler: ({ query }) => service.violations(query),
+    handler: ({ user, query }) => service.violations(user, query),
   }).router;
 }

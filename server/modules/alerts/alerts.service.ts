@@ -50,8 +50,12 @@ export function createAlertsService({ repository, audit }: { repository: AlertsR
       await repository.remove(id);
       await record(actor, 'alert.deleted', id, { violations: alert._count.violations });
     },
-    async violations(query: ViolationListQuery) {
-      const { items, total } = await repository.violations(query);
+    /** Every episode with VIOLATION_LIST_ADMIN; else those of the actor's own flights. */
+    async violations(actor: AuthUser, query: ViolationListQuery) {
+      const scope = actor.rights.has('VIOLATION_LIST_ADMIN')
+        ? null
+        : { accountId: actor.id, owner: !actor.rights.has('SUPERVISION_PILOT') };
+      const { items, total } = await repository.violations(query, scope);
       return { items: items.map(toViolation), total, page: query.page, pageSize: query.pageSize };
     },
   };

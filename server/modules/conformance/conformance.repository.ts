@@ -139,7 +139,9 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
       );
     },
     openEpisodes(): Promise<EpisodeRow[]> {
-      return prisma.violation.findMany({ where: { endedAt: null }, omit: { createdAt: true } });
+      return prisma.violation.findMany({ where: { endedAt: null, rule: null }, omit: { createdAt: true, rule: true } }) as Promise<
+        EpisodeRow[]
+      >;
     },
     /**
      * New episodes and the new state of continuing and ending ones, in one statement on the pool (a prepared

@@ -57,8 +57,11 @@ export function ViolationList() {
   const onDay = (bound: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => list.setFilter(bound, event.currentTarget.value);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
   const metres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
-  const worst = (violation: Violation) =>
-    violation.worstValue === null ? '—' : t(`violations.worstOf.${violation.alert.type}`, { value: metres.format(violation.worstValue) });
+  const worst = (violation: Violation) => {
+    if (violation.worstValue === null) return '—';
+    const key = violation.alert ? `violations.worstOf.${violation.alert.type}` : `violations.worstOfRule.${violation.rule ?? 'area'}`;
+    return t(key, { value: metres.format(violation.worstValue) });
+  };
 
   return (
     <Stack>
@@ -131,7 +134,9 @@ export function ViolationList() {
             <Table.Td>{violation.ident}</Table.Td>
             <Table.Td>{t(`sources.${violation.source}`)}</Table.Td>
             <Table.Td>
-              {violation.alert.name} ({t(`types.${violation.alert.type}`)})
+              {violation.alert
+                ? `${violation.alert.name} (${t(`types.${violation.alert.type}`)})`
+                : t(`violations.rules.${violation.rule ?? 'area'}`)}
             </Table.Td>
             <Table.Td>{worst(violation)}</Table.Td>
             <Table.Td>{violation.positionCount}</Table.Td>
