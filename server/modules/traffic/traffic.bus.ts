@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { FlightConformance } from '../../../src/shared/contracts/conformance';
 import type { LiveViolation } from '../../../src/shared/contracts/traffic';
 import type { Logger } from '../../lib/logger';
 import type { IngestedPosition } from './positions';
@@ -6,6 +7,7 @@ import type { IngestedPosition } from './positions';
 export interface TrafficBusHandlers {
   positions(positions: readonly IngestedPosition[]): void;
   violation(violation: LiveViolation): void;
+  conformance?(conformance: FlightConformance): void;
 }
 
 /**
@@ -15,6 +17,8 @@ export interface TrafficBusHandlers {
 export interface TrafficBus {
   publishPositions(positions: readonly IngestedPosition[]): Promise<void>;
   publishViolation(violation: LiveViolation): Promise<void>;
+  /** The flight conformance state of a position (docs/alerts.md "Flight conformance"). */
+  publishConformance(conformance: FlightConformance): Promise<void>;
   /** Answers the unsubscribe function. */
   subscribe(handlers: TrafficBusHandlers): () => void;
   /** Resolves once this instance listens: what is published afterwards, anywhere, reaches it. */
@@ -37,6 +41,9 @@ export function createMemoryBus(): TrafficBus {
     async publishViolation(violation) {
       deliver((handlers) => handlers.violation(violation));
     },
+    async publishConformance(conformance) {
+      deliver((handlers) => handlers.conformance?.(conformance));
+    },
     subscribe(handlers) {
       subscribers.add(handlers);
       return () => subscribers.delete(handlers);
@@ -49,7 +56,9 @@ export function createMemoryBus(): TrafficBus {
 }
 
 type Message =
-  { kind: 'positions'; positions: (Omit<IngestedPosition, 'time'> & { time: string })[] } | { kind: 'violation'; violation: LiveViolation };
+  | { kind: 'positions'; positions: (Omit<IngestedPosition, 'time'> & { time: string })[] }
+  | { kind: 'violation'; violation: LiveViolation }
+  | { kind: 'conformance'; conformance: FlightConformance };
 
 /**
  * Redis publish/subscribe on one channel per prefix: one connection publishes, one listens (a subscribed Redis
@@ -69,8 +78,10 @@ export function createRedisBus(options: { url: string; prefix: string; logger: L
     if (message.kind === 'positions') {
       const positions = message.positions.map((position) => ({ ...position, time: new Date(position.time) }));
       for (const handlers of subscribers) handlers.positions(positions);
-    } else {
+    } else if (message.kind === 'violation') {
       for (const handlers of subscribers) handlers.violation(message.violation);
+    } else {
+      for (const handlers of subscribers) handlers.conformance?.(message.conformance);
     }
   });
   const publish = async (message: Message) => {
@@ -81,6 +92,7 @@ export function createRedisBus(options: { url: string; prefix: string; logger: L
     publishPositions: (positions) =>
       publish({ kind: 'positions', positions: positions.map((position) => ({ ...position, time: position.time.toISOString() })) }),
     publishViolation: (violation) => publish({ kind: 'violation', violation }),
+    publishConformance: (conformance) => publish({ kind: 'conformance', conformance }),
     subscribe(handlers) {
       subscribers.add(handlers);
       return () => subscribers.delete(handlers);

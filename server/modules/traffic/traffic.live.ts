@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { FlightConformance } from '../../../src/shared/contracts/conformance';
 import type { LiveSnapshot, LiveTarget, LiveViolation } from '../../../src/shared/contracts/traffic';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
@@ -110,11 +111,16 @@ export function createLiveHub(options: LiveHubOptions) {
   let pending: IngestedPosition[] = [];
   /** Violation events since the last flush, the latest of each episode. */
   let pendingViolations = new Map<string, LiveViolation>();
+  /** Flight conformance states since the last flush, the latest of each traffic. */
+  let pendingConformance = new Map<string, FlightConformance>();
   let flushTimer: NodeJS.Timeout | null = null;
   let heartbeatTimer: NodeJS.Timeout | null = null;
   const listOpenViolations = options.listOpenViolations ?? (async () => [...open.values()]);
 
   const send = (client: Client, event: string, data: unknown) => client.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+  const seesConformance = (scope: LiveScope, box: Box, state: FlightConformance) =>
+    inBox(box, state.lon, state.lat) && sees(scope, { userId: state.userId, missionId: state.missionId, lat: state.lat, lon: state.lon });
 
   const seesViolation = (scope: LiveScope, box: Box, violation: LiveViolation) =>
     inBox(box, violation.lon, violation.lat) &&
@@ -218,6 +224,11 @@ export function createLiveHub(options: LiveHubOptions) {
       text: `event: violation\ndata: ${JSON.stringify(violation)}\n\n`,
     }));
     pendingViolations = new Map();
+    const states = [...pendingConformance.values()].map((state) => ({
+      state,
+      text: `event: conformance\ndata: ${JSON.stringify(state)}\n\n`,
+    }));
+    pendingConformance = new Map();
     const staleBefore = now.getTime() - staleSeconds * 1000;
     const texts = targetTexts();
     const keys = positions.map(targetKey);
@@ -226,6 +237,7 @@ export function createLiveHub(options: LiveHubOptions) {
       for (const view of family) {
         let text = delta(view, positions, keys, staleBefore, texts);
         for (const { violation, text: event } of violations) if (seesViolation(view.scope, view.box, violation)) text += event;
+        for (const { state, text: event } of states) if (seesConformance(view.scope, view.box, state)) text += event;
         if (text === '') continue;
         const bytes = Buffer.from(text);
         for (const client of view.clients) client.res.write(bytes);
@@ -257,6 +269,9 @@ export function createLiveHub(options: LiveHubOptions) {
       if (violation.endedAt) open.delete(violation.id);
       else open.set(violation.id, violation);
       if (clients.size > 0) pendingViolations.set(violation.id, violation);
+    },
+    conformance(state) {
+      if (clients.size > 0) pendingConformance.set(`${state.source}|${state.ident}`, state);
     },
   });
 
@@ -295,6 +310,11 @@ export function createLiveHub(options: LiveHubOptions) {
       attach(client, new Map(targets.map((target) => [target.key, Date.parse(target.time)])));
       const text = delta(client.view!, backlog, backlog.map(targetKey), now.getTime() - staleSeconds * 1000, targetTexts());
       if (text) client.res.write(text);
+    },
+
+    /** For the flight conformance check: the state of a flying traffic, to every instance's clients (`conformance` event). */
+    publishConformance(state: FlightConformance) {
+      bus.publishConformance(state).catch((error: unknown) => logger.error({ err: error }, 'conformance not published'));
     },
 
     /** For the conformance checker: a violation episode that started, worsened or ended, to every instance's clients. */

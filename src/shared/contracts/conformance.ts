@@ -23,6 +23,8 @@ export type ConformanceState = (typeof CONFORMANCE_STATES)[number];
 /** What the pilot's screens show and the live stream's `conformance` event carries, for one position. */
 export const flightConformanceSchema = z.object({
   missionId: z.string().nullable(),
+  /** The account whose position or tracker this is. */
+  userId: z.string().nullable(),
   ident: z.string(),
   source: z.string(),
   time: z.string(),
