@@ -14,8 +14,9 @@ import type { UserSummary } from '@/shared/contracts/users';
 
 export const alertsKey = ['alerts'] as const;
 
-export function useAlerts(query: AlertListQuery) {
+export function useAlerts(query: AlertListQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...alertsKey, 'list', query],
     queryFn: async () => (await apiClient.get<Page<AlertSummary>>('alerts', { params: query })).data,
     placeholderData: keepPreviousData,

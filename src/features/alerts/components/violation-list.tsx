@@ -1,5 +1,8 @@
 import type { ChangeEvent } from 'react';
-import { Badge, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { can } from '@/lib/authorization';
+import { useSession } from '@/lib/session';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
@@ -28,6 +31,9 @@ const ALERT_CHOICES = { page: 1, pageSize: 100, sort: 'name', order: 'asc' } as 
 /** Violation episodes, read only: newest first, filtered by alert, type, source, state, period and ident. */
 export function ViolationList() {
   const { t, i18n } = useTranslation('alerts');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const episodeId = searchParams.get('id') ?? undefined;
+  const admin = can(useSession(), 'VIOLATION_LIST_ADMIN');
   const list = useListState({
     sorts: VIOLATION_SORTS,
     sort: 'startedAt',
@@ -44,9 +50,10 @@ export function ViolationList() {
   });
   const { page, setPage, sort, order, onSort } = list;
   const { alertId, type, source, state, from, to } = list.filters;
-  const alerts = useAlerts(ALERT_CHOICES);
+  const alerts = useAlerts(ALERT_CHOICES, admin);
   const query = useViolations({
     ...list.params,
+    id: episodeId,
     alertId: alertId || undefined,
     type: type || undefined,
     source: source || undefined,
@@ -65,14 +72,24 @@ export function ViolationList() {
 
   return (
     <Stack>
+      {episodeId ? (
+        <Group>
+          <Text size="sm">{t('violations.oneEpisode')}</Text>
+          <Button variant="subtle" size="xs" onClick={() => setSearchParams({})}>
+            {t('violations.showAll')}
+          </Button>
+        </Group>
+      ) : null}
       <ListToolbar list={list} searchLabel={t('violations.search')} searchTestId="violation-search">
-        <FilterSelect
-          label={t('violations.alert')}
-          allLabel={t('filters.allAlerts')}
-          options={(alerts.data?.items ?? []).map((alert) => ({ value: alert.id, label: alert.name }))}
-          testId="violation-alert-filter"
-          {...list.filterProps('alertId')}
-        />
+        {admin ? (
+          <FilterSelect
+            label={t('violations.alert')}
+            allLabel={t('filters.allAlerts')}
+            options={(alerts.data?.items ?? []).map((alert) => ({ value: alert.id, label: alert.name }))}
+            testId="violation-alert-filter"
+            {...list.filterProps('alertId')}
+          />
+        ) : null}
         <FilterSelect
           label={t('fields.type')}
           allLabel={t('filters.allTypes')}
