@@ -5,7 +5,9 @@ import { createSbsConnector } from '../integrations/adsb/sbs-connector';
 import { createAlertsRepository } from '../modules/alerts/alerts.repository';
 import { alertsRouter, violationsRouter } from '../modules/alerts/alerts.router';
 import { createAlertsService } from '../modules/alerts/alerts.service';
+import type { FlightConformance } from '../../src/shared/contracts/conformance';
 import { createConformanceChecker } from '../modules/conformance/conformance.checker';
+import { buildFlightConformance } from '../modules/conformance/flight.wiring';
 import { createConformanceRepository } from '../modules/conformance/conformance.repository';
 import { createDevicesRepository } from '../modules/devices/devices.repository';
 import { devicesRouter } from '../modules/devices/devices.router';
@@ -35,8 +37,9 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
   const { prisma, clock, logger, config } = ctx;
   // The checker publishes through the traffic module, which calls the checker: the publisher is bound once both exist.
   let publishViolation: ViolationPublisher = () => undefined;
+  const conformanceRepository = createConformanceRepository(prisma, ctx.pool);
   const conformance = createConformanceChecker({
-    repository: createConformanceRepository(prisma, ctx.pool),
+    repository: conformanceRepository,
     changes: ctx.changes,
     clock,
     mailer: ctx.mailer,
@@ -46,6 +49,11 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     logger,
     silenceMs: config.violationSilenceMs,
     publicUrl: config.publicUrl,
+  });
+  let publishConformance: (state: FlightConformance) => void = () => undefined;
+  const flights = buildFlightConformance(ctx, conformanceRepository, {
+    publishViolation: (violation) => publishViolation(violation),
+    publishConformance: (state) => publishConformance(state),
   });
   // The live map's snapshot keeps the hub's own list of open episodes heard on the bus: it holds every instance's.
   const trafficRepository = createTrafficRepository(ctx.pool);
@@ -60,11 +68,13 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     logger,
     staleSeconds: config.trafficStaleSeconds,
     closers: ctx.closers,
-    listeners: [conformance.check],
+    listeners: [conformance.check, flights.check],
+    conformanceOf: (source, ident) => flights.current(source, ident),
   });
   publishViolation = traffic.publishViolation;
-  const stopSweep = conformance.start();
-  ctx.closers.add(async () => stopSweep());
+  publishConformance = traffic.publishConformance;
+  const stopSweeps = [conformance.start(), flights.start()];
+  ctx.closers.add(async () => stopSweeps.forEach((stop) => stop()));
   const adsb = config.adsb ? createSbsConnector({ ...config.adsb, sink: traffic.ingest.ingestReceived, clock, logger }) : null;
   if (adsb) {
     adsb.start();

@@ -58,6 +58,9 @@ const envSchema = z.object({
   /** Where Web Push messages are really sent; unset, they are recorded in the outbox only (docs/alerts.md). */
   PUSH_DELIVERY: z.enum(['outbox', 'webpush']).default('outbox'),
   VIOLATION_SILENCE_SECONDS: z.coerce.number().int().min(5).default(120),
+  FLIGHT_WARNING_DISTANCE_M: z.coerce.number().min(0).max(10_000).default(30),
+  FLIGHT_WARNING_HEIGHT_M: z.coerce.number().min(0).max(1_000).default(10),
+  FLIGHT_WARNING_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -146,6 +149,8 @@ export interface Config {
   push: { publicKey: string; privateKey: string; subject: string; deliver: boolean };
   /** A violation episode ends when its traffic has been silent this long. */
   violationSilenceMs: number;
+  /** How close to an edge, the height limit or the slot's end a flight is warned (docs/alerts.md "Flight conformance"). */
+  flightWarning: { distanceM: number; heightM: number; timeMs: number };
   /** The traffic bus between instances; none: in-process (docs/live-traffic.md). */
   redis: { url: string; prefix: string } | null;
   /** An SBS-1 (BaseStation) ADS-B feed, with the receiving station when it is described. */
@@ -256,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       deliver: e.PUSH_DELIVERY === 'webpush',
     },
     violationSilenceMs: e.VIOLATION_SILENCE_SECONDS * 1000,
+    flightWarning: { distanceM: e.FLIGHT_WARNING_DISTANCE_M, heightM: e.FLIGHT_WARNING_HEIGHT_M, timeMs: e.FLIGHT_WARNING_SECONDS * 1000 },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     adsb: adsbFeed(e),
     trackRetentionDays: e.TRACK_RETENTION_DAYS,

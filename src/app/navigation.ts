@@ -109,6 +109,8 @@ const MENU: MenuDefinition[] = [
   },
   { key: 'live', section: 'operations', visible: ALWAYS, href: fixedHref(paths.live.getHref()) },
   { key: 'dashboard', section: 'operations', visible: ALWAYS, href: fixedHref(paths.dashboard.getHref()) },
+  // Everyone reads the violations of his own flights; VIOLATION_LIST_ADMIN reads them all (docs/alerts.md).
+  { key: 'violations', section: 'operations', visible: ALWAYS, href: fixedHref(paths.violations.getHref()) },
 
   { key: 'users', section: 'administration', visible: onSession(has('USER_LIST_ADMIN')), href: fixedHref(paths.users.getHref()) },
   { key: 'groups', section: 'administration', visible: onSession(has('GROUP_LIST_ADMIN')), href: fixedHref(paths.groups.getHref()) },
@@ -132,13 +134,6 @@ const MENU: MenuDefinition[] = [
     href: fixedHref(paths.validateAttachments.getHref()),
   },
   { key: 'alerts', section: 'administration', visible: onSession(has('ALERT_LIST_ADMIN')), href: fixedHref(paths.alerts.getHref()) },
-  {
-    key: 'violations',
-    section: 'administration',
-    // A manager reads the episodes of his airspaces' flights (docs/airspace-manager.md).
-    visible: onSession(has(['VIOLATION_LIST_ADMIN', 'PREFLIGHTPROCEDURE_LIST'])),
-    href: fixedHref(paths.violations.getHref()),
-  },
   { key: 'outbox', section: 'administration', visible: onSession(has('USER_LIST_ADMIN')), href: fixedHref(paths.outbox.getHref()) },
 
   {

@@ -251,7 +251,7 @@ describe('own position while flying (spec §3, §7)', () => {
     await resetApp();
   });
 
-  it('posts the first fix at once, then the latest fix every interval, never the same fix twice; failures are silent', async () => {
+  it('posts the first fix at once, then the latest fix every interval, never the same fix twice, heights above the take-off; failures are silent', async () => {
     vi.useFakeTimers();
     const geolocation = fakeGeolocation();
     const posts: TrafficPost[] = [];
@@ -264,14 +264,17 @@ describe('own position while flying (spec §3, §7)', () => {
 
     geolocation.emit({ latitude: 48.7, longitude: 2.3, altitude: 42, speed: 3, heading: -90 }, Date.parse('2026-11-24T10:00:00Z'));
     expect(posts).toEqual([
-      { ident: 'JD', lat: 48.7, lon: 2.3, alt: 42, spd: 3, heading: 270, time: '2026-11-24T10:00:00.000Z', type: 'user', source: 'mo' },
+      { ident: 'JD', lat: 48.7, lon: 2.3, alt: 0, spd: 3, heading: 270, time: '2026-11-24T10:00:00.000Z', type: 'user', source: 'mo' },
     ]);
     geolocation.emit({ latitude: 48.71, longitude: 2.31 }, Date.parse('2026-11-24T10:00:02Z'));
-    geolocation.emit({ latitude: 48.72, longitude: 2.32 }, Date.parse('2026-11-24T10:00:04Z'));
+    geolocation.emit({ latitude: 48.72, longitude: 2.32, altitude: 67.25 }, Date.parse('2026-11-24T10:00:04Z'));
     expect(posts).toHaveLength(1);
 
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(posts.map((position) => position.lat)).toEqual([48.7, 48.72]);
+    expect(posts.map((position) => [position.lat, position.alt])).toEqual([
+      [48.7, 0],
+      [48.72, 25.3],
+    ]);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(posts).toHaveLength(2);
     expect(getPositionStatus()).toMatchObject({ state: 'ok', accuracy: 5 });

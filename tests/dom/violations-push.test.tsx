@@ -11,6 +11,7 @@ function episode(overrides: Partial<Violation> = {}): Violation {
   return {
     id: 'v-1',
     alert: { id: 'a-1', name: 'Hospital', type: 'height' },
+    rule: null,
     ident: 'DRN-7',
     source: 'wi',
     missionId: null,

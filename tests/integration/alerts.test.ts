@@ -44,8 +44,11 @@ describe('alerts and violations', () => {
       ['put', `/api/alerts/${NO_ID}`, 'ALERT_EDIT_ADMIN'],
       ['delete', `/api/alerts/${NO_ID}`, 'ALERT_EDIT_ADMIN'],
     ];
-    // /api/violations is also a manager's (his airspaces' flights): tests/integration/manager-violations.test.ts.
-    it.each(endpoints)('%s %s answers 401 UNAUTHENTICATED without a token', async (method, path) => {
+    const signedIn: [string, string][] = [
+      ...endpoints.map(([method, path]): [string, string] => [method, path]),
+      ['get', '/api/violations'],
+    ];
+    it.each(signedIn)('%s %s answers 401 UNAUTHENTICATED without a token', async (method, path) => {
       expectError(await request(t.app)[method as 'get'](path), 401, 'UNAUTHENTICATED');
     });
     it.each(endpoints)('%s %s answers 403 NOT_ALLOWED to a user holding every right but %s', async (method, path, right) => {
@@ -244,6 +247,52 @@ describe('alerts and violations', () => {
       ]);
       expect(closed.body.items.map((v: { id: string }) => v.id)).toEqual([ended.id]);
       expect(later.body.items.map((v: { id: string }) => v.id)).toEqual([ongoing.id]);
+    });
+
+    it('shows a user without VIOLATION_LIST_ADMIN the episodes of his own flights only, conformance ones with their rule', async () => {
+      const operator = await signedInUser(t.app, t.db.prisma);
+      const pilotAccount = await signedInUser(t.app, t.db.prisma, ['SUPERVISION_PILOT'], { parent: { connect: { id: operator.user.id } } });
+      const pilot = await t.db.prisma.pilot.create({
+        data: {
+          userId: operator.user.id,
+          supervisedUserId: pilotAccount.user.id,
+          firstName: 'Paul',
+          lastName: 'Pilot',
+          email: 'paul@example.test',
+        },
+      });
+      const flown = await t.db.prisma.mission.create({
+        data: { userId: operator.user.id, title: 'Flown by Paul', referentPilotId: pilot.id },
+      });
+      const other = await t.db.prisma.mission.create({ data: { userId: operator.user.id, title: 'Another pilot' } });
+      const alert = await createAlert(t.db.prisma, { type: 'doNotEnter' });
+      const area = await t.db.prisma.violation.create({
+        data: {
+          rule: 'area',
+          ident: 'OP',
+          source: 'mo',
+          missionId: flown.id,
+          startedAt: new Date(),
+          lastAt: new Date(),
+          latitude: 48.7,
+          longitude: 2.1,
+          worstValue: 40,
+        },
+      });
+      const height = await createViolation(t.db.prisma, alert.id, { missionId: other.id, ident: 'OP' });
+      await createViolation(t.db.prisma, alert.id, { ident: 'STRANGER' });
+      const list = async (user: { auth: Record<string, string> }, query: Record<string, string> = {}) => {
+        const response = await request(t.app).get('/api/violations').query(query).set(user.auth);
+        expect(response.status).toBe(200);
+        return response.body.items.map((v: { id: string }) => v.id).sort();
+      };
+
+      expect(await list(operator)).toEqual([area.id, height.id].sort());
+      expect(await list(pilotAccount)).toEqual([area.id]);
+      expect(await list(operator, { rule: 'area' })).toEqual([area.id]);
+      expect(await list(operator, { id: height.id })).toEqual([height.id]);
+      const [episode] = (await request(t.app).get('/api/violations').query({ id: area.id }).set(operator.auth)).body.items;
+      expect(episode).toMatchObject({ alert: null, rule: 'area', missionId: flown.id, worstValue: 40 });
     });
 
     it('refuses a period bound that is not a date-time', async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, signedInUser } from '../factories/users';
+import { TEST_PASSWORD } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { act, completeMission, missionOperator, postMission } from './missions-support';
 import { ALL_PILOT_RIGHTS, supervisedPilot } from './supervision-support';
@@ -114,33 +114,39 @@ describe('supervised pilots: levels and rights', () => {
     expect(full.session!.roles).toContain('ROLE_SUPERVISION_ACCOUNT_EDIT');
   });
 
-  describe('nobody validates his own submission', () => {
-    it('the operator who sent a mission for validation cannot validate it: 403 MISSION_SELF_VALIDATION', async () => {
+  describe('a second person validates only where the operator asks for one', () => {
+    const secondPerson = (on: boolean) =>
+      t.db.prisma.user.update({ where: { id: operator.user.id }, data: { secondPersonValidation: on } });
+
+    it('by default the operator validates the mission he sent himself', async () => {
+      await secondPerson(false);
+      const id = await missionOf(operator.pilot.id);
+      await act(t, operator.auth, id, 'sendForValidation').expect(200);
+
+      expect((await request(t.app).get(`/api/preflights/${id}`).set(operator.auth)).body.allowedActions).toContain('validate');
+      expect((await act(t, operator.auth, id, 'validate')).body.status).toBe('validated');
+    });
+
+    it('with the setting on, the sender cannot validate: 403 MISSION_SELF_VALIDATION, and validate is not offered', async () => {
+      await secondPerson(true);
       const id = await missionOf(operator.pilot.id);
       await act(t, operator.auth, id, 'sendForValidation').expect(200);
 
       expectError(await act(t, operator.auth, id, 'validate'), 403, 'MISSION_SELF_VALIDATION');
       expect((await t.db.prisma.mission.findUniqueOrThrow({ where: { id } })).status).toBe('toBeValidated');
-      // The SPA shows the actions the mission answers: validate is not offered to the sender.
       expect((await request(t.app).get(`/api/preflights/${id}`).set(operator.auth)).body.allowedActions).not.toContain('validate');
+      await secondPerson(false);
     });
 
-    it('a pilot’s submission is validated by the operator, not by the pilot', async () => {
+    it('with the setting on, a pilot’s submission is validated by the operator, not by the pilot', async () => {
+      await secondPerson(true);
       const pilot = await supervisedPilot(t, operator.user.id, 3, ['missionPreparation']);
       const id = await missionOf(pilot.pilot.id);
       await act(t, pilot.auth!, id, 'sendForValidation').expect(200);
 
       expectError(await act(t, pilot.auth!, id, 'validate'), 403, 'MISSION_SELF_VALIDATION');
       expect((await act(t, operator.auth, id, 'validate')).body.status).toBe('validated');
-    });
-
-    it('an administrator does not validate what he sent either', async () => {
-      const admin = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST_ADMIN', 'PREFLIGHT_EDIT_ADMIN']);
-      const id = await missionOf(operator.pilot.id);
-      await act(t, admin.auth, id, 'sendForValidation').expect(200);
-
-      expectError(await act(t, admin.auth, id, 'validate'), 403, 'MISSION_SELF_VALIDATION');
-      expect((await act(t, operator.auth, id, 'validate')).body.status).toBe('validated');
+      await secondPerson(false);
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { AlertDetail, AlertGeometry, AlertSummary, Violation } from '../../../src/shared/contracts/alerts';
 import type { AlertWithCount, AlertWithDetail, ViolationWithAlert } from './alerts.repository';
+import type { ConformanceRule } from '../../../src/shared/contracts/conformance';
 
 export function toAlertSummary(row: AlertWithCount): AlertSummary {
   return {
@@ -37,6 +38,7 @@ export function toViolation(row: ViolationWithAlert): Violation {
   return {
     id: row.id,
     alert: row.alert,
+    rule: row.rule as ConformanceRule | null,
     ident: row.ident,
     source: row.source,
     missionId: row.missionId,

@@ -21,6 +21,29 @@ export const managedViolationWhere = (managerId: string): Prisma.ViolationWhereI
   mission: { requests: { some: { airspace: { managers: { some: { id: managerId } } } } } },
 });
 
+/** Whose violations a user without VIOLATION_LIST_ADMIN reads: those of his flights (docs/alerts.md). */
+export interface ViolationReaders {
+  accountId: string;
+  /** An operator reads those of the missions it owns; a supervised pilot only those he flies. */
+  owner: boolean;
+}
+
+function readableBy({ accountId, owner }: ViolationReaders): Prisma.ViolationWhereInput {
+  const pilotOf = { supervisedUserId: accountId };
+  const missions: Prisma.MissionWhereInput[] = [{ referentPilot: pilotOf }, { additionalPilots: { some: pilotOf } }];
+  if (owner) missions.push({ userId: accountId });
+  return { OR: [{ userId: accountId }, { mission: { OR: missions } }] };
+}
+
+/**
+ * Whose episodes a reader sees: everyone's (null, VIOLATION_LIST_ADMIN), those of the flights filed to a manager's
+ * airspaces, or those of the reader's own flights.
+ */
+export type ViolationScope = null | { managerId: string } | ViolationReaders;
+
+const scopeWhere = (scope: ViolationScope): Prisma.ViolationWhereInput =>
+  scope === null ? {} : 'managerId' in scope ? managedViolationWhere(scope.managerId) : readableBy(scope);
+
 function fields(input: AlertInput) {
   const { linkedUserIds: _linked, geometry, ...rest } = input;
   return { ...rest, geometry: geometry as Prisma.InputJsonValue };
@@ -75,12 +98,15 @@ export function createAlertsRepository(prisma: PrismaClient) {
     remove(id: string) {
       return prisma.alert.delete({ where: { id } });
     },
-    /** A page of episodes (`take` rows from `skip`), everyone's or, with `managerId`, those of his airspaces' flights. */
-    async violations(query: ViolationListQuery, managerId: string | null, page: { skip: number; take: number }) {
+    /** A page of episodes (`take` rows from `skip`) the scope may read. */
+    async violations(query: ViolationListQuery, scope: ViolationScope, page: { skip: number; take: number }) {
       const where: Prisma.ViolationWhereInput = {
         AND: [
-          managerId ? managedViolationWhere(managerId) : {},
+          scopeWhere(scope),
+          query.id ? { id: query.id } : {},
           query.alertId ? { alertId: query.alertId } : {},
+          query.rule ? { rule: query.rule } : {},
+          query.missionId ? { missionId: query.missionId } : {},
           query.type ? { alert: { type: query.type } } : {},
           query.source ? { source: query.source } : {},
           query.state ? { endedAt: query.state === 'open' ? null : { not: null } } : {},
@@ -96,9 +122,9 @@ export function createAlertsRepository(prisma: PrismaClient) {
       ]);
       return { items, total };
     },
-    findViolation(id: string, managerId: string | null) {
+    findViolation(id: string, scope: ViolationScope) {
       return prisma.violation.findFirst({
-        where: { AND: [{ id }, managerId ? managedViolationWhere(managerId) : {}] },
+        where: { AND: [{ id }, scopeWhere(scope)] },
         include: withAlert,
       });
     },

@@ -63,16 +63,17 @@ export function alertsRouter(registry: ApiRegistry, service: AlertsService) {
     }).router;
 }
 
-/** Every episode for VIOLATION_LIST_ADMIN; a manager (PREFLIGHTPROCEDURE_LIST) reads those of his airspaces' flights. */
-const VIOLATION_READERS = ['VIOLATION_LIST_ADMIN', 'PREFLIGHTPROCEDURE_LIST'] as const;
+/** On-screen notices of his airspaces' flights for a manager (PREFLIGHTPROCEDURE_LIST) and administrators. */
+const NOTICE_READERS = ['VIOLATION_LIST_ADMIN', 'PREFLIGHTPROCEDURE_LIST'] as const;
 
 export function violationsRouter(registry: ApiRegistry, service: AlertsService, notices: ViolationNotices) {
   return new ApiRouter(registry, '/api/violations', 'alerts')
     .route({
       method: 'get',
       path: '/',
-      summary: "Violations of the alerts, newest first, filtered by alert, type, source and period (a manager's: his airspaces' flights)",
-      access: VIOLATION_READERS,
+      summary:
+        "Violation episodes (alerts and flight conformance), newest first, filtered; all with VIOLATION_LIST_ADMIN, a manager's airspaces' flights, else the own flights",
+      access: 'signedIn',
       query: violationListQuerySchema,
       response: pageOf(violationSchema),
       handler: ({ user, query }) => service.violations(user, query),
@@ -81,7 +82,7 @@ export function violationsRouter(registry: ApiRegistry, service: AlertsService, 
       method: 'get',
       path: '/csv',
       summary: `The same filtered violations as CSV (text/csv), one line per episode, at most ${VIOLATION_EXPORT_MAX}`,
-      access: VIOLATION_READERS,
+      access: 'signedIn',
       query: violationListQuerySchema,
       handler: async ({ user, query, res }) => {
         const csv = await service.violationsCsv(user, query);
@@ -95,14 +96,14 @@ export function violationsRouter(registry: ApiRegistry, service: AlertsService, 
       path: '/notices',
       summary:
         "Server-Sent Events: one `violation` event when a flight in one of the caller's airspaces starts an episode (on-screen notice), heartbeat comments; ends when the token expires",
-      access: VIOLATION_READERS,
+      access: NOTICE_READERS,
       handler: ({ user, res }) => notices.connect(user, res),
     })
     .route({
       method: 'get',
       path: '/:id',
-      summary: 'One violation episode (404 for a manager when the flight is not in his airspaces)',
-      access: VIOLATION_READERS,
+      summary: "One violation episode (404 when the reader may not see it: not in a manager's airspaces, not his own flight)",
+      access: 'signedIn',
       params: idParamsSchema,
       response: violationSchema,
       handler: ({ user, params }) => service.violation(user, params.id),

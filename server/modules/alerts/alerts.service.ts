@@ -4,10 +4,18 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { AuditRepository } from '../audit/audit.repository';
 import { toAlertDetail, toAlertSummary, toViolation } from './alerts.mapper';
-import type { AlertsRepository } from './alerts.repository';
+import type { AlertsRepository, ViolationScope } from './alerts.repository';
 
-/** Every episode for VIOLATION_LIST_ADMIN; those of his airspaces' flights for a manager (docs/airspace-manager.md). */
-const managerOf = (actor: AuthUser) => (actor.rights.has('VIOLATION_LIST_ADMIN') ? null : actor.id);
+/**
+ * Every episode for VIOLATION_LIST_ADMIN; those of his airspaces' flights for a manager (docs/airspace-manager.md);
+ * anyone else's own flights: an operator's missions and traffic, a supervised pilot's flown missions (docs/alerts.md).
+ */
+const readerScope = (actor: AuthUser): ViolationScope =>
+  actor.rights.has('VIOLATION_LIST_ADMIN')
+    ? null
+    : actor.rights.has('PREFLIGHTPROCEDURE_LIST')
+      ? { managerId: actor.id }
+      : { accountId: actor.id, owner: !actor.rights.has('SUPERVISION_PILOT') };
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
@@ -56,17 +64,17 @@ export function createAlertsService({ repository, audit }: { repository: AlertsR
     },
     async violations(actor: AuthUser, query: ViolationListQuery) {
       const page = { skip: (query.page - 1) * query.pageSize, take: query.pageSize };
-      const { items, total } = await repository.violations(query, managerOf(actor), page);
+      const { items, total } = await repository.violations(query, readerScope(actor), page);
       return { items: items.map(toViolation), total, page: query.page, pageSize: query.pageSize };
     },
     async violation(actor: AuthUser, id: string) {
-      const row = await repository.findViolation(id, managerOf(actor));
+      const row = await repository.findViolation(id, readerScope(actor));
       if (!row) throw new AppError('NOT_FOUND', 'Unknown violation');
       return toViolation(row);
     },
     /** The filtered episodes as CSV, one line each, at most VIOLATION_EXPORT_MAX (the newest by the list's sort). */
     async violationsCsv(actor: AuthUser, query: ViolationListQuery) {
-      const { items } = await repository.violations(query, managerOf(actor), { skip: 0, take: VIOLATION_EXPORT_MAX });
+      const { items } = await repository.violations(query, readerScope(actor), { skip: 0, take: VIOLATION_EXPORT_MAX });
       return Papa.unparse(
         {
           fields: [
@@ -75,7 +83,7 @@ export function createAlertsService({ repository, audit }: { repository: AlertsR
             'ident',
             'source',
             'alert',
-            'alert_type',
+            'alert_type_or_rule',
             'mission',
             'requests',
             'worst_m',
@@ -91,8 +99,8 @@ export function createAlertsService({ repository, audit }: { repository: AlertsR
               violation.endedAt ?? '',
               violation.ident,
               violation.source,
-              violation.alert.name,
-              violation.alert.type,
+              violation.alert?.name ?? '',
+              violation.alert?.type ?? violation.rule ?? '',
               violation.mission?.title ?? '',
               violation.mission?.references.join('; ') ?? '',
               violation.worstValue ?? '',

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Flatbush from 'flatbush';
 import type { LiveViolation } from '../../../src/shared/contracts/traffic';
-import type { Mailer } from '../../integrations/mail/mailer';
-import type { PushClient } from '../../integrations/push/push-client';
-import type { SmsClient } from '../../integrations/sms/sms-client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { TableChanges } from '../../lib/table-changes';
 import type { IngestedPosition, ViolationPublisher } from '../traffic/positions';
+import type { Language } from '../../../src/shared/domain/enums';
 import { violationMessage, type ViolationNotice } from './conformance.messages';
+import { createViolationNotifier, type NotifierDependencies } from './conformance.notifier';
+import { createEpisodeWriter } from './episode-writer';
 import { CONFORMANCE_TABLES, type ConformanceRepository, type EpisodeRow } from './conformance.repository';
 import {
   DETECTION_SOURCES,
@@ -25,20 +25,15 @@ import {
   type MissionEnvelope,
 } from './conformance.rules';
 
-export interface ConformanceDependencies {
+export interface ConformanceDependencies extends NotifierDependencies {
   repository: ConformanceRepository;
   /** Database change notifications: a change to an alert, tracker, mission or request reloads what is checked. */
   changes: TableChanges;
   clock: Clock;
-  mailer: Mailer;
-  sms: SmsClient;
-  push: PushClient;
   publish: ViolationPublisher;
   logger: Logger;
   /** An episode ends when its traffic has been silent this long. */
   silenceMs: number;
-  /** Links in the messages lead to the Violations screen there. */
-  publicUrl: string;
 }
 
 /** When no connection listens for changes (database restarting), what is checked is reloaded this often. */
@@ -59,6 +54,7 @@ interface Snapshot {
 }
 
 interface Episode extends EpisodeRow {
+  alertId: string;
   alert: CheckedAlert;
 }
 
@@ -100,11 +96,7 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
   let loadedAt = 0;
   const idents = new Map<string, IdentState>();
   const grid = new Map<string, Set<IdentState>>();
-  // Episode rows waiting to be written, by id: a row created and changed again before its write is one insert.
-  let unwritten = { creates: new Map<string, EpisodeRow>(), updates: new Map<string, EpisodeRow>() };
-  // The write under way (or the last one) and the one waiting for it, which takes every row unwritten when it starts.
-  let lastWrite: Promise<unknown> = Promise.resolve();
-  let nextWrite: Promise<void> | null = null;
+  const writeRows = createEpisodeWriter((creates, updates) => deps.repository.writeEpisodes(creates, updates));
 
   deps.changes.subscribe((table) => {
     if (table === null || CONFORMANCE_TABLES.has(table)) stale = true;
@@ -154,7 +146,7 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
     }
     // Episodes left open by a previous run go on: the traffic's next position continues or ends them.
     for (const row of openRows) {
-      const alert = byId.get(row.alertId);
+      const alert = row.alertId ? byId.get(row.alertId) : undefined;
       if (!alert) continue;
       const state = stateOf({
         ident: row.ident,
@@ -164,7 +156,7 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
         heightM: row.heightM,
         time: row.lastAt,
       });
-      state.open.set(alert.id, { ...row, alert });
+      state.open.set(alert.id, { ...row, alertId: alert.id, alert });
     }
     snapshot = {
       alerts,
@@ -329,6 +321,7 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
   }
 
   const row = ({ alert: _alert, ...fields }: Episode): EpisodeRow => fields;
+  const notifier = createViolationNotifier(deps);
 
   /** Who hears of an episode by the alert's channels (docs/alerts.md): the alert's linked users, the traffic's owner, the mission's operator. */
   function audience(episode: Episode, mission: MissionEnvelope | undefined): string[] {
@@ -338,31 +331,12 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
     return [...ids];
   }
 
-  /** The managers of the flight's airspaces, each by the channels his airspace sets (e-mail, SMS), once. */
-  async function notifyManagers(episode: Episode, mission: MissionEnvelope | undefined, notice: ViolationNotice, link: string) {
-    const channels = new Map<string, Set<string>>();
-    for (const manager of mission?.managers ?? []) {
-      const own = channels.get(manager.id) ?? new Set<string>();
-      for (const channel of manager.channels) own.add(channel);
-      channels.set(manager.id, own);
-    }
-    const listened = [...channels].filter(([, set]) => set.size > 0).map(([id]) => id);
-    if (listened.length === 0) return;
-    for (const recipient of await deps.repository.recipients(listened)) {
-      const message = violationMessage(notice, recipient.lang, link);
-      const wanted = channels.get(recipient.id)!;
-      if (wanted.has('email')) await deps.mailer.send({ to: recipient.email, ...message });
-      if (wanted.has('sms') && recipient.phoneNumber) {
-        await deps.sms.send(recipient.phoneNumber, message.text).catch((error: unknown) => {
-          deps.logger.warn({ err: error, violationId: episode.id }, 'violation SMS not sent');
-        });
-      }
-    }
-  }
-
+  /**
+   * The managers of the flight's airspaces hear by the channels their airspace sets (e-mail, SMS), once each; the
+   * alert's audience by the alert's channels, managers excepted.
+   */
   async function notify(episode: Episode, mission: MissionEnvelope | undefined) {
     const { alert } = episode;
-    const link = `${deps.publicUrl}/backoffice/violations`;
     const notice: ViolationNotice = {
       alertName: alert.name,
       alertType: alert.type,
@@ -372,29 +346,27 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
       lon: episode.longitude,
       heightM: episode.heightM,
     };
-    const managers = new Set((mission?.managers ?? []).map((manager) => manager.id));
-    await notifyManagers(episode, mission, notice, link);
-    if (!alert.notifyEmail && !alert.notifySms && !alert.notifyPush) return;
-    const recipients = (await deps.repository.recipients(audience(episode, mission))).filter((recipient) => !managers.has(recipient.id));
-    for (const recipient of recipients) {
-      const message = violationMessage(notice, recipient.lang, link);
-      if (alert.notifyEmail) await deps.mailer.send({ to: recipient.email, ...message });
-      if (alert.notifySms && recipient.phoneNumber) {
-        await deps.sms.send(recipient.phoneNumber, message.text).catch((error: unknown) => {
-          deps.logger.warn({ err: error, violationId: episode.id }, 'violation SMS not sent');
-        });
-      }
-      if (alert.notifyPush) {
-        for (const subscription of recipient.pushSubscriptions) {
-          const outcome = await deps.push.send(
-            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-            recipient.email,
-            { title: message.subject, body: message.text, url: '/backoffice/violations' },
-          );
-          if (outcome === 'gone') await deps.repository.forgetSubscription(subscription.endpoint);
-        }
-      }
+    const message = (lang: Language, link: string) => violationMessage(notice, lang, link);
+    const channels = new Map<string, Set<string>>();
+    for (const manager of mission?.managers ?? []) {
+      const own = channels.get(manager.id) ?? new Set<string>();
+      for (const channel of manager.channels) own.add(channel);
+      channels.set(manager.id, own);
     }
+    for (const [managerId, wanted] of channels) {
+      await notifier.notify({
+        episodeId: episode.id,
+        recipientIds: [managerId],
+        channels: { email: wanted.has('email'), sms: wanted.has('sms'), push: false },
+        message,
+      });
+    }
+    await notifier.notify({
+      episodeId: episode.id,
+      recipientIds: audience(episode, mission).filter((id) => !channels.has(id)),
+      channels: { email: alert.notifyEmail, sms: alert.notifySms, push: alert.notifyPush },
+      message,
+    });
   }
 
   /** Ends the episodes of idents silent for longer than the configured time; returns the ended ones. */
@@ -443,6 +415,7 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
         const episode: Episode = {
           id: randomUUID(),
           alertId: alert.id,
+          rule: null,
           alert,
           ident: position.ident,
           source: position.source,
@@ -480,28 +453,9 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
     return { created, dirty };
   }
 
-  /**
-   * Writes the rows of these episodes as they are now. Writes go one after the other (an episode's insert before its
-   * updates), and the rows of every batch checked while a write is under way go together in the next one: one
-   * statement for many batches, and no batch's check waits for another's write. Resolves once these rows are written.
-   */
-  function write(created: ReadonlyMap<Episode, unknown>, dirty: ReadonlySet<Episode>): Promise<void> {
-    for (const episode of dirty) {
-      const rows = created.has(episode) || unwritten.creates.has(episode.id) ? unwritten.creates : unwritten.updates;
-      rows.set(episode.id, row(episode));
-    }
-    if (!nextWrite) {
-      const run = lastWrite.then(async () => {
-        nextWrite = null;
-        const { creates, updates } = unwritten;
-        unwritten = { creates: new Map(), updates: new Map() };
-        await deps.repository.writeEpisodes([...creates.values()], [...updates.values()]);
-      });
-      nextWrite = run;
-      lastWrite = run.catch(() => undefined);
-    }
-    return nextWrite;
-  }
+  /** Queues the rows of these episodes as they are now; resolves once they are written (episode-writer.ts). */
+  const write = (created: ReadonlyMap<Episode, unknown>, dirty: ReadonlySet<Episode>) =>
+    writeRows([...dirty].map((episode) => ({ row: row(episode), created: created.has(episode) })));
 
   async function check(positions: readonly IngestedPosition[]) {
     const { created, dirty } = checkBatch(await ready(), positions);

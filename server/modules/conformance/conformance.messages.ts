@@ -1,4 +1,5 @@
 import type { AlertType } from '../../../src/shared/contracts/alerts';
+import type { ConformanceRule } from '../../../src/shared/contracts/conformance';
 import type { Language } from '../../../src/shared/domain/enums';
 
 export interface ViolationNotice {
@@ -51,5 +52,47 @@ export function violationMessage(notice: ViolationNotice, lang: Language, link: 
     : {
         subject: `Alert "${notice.alertName}" (${type}): ${notice.ident}`,
         text: `${notice.ident} has been breaking the alert "${notice.alertName}" (${type}) since ${time(notice.startedAt, 'en')}, at ${where}.\n${link}`,
+      };
+}
+
+export interface FlightViolationNotice {
+  rule: ConformanceRule;
+  missionTitle: string;
+  ident: string;
+  startedAt: Date;
+  lat: number;
+  lon: number;
+  heightM: number | null;
+  worstValue: number | null;
+}
+
+const RULE_NAMES: Record<Language, Record<ConformanceRule, string>> = {
+  en: {
+    area: 'outside its area',
+    height: 'above its maximum height',
+    slot: 'outside its time slot',
+    activation: 'without a held activation',
+  },
+  fr: {
+    area: 'hors de sa zone',
+    height: 'au-dessus de sa hauteur maximale',
+    slot: 'hors de son créneau',
+    activation: 'sans activation en cours',
+  },
+};
+
+/** The text of a flight conformance episode's e-mail and push, in the recipient's language. */
+export function flightViolationMessage(notice: FlightViolationNotice, lang: Language, link: string): { subject: string; text: string } {
+  const where = `${notice.lat.toFixed(5)}, ${notice.lon.toFixed(5)}${notice.heightM !== null ? ` · ${Math.round(notice.heightM)} m` : ''}`;
+  const rule = RULE_NAMES[lang][notice.rule];
+  const by = notice.worstValue ? ` (${Math.round(notice.worstValue)} m)` : '';
+  return lang === 'fr'
+    ? {
+        subject: `Mission « ${notice.missionTitle} » ${rule} : ${notice.ident}`,
+        text: `${notice.ident} vole ${rule}${by} depuis le ${time(notice.startedAt, 'fr')}, en ${where} (mission « ${notice.missionTitle} »).\n${link}`,
+      }
+    : {
+        subject: `Mission "${notice.missionTitle}" ${rule}: ${notice.ident}`,
+        text: `${notice.ident} has been flying ${rule}${by} since ${time(notice.startedAt, 'en')}, at ${where} (mission "${notice.missionTitle}").\n${link}`,
       };
 }

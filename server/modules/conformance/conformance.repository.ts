@@ -1,6 +1,7 @@
 import type { MultiPolygon } from 'geojson';
 import type pg from 'pg';
 import type { TrafficSourceCode } from '../../../src/shared/contracts/alerts';
+import type { ConformanceRule } from '../../../src/shared/contracts/conformance';
 import { restrictionsSchema } from '../../../src/shared/contracts/requests';
 import { activationsRequired } from '../../../src/shared/domain/activation-dates';
 import { ACCEPTED_STATUSES } from '../../../src/shared/domain/request-status';
@@ -25,7 +26,9 @@ export const CONFORMANCE_TABLES: ReadonlySet<string> = new Set([
 
 export interface EpisodeRow {
   id: string;
-  alertId: string;
+  /** The alert broken, or null for a flight conformance episode, which names its rule. */
+  alertId: string | null;
+  rule: ConformanceRule | null;
   ident: string;
   source: TrafficSourceCode;
   missionId: string | null;
@@ -46,6 +49,12 @@ export interface Recipient {
   phoneNumber: string | null;
   lang: Language;
   pushSubscriptions: { endpoint: string; p256dh: string; auth: string }[];
+}
+
+/** The contingency distance of a mission's safety zones (docs/missions.md), 0 when it has none. */
+function toleranceOf(safetyZones: unknown): number {
+  const contingency = (safetyZones as { contingencyM?: unknown } | null)?.contingencyM;
+  return typeof contingency === 'number' && Number.isFinite(contingency) && contingency > 0 ? contingency : 0;
 }
 
 export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool) {
@@ -86,7 +95,10 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
         where: { status: 'onGoing' },
         select: {
           id: true,
+          title: true,
           userId: true,
+          safetyZones: true,
+          flights: { where: { landedAt: null }, select: { takenOffBy: true } },
           areas: true,
           maxHeightM: true,
           startAt: true,
@@ -109,7 +121,10 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
           const area = (row.areas as Area | null) ?? null;
           const envelope: MissionEnvelope = {
             id: row.id,
+            title: row.title,
             userId: row.userId,
+            pilotUserIds: row.flights.map((flight) => flight.takenOffBy),
+            toleranceM: toleranceOf(row.safetyZones),
             area,
             areaBox: area ? bboxOf(area) : null,
             reducedAreas: [],
@@ -141,8 +156,15 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
         }),
       );
     },
+    /** The open episodes of the alerts, left by a previous run. */
     openEpisodes(): Promise<EpisodeRow[]> {
-      return prisma.violation.findMany({ where: { endedAt: null }, omit: { createdAt: true } });
+      return prisma.violation.findMany({ where: { endedAt: null, rule: null }, omit: { createdAt: true } }) as Promise<EpisodeRow[]>;
+    },
+    /** The open episodes of the flight conformance check, left by a previous run. */
+    openFlightEpisodes(): Promise<EpisodeRow[]> {
+      return prisma.violation.findMany({ where: { endedAt: null, rule: { not: null } }, omit: { createdAt: true } }) as Promise<
+        EpisodeRow[]
+      >;
     },
     /**
      * New episodes and the new state of continuing and ending ones, in one statement on the pool (a prepared
@@ -167,13 +189,13 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
         'conformance',
         `WITH created AS (
            INSERT INTO "Violation" (id, "alertId", ident, source, "missionId", "userId", "startedAt", "endedAt", "lastAt",
-             latitude, longitude, "heightM", "worstValue", "positionCount")
+             latitude, longitude, "heightM", "worstValue", "positionCount", rule)
            SELECT u.id, u."alertId", u.ident, u.source::"TrafficSource", u."missionId", u."userId", ${utc('u."startedAt"')},
-             ${utc('u."endedAt"')}, ${utc('u."lastAt"')}, u.latitude, u.longitude, u."heightM", u."worstValue", u."positionCount"
+             ${utc('u."endedAt"')}, ${utc('u."lastAt"')}, u.latitude, u.longitude, u."heightM", u."worstValue", u."positionCount", u.rule
            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::int[],
-             $9::uuid[], $10::text[], $11::text[], $12::uuid[], $13::uuid[], $14::text[])
+             $9::uuid[], $10::text[], $11::text[], $12::uuid[], $13::uuid[], $14::text[], $23::text[])
              AS u(id, "endedAt", "lastAt", latitude, longitude, "heightM", "worstValue", "positionCount", "alertId", ident,
-               source, "missionId", "userId", "startedAt")
+               source, "missionId", "userId", "startedAt", rule)
            RETURNING 1
          ), changed AS (
            UPDATE "Violation" AS v SET "endedAt" = ${utc('u."endedAt"')}, "lastAt" = ${utc('u."lastAt"')}, latitude = u.latitude,
@@ -193,6 +215,7 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
           creates.map((row) => row.userId),
           creates.map((row) => row.startedAt.toISOString()),
           ...columns(updates),
+          creates.map((row) => row.rule),
         ],
       );
     },

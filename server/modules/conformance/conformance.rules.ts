@@ -158,7 +158,12 @@ export function outsideBandM(alert: Pick<CheckedAlert, 'lowerLimitM' | 'upperLim
 /** What a flying mission may do, from the mission and its accepted requests (docs/alerts.md, missionCompliance). */
 export interface MissionEnvelope {
   id: string;
+  title: string;
   userId: string;
+  /** The accounts that took the mission off and have not landed: they fly it. */
+  pilotUserIds: string[];
+  /** The contingency distance (safety zones) tolerated beyond the areas, metres. */
+  toleranceM: number;
   /** The mission's flight areas; null when it has none (then any position is outside). */
   area: Area | null;
   areaBox: BBox | null;

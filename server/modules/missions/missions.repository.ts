@@ -206,10 +206,13 @@ export function createMissionsRepository(prisma: PrismaClient) {
     remove(id: string) {
       return prisma.mission.delete({ where: { id } });
     },
-    /** Who sent the mission for validation last, if anyone. */
-    async lastSender(missionId: string) {
+    /**
+     * Who may not validate the mission: whoever sent it for validation last, when its operator asks for a second
+     * person (`secondPersonValidation`); null otherwise (docs/security.md).
+     */
+    async barredValidator(missionId: string) {
       const entry = await prisma.missionHistory.findFirst({
-        where: { missionId, action: 'sendForValidation' },
+        where: { missionId, action: 'sendForValidation', mission: { owner: { secondPersonValidation: true } } },
         orderBy: [{ at: 'desc' }, { id: 'desc' }],
         select: { actorId: true },
       });

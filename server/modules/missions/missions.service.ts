@@ -152,10 +152,10 @@ export function createMissionsService(deps: MissionsServiceDeps) {
 
   const groundOf = (input: MissionCreate) =>
     input.areas && input.areas.coordinates.length > 0 ? terrain.groundElevationM(input.areas) : null;
-  /** The detail as `actor` may act on it: no `validate` for whoever sent the mission for validation. */
+  /** The detail as `actor` may act on it: no `validate` for whoever sent it, when its operator asks for a second person. */
   async function detailFor(actor: AuthUser, row: MissionRow): Promise<MissionDetail> {
     const detail = toMissionDetail(row, await fieldsLocked(row));
-    if (!detail.allowedActions.includes('validate') || (await repository.lastSender(row.id)) !== actor.id) return detail;
+    if (!detail.allowedActions.includes('validate') || (await repository.barredValidator(row.id)) !== actor.id) return detail;
     return { ...detail, allowedActions: detail.allowedActions.filter((action) => action !== 'validate') };
   }
 
@@ -310,9 +310,9 @@ export function createMissionsService(deps: MissionsServiceDeps) {
         return toMissionDetail(await afterSave(copy));
       }
       if (action === 'sendForValidation') await checkAgreement(mission.userId);
-      // Four eyes: whoever sent the mission for validation does not validate it.
-      if (action === 'validate' && (await repository.lastSender(mission.id)) === actor.id)
-        throw new AppError('MISSION_SELF_VALIDATION', 'You sent this mission for validation: someone else validates it');
+      // A second person, where the operator asks for one: whoever sent the mission for validation does not validate it.
+      if (action === 'validate' && (await repository.barredValidator(mission.id)) === actor.id)
+        throw new AppError('MISSION_SELF_VALIDATION', 'Your operator asks for a second person: someone else validates a mission you sent');
       const updated = await repository.transition(mission.id, mission.status, {
         from: mission.status,
         to: next,

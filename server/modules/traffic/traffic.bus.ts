@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { trafficSourceSchema } from '../../../src/shared/contracts/alerts';
+import { flightConformanceSchema, type FlightConformance } from '../../../src/shared/contracts/conformance';
 import { liveViolationSchema, type LiveViolation } from '../../../src/shared/contracts/traffic';
 import { VEHICLE_TYPES } from '../../../src/shared/domain/enums';
 import type { Logger } from '../../lib/logger';
@@ -9,6 +10,8 @@ import type { IngestedPosition } from './positions';
 export interface TrafficBusHandlers {
   positions(positions: readonly IngestedPosition[]): void;
   violation(violation: LiveViolation): void;
+  /** The flight conformance state of a position (docs/alerts.md "Flight conformance"). */
+  conformance?(conformance: FlightConformance): void;
   /** The bus stopped (false) or started again (true) to carry other instances' messages. */
   shared?(shared: boolean): void;
 }
@@ -34,6 +37,8 @@ export interface TrafficBusStats {
 export interface TrafficBus {
   publishPositions(positions: readonly IngestedPosition[]): void;
   publishViolation(violation: LiveViolation): void;
+  /** The flight conformance state of a position (docs/alerts.md "Flight conformance"). */
+  publishConformance(conformance: FlightConformance): void;
   /** Answers the unsubscribe function. */
   subscribe(handlers: TrafficBusHandlers): () => void;
   /** Resolves once this instance listens: what is published afterwards, anywhere, reaches it. */
@@ -61,6 +66,9 @@ export function createMemoryBus(): TrafficBus {
     },
     publishViolation(violation) {
       deliver((handlers) => handlers.violation(violation));
+    },
+    publishConformance(conformance) {
+      deliver((handlers) => handlers.conformance?.(conformance));
     },
     subscribe(handlers) {
       subscribers.add(handlers);
@@ -96,6 +104,7 @@ const busPositionSchema = z.object({
 export const busMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('positions'), positions: z.array(busPositionSchema).max(10_000) }),
   z.object({ kind: z.literal('violation'), violation: liveViolationSchema }),
+  z.object({ kind: z.literal('conformance'), conformance: flightConformanceSchema }),
 ]);
 type Message = z.input<typeof busMessageSchema>;
 
@@ -169,8 +178,11 @@ export function createRedisBus(options: { url: string; prefix: string; logger: L
       options.logger.warn({ bytes: text.length, rejected: stats.rejected }, 'traffic bus: message dropped, not a bus message');
       return;
     }
-    if (message.kind === 'positions') for (const handlers of subscribers) handlers.positions(message.positions);
-    else for (const handlers of subscribers) handlers.violation(message.violation);
+    for (const handlers of subscribers) {
+      if (message.kind === 'positions') handlers.positions(message.positions);
+      else if (message.kind === 'violation') handlers.violation(message.violation);
+      else handlers.conformance?.(message.conformance);
+    }
   });
 
   const publish = (message: Message, local: (handlers: TrafficBusHandlers) => void) => {
@@ -204,6 +216,9 @@ export function createRedisBus(options: { url: string; prefix: string; logger: L
     },
     publishViolation(violation) {
       publish({ kind: 'violation', violation }, (handlers) => handlers.violation(violation));
+    },
+    publishConformance(conformance) {
+      publish({ kind: 'conformance', conformance }, (handlers) => handlers.conformance?.(conformance));
     },
     subscribe(handlers) {
       subscribers.add(handlers);

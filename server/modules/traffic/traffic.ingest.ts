@@ -5,6 +5,7 @@ import {
   type TrafficIngestResult,
   type TrafficPost,
 } from '../../../src/shared/contracts/traffic';
+import type { FlightConformance } from '../../../src/shared/contracts/conformance';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
@@ -25,6 +26,8 @@ export interface TrafficIngestDeps {
   logger: Logger;
   /** Called with every stored batch, in order: the live map's bus, the conformance checks. */
   listeners: readonly PositionListener[];
+  /** The flight conformance of a traffic after its last position, answered to a signed-in user's own post. */
+  conformanceOf?: (source: string, ident: string) => FlightConformance | null;
 }
 
 type Rejection = TrafficIngestResult['rejected'][number];
@@ -150,7 +153,9 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
         }
         throw new AppError(refused!.code as 'TRACK_ALREADY_EXISTS' | 'TRACK_UNKNOWN_TRACKER', refused!.message);
       }
-      return result;
+      const [own] = tracks;
+      if (isBatch || sender.kind !== 'session' || !own || !deps.conformanceOf) return result;
+      return { ...result, conformance: deps.conformanceOf(own.row.source, own.row.ident) };
     },
 
     /** Third-party traffic from a receiver of this server (ADS-B): no account, no mission; duplicates are dropped. */

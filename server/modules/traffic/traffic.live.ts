@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { FlightConformance } from '../../../src/shared/contracts/conformance';
 import type { LiveSnapshot, LiveStatus, LiveTarget, LiveViolation } from '../../../src/shared/contracts/traffic';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
@@ -129,11 +130,16 @@ export function createLiveHub(options: LiveHubOptions) {
   let pending: IngestedPosition[] = [];
   /** Violation events since the last flush, the latest of each episode. */
   let pendingViolations = new Map<string, LiveViolation>();
+  /** Flight conformance states since the last flush, the latest of each traffic. */
+  let pendingConformance = new Map<string, FlightConformance>();
   let flushTimer: NodeJS.Timeout | null = null;
   let heartbeatTimer: NodeJS.Timeout | null = null;
   const listOpenViolations = options.listOpenViolations ?? (async () => [...open.values()]);
 
   const send = (client: Client, event: string, data: unknown) => client.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+  const seesConformance = (scope: LiveScope, box: Box, state: FlightConformance) =>
+    inBox(box, state.lon, state.lat) && sees(scope, { userId: state.userId, missionId: state.missionId, lat: state.lat, lon: state.lon });
 
   const seesViolation = (scope: LiveScope, box: Box, violation: LiveViolation) =>
     inBox(box, violation.lon, violation.lat) &&
@@ -294,6 +300,11 @@ export function createLiveHub(options: LiveHubOptions) {
       text: `event: violation\ndata: ${JSON.stringify(violation)}\n\n`,
     }));
     pendingViolations = new Map();
+    const states = [...pendingConformance.values()].map((state) => ({
+      state,
+      text: `event: conformance\ndata: ${JSON.stringify(state)}\n\n`,
+    }));
+    pendingConformance = new Map();
     const staleBefore = now.getTime() - staleSeconds * 1000;
     const texts = targetTexts();
     const keys = positions.map(targetKey);
@@ -302,6 +313,7 @@ export function createLiveHub(options: LiveHubOptions) {
       for (const view of family) {
         let text = delta(view, positions, keys, staleBefore, texts);
         for (const { violation, text: event } of violations) if (seesViolation(view.scope, view.box, violation)) text += event;
+        for (const { state, text: event } of states) if (seesConformance(view.scope, view.box, state)) text += event;
         if (text === '') continue;
         const bytes = Buffer.from(text);
         for (const client of view.clients) client.res.write(bytes);
@@ -382,6 +394,9 @@ export function createLiveHub(options: LiveHubOptions) {
       if (shared) return resynchronise();
       for (const client of clients) sendStatus(client, false);
     },
+    conformance(state) {
+      if (clients.size > 0) pendingConformance.set(`${state.source}|${state.ident}`, state);
+    },
   });
 
   return {
@@ -415,6 +430,11 @@ export function createLiveHub(options: LiveHubOptions) {
       });
       await snapshot(client);
       if (clients.has(client) && !bus.stats().shared) sendStatus(client, false);
+    },
+
+    /** For the flight conformance check: the state of a flying traffic, to every instance's clients (`conformance` event). */
+    publishConformance(state: FlightConformance) {
+      bus.publishConformance(state);
     },
 
     /** For the conformance checker: a violation episode that started, worsened or ended, to every instance's clients. */

@@ -1,3 +1,4 @@
+import type { FlightConformance } from '../../../src/shared/contracts/conformance';
 import type { LiveViolation } from '../../../src/shared/contracts/traffic';
 import type { Clock } from '../../lib/clock';
 import type { Closers } from '../../lib/closers';
@@ -27,6 +28,8 @@ export interface TrafficModuleDeps {
   listeners?: readonly PositionListener[];
   /** The open violation episodes for the live map's snapshot; by default the ones this instance saw on the bus. */
   listOpenViolations?: () => Promise<LiveViolation[]>;
+  /** The flight conformance of a traffic, answered to the pilot's own position post. */
+  conformanceOf?: (source: string, ident: string) => FlightConformance | null;
 }
 
 /** Traffic in and out, wired on the bus; `publishViolation` is what the conformance checker publishes with. */
@@ -42,6 +45,7 @@ export function createTrafficModule(deps: TrafficModuleDeps) {
     clock,
     logger,
     listeners: [publishPositions, ...(deps.listeners ?? [])],
+    conformanceOf: deps.conformanceOf,
   });
   const live = createLiveHub({
     bus,
@@ -56,5 +60,6 @@ export function createTrafficModule(deps: TrafficModuleDeps) {
   });
   deps.closers.add(async () => live.close());
   const publishViolation: ViolationPublisher = (violation) => live.publishViolation(violation);
-  return { ingest, live, publishViolation };
+  const publishConformance = (state: FlightConformance) => live.publishConformance(state);
+  return { ingest, live, publishViolation, publishConformance };
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useViolationNotices } from '@/features/alerts/hooks/use-violation-notices';
+import { ConformanceBanner } from '@/features/flights/components/conformance-banner';
 import { OwnPositionPoster } from '@/features/flights/components/own-position-poster';
 import { clearTakeoffs, startTakeoffRoutine, useIsFlying } from '@/features/flights/takeoff-store';
 import { usePushRegistration } from '@/features/push/hooks/use-push-registration';
@@ -36,6 +37,7 @@ export function BackofficeRoot() {
   return (
     <>
       {flying ? <OwnPositionPoster name={session.name} /> : null}
+      {flying ? <ConformanceBanner /> : null}
       <Outlet />
     </>
   );

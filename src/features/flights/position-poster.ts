@@ -50,16 +50,21 @@ function finiteOrNull(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** A browser fix as the traffic post of spec §3: type user, source mobile. */
-export function toTrafficPost(position: GeolocationPosition, ident: string): TrafficPost {
-  const { latitude, longitude, altitude, speed, heading } = position.coords;
+/**
+ * A browser fix as the traffic post of spec §3: type user, source mobile. `alt` is the height above the take-off
+ * point: the fix's altitude less `takeoffAltitude` (the first altitude the device gave while flying); null when the
+ * device gives no altitude, so the server says the height is unknown instead of checking it.
+ */
+export function toTrafficPost(position: GeolocationPosition, ident: string, takeoffAltitude: number | null = null): TrafficPost {
+  const { latitude, longitude, speed, heading } = position.coords;
+  const altitude = finiteOrNull(position.coords.altitude);
   const spd = finiteOrNull(speed);
   const hdg = finiteOrNull(heading);
   return {
     ident,
     lat: latitude,
     lon: longitude,
-    alt: finiteOrNull(altitude),
+    alt: altitude === null || takeoffAltitude === null ? null : Math.round((altitude - takeoffAltitude) * 10) / 10,
     spd: spd === null ? null : Math.max(0, spd),
     heading: hdg === null ? null : ((hdg % 360) + 360) % 360,
     time: new Date(position.timestamp).toISOString(),
@@ -92,11 +97,13 @@ export function startPositionPoster({
   setStatus({ state: 'waiting' });
   let latest: GeolocationPosition | null = null;
   let posted: GeolocationPosition | null = null;
+  let takeoffAltitude: number | null = null;
 
   const send = () => {
     if (!latest || latest === posted) return;
     posted = latest;
-    post(toTrafficPost(latest, ident)).catch(() => undefined);
+    takeoffAltitude ??= finiteOrNull(latest.coords.altitude);
+    post(toTrafficPost(latest, ident, takeoffAltitude)).catch(() => undefined);
   };
 
   const watchId = geolocation.watchPosition(

@@ -11,6 +11,7 @@ import {
 import { TRAFFIC_SOURCES, VEHICLE_TYPES } from '../domain/enums';
 import { positionSchema } from '../geozones/zone';
 import { dateTimeSchema, idParamsSchema, pageQuerySchema, queryFlag, required } from './common';
+import { conformanceRuleSchema } from './conformance';
 
 /** Alert types of spec domain §3, in its order. */
 export const ALERT_TYPES = [
@@ -162,7 +163,9 @@ export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 /** A violation episode (docs/alerts.md): from the first offending position to compliance or silence. */
 export const violationSchema = z.object({
   id: z.string(),
-  alert: z.object({ id: z.string(), name: z.string(), type: z.enum(ALERT_TYPES) }),
+  /** Null for an episode of the flight conformance check, which names its `rule` instead. */
+  alert: z.object({ id: z.string(), name: z.string(), type: z.enum(ALERT_TYPES) }).nullable(),
+  rule: conformanceRuleSchema.nullable(),
   ident: z.string(),
   source: trafficSourceSchema,
   missionId: z.string().nullable(),
@@ -188,8 +191,13 @@ export const VIOLATION_STATES = ['open', 'closed'] as const;
 export const violationListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(VIOLATION_SORTS).default('startedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /** One episode (the link of its e-mail). */
+  id: z.uuid('validation:invalid').optional(),
   alertId: z.uuid('validation:invalid').optional(),
   type: z.enum(ALERT_TYPES).optional(),
+  /** Episodes of this flight conformance rule. */
+  rule: conformanceRuleSchema.optional(),
+  missionId: z.uuid('validation:invalid').optional(),
   source: trafficSourceSchema.optional(),
   state: z.enum(VIOLATION_STATES).optional(),
   /** Episodes that overlap the period [from, to]. */

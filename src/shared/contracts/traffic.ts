@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { vehicleTypeSchema, trafficSourceSchema } from './alerts';
+import { conformanceRuleSchema, flightConformanceSchema } from './conformance';
 
 /** How far in the future a position's time may be (clock skew of a tracker), in milliseconds. */
 export const TRAFFIC_TIME_FUTURE_TOLERANCE_MS = 60_000;
@@ -81,6 +82,8 @@ export const trafficRejectionSchema = z.object({ index: z.number().int(), code: 
 export const trafficIngestResultSchema = z.object({
   accepted: z.number().int(),
   rejected: z.array(trafficRejectionSchema),
+  /** A signed-in user's own position of a flying mission: its conformance, so the pilot's screens show it at once. */
+  conformance: flightConformanceSchema.nullable().optional(),
 });
 export type TrafficIngestResult = z.infer<typeof trafficIngestResultSchema>;
 
@@ -124,9 +127,12 @@ export type LiveTarget = z.infer<typeof liveTargetSchema>;
 /** A violation episode as the live map shows it; `endedAt` null while it goes on. */
 export const liveViolationSchema = z.object({
   id: z.string(),
-  alertId: z.string(),
+  /** Null for a flight conformance episode: then `alertType` is `flightConformance`, `alertName` the mission's title. */
+  alertId: z.string().nullable(),
   alertName: z.string(),
   alertType: z.string(),
+  /** The flight conformance rule broken (docs/alerts.md); absent or null for an alert's episode. */
+  rule: conformanceRuleSchema.nullable().optional(),
   ident: z.string(),
   source: trafficSourceSchema,
   missionId: z.string().nullable(),

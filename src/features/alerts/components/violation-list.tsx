@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
-import { Anchor, Badge, Button, Stack, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
 import { PagedTable } from '@/components/ui/paged-table';
 import { SortHeader } from '@/components/ui/sort-header';
@@ -36,6 +36,8 @@ const ALERT_CHOICES = { page: 1, pageSize: 100, sort: 'name', order: 'asc' } as 
  */
 export function ViolationList() {
   const { t, i18n } = useTranslation('alerts');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const episodeId = searchParams.get('id') ?? undefined;
   const list = useListState({
     sorts: VIOLATION_SORTS,
     sort: 'startedAt',
@@ -58,6 +60,7 @@ export function ViolationList() {
     sort,
     order,
     search: list.params.search,
+    id: episodeId,
     alertId: alertId || undefined,
     type: type || undefined,
     source: source || undefined,
@@ -69,11 +72,22 @@ export function ViolationList() {
   const onDay = (bound: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => list.setFilter(bound, event.currentTarget.value);
   const dateTime = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
   const metres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
-  const worst = (violation: Violation) =>
-    violation.worstValue === null ? '—' : t(`violations.worstOf.${violation.alert.type}`, { value: metres.format(violation.worstValue) });
+  const worst = (violation: Violation) => {
+    if (violation.worstValue === null) return '—';
+    const key = violation.alert ? `violations.worstOf.${violation.alert.type}` : `violations.worstOfRule.${violation.rule ?? 'area'}`;
+    return t(key, { value: metres.format(violation.worstValue) });
+  };
 
   return (
     <Stack>
+      {episodeId ? (
+        <Group>
+          <Text size="sm">{t('violations.oneEpisode')}</Text>
+          <Button variant="subtle" size="xs" onClick={() => setSearchParams({})}>
+            {t('violations.showAll')}
+          </Button>
+        </Group>
+      ) : null}
       <ListToolbar list={list} searchLabel={t('violations.search')} searchTestId="violation-search">
         {readsAlerts && (
           <FilterSelect
@@ -155,7 +169,9 @@ export function ViolationList() {
             <Table.Td>{violation.ident}</Table.Td>
             <Table.Td>{t(`sources.${violation.source}`)}</Table.Td>
             <Table.Td>
-              {violation.alert.name} ({t(`types.${violation.alert.type}`)})
+              {violation.alert
+                ? `${violation.alert.name} (${t(`types.${violation.alert.type}`)})`
+                : t(`violations.rules.${violation.rule ?? 'area'}`)}
             </Table.Td>
             <Table.Td>
               {violation.mission ? (

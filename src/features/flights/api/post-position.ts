@@ -1,7 +1,9 @@
 import { apiClient } from '@/lib/api-client';
-import type { TrafficPost } from '@/shared/contracts/traffic';
+import type { TrafficIngestResult, TrafficPost } from '@/shared/contracts/traffic';
+import { setFlightConformance } from '../conformance-store';
 
-/** Spec §7: the own-position post; the result is ignored and a failure is silent. */
+/** Spec §7: the own-position post, silent on failure; its answer carries the flight's conformance, shown at once. */
 export async function postPosition(position: TrafficPost): Promise<void> {
-  await apiClient.post('traffics/', position, { silent: true });
+  const { data } = await apiClient.post<TrafficIngestResult>('traffics/', position, { silent: true });
+  if (data?.conformance !== undefined) setFlightConformance(data.conformance);
 }

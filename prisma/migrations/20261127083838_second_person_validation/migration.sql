@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "secondPersonValidation" BOOLEAN NOT NULL DEFAULT false;
+

@@ -1,0 +1,35 @@
+import type { FlightConformance } from '../../../src/shared/contracts/conformance';
+import type { AppContext } from '../../context';
+import type { ViolationPublisher } from '../traffic/positions';
+import { createViolationNotifier } from './conformance.notifier';
+import type { ConformanceRepository } from './conformance.repository';
+import { createEpisodeWriter } from './episode-writer';
+import { createFlightConformance } from './flight.checker';
+import { createFlightMissionsLoader } from './flight.loader';
+
+/** The flight conformance check wired from its parts: loader, state machine and rules, writer, notifier. */
+export function buildFlightConformance(
+  ctx: Pick<AppContext, 'changes' | 'clock' | 'logger' | 'mailer' | 'sms' | 'push' | 'config'>,
+  repository: ConformanceRepository,
+  publish: { publishViolation: ViolationPublisher; publishConformance: (state: FlightConformance) => void },
+) {
+  const { clock, logger, config } = ctx;
+  return createFlightConformance({
+    missions: createFlightMissionsLoader({ repository, changes: ctx.changes, clock }),
+    openEpisodes: () => repository.openFlightEpisodes(),
+    write: createEpisodeWriter((creates, updates) => repository.writeEpisodes(creates, updates)),
+    notifier: createViolationNotifier({
+      repository,
+      mailer: ctx.mailer,
+      sms: ctx.sms,
+      push: ctx.push,
+      logger,
+      publicUrl: config.publicUrl,
+    }),
+    ...publish,
+    clock,
+    logger,
+    silenceMs: config.violationSilenceMs,
+    margins: config.flightWarning,
+  });
+}
