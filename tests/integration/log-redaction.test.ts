@@ -22,7 +22,9 @@ describe('secrets stay out of the log', () => {
   });
   afterAll(() => t.close());
 
-  it('the tracker API key of an ingest request is redacted, the request still logged', async () => {
+  // The request log writes method, URL, status and time only (server/middleware/request-log.ts); the logger's
+  // redaction (server/lib/logger.ts) covers any header or secret field written elsewhere.
+  it('the tracker API key of an ingest request stays out of the log, the request still logged', async () => {
     const apiKey = `key-${randomBytes(20).toString('hex')}`;
     const owner = await createUser(t.db.prisma, { rights: ['TRAFFIC_LIST'] });
     await t.db.prisma.user.update({ where: { id: owner.id }, data: { apiKey } });
@@ -31,16 +33,15 @@ describe('secrets stay out of the log', () => {
     await request(t.app).post('/api/traffics/').set('X-Api-Key', `${apiKey}-unknown`).send({});
 
     expect(lines).toContain('/api/traffics/');
-    expect(lines).toContain('"x-api-key":"[Redacted]"');
     expect(lines).not.toContain(apiKey);
   });
 
-  it('a password, a bearer token and a refresh token sent are redacted', async () => {
+  it('a password, a bearer token and a refresh token sent stay out of the log, the requests still logged', async () => {
     const user = await createUser(t.db.prisma);
     const session = (await postLogin(t, { email: user.email, password: TEST_PASSWORD })).body as { token: string; gjrt: string };
     await request(t.app).post('/api/security/logout').set('Authorization', `Bearer ${session.token}`).send({ gjrt: session.gjrt });
 
-    expect(lines).toContain('"authorization":"[Redacted]"');
+    expect(lines).toContain('/api/security/logout');
     expect(lines).not.toContain(session.token);
     expect(lines).not.toContain(session.gjrt);
     expect(lines).not.toContain(TEST_PASSWORD);

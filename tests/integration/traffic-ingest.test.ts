@@ -195,7 +195,7 @@ describe('POST /api/traffics/', () => {
       const response = await request(t.app).post('/api/traffics/').set(owner.auth).send(own(t.clock.now().toISOString()));
       await land(missionId);
 
-      expect(response.body).toEqual({ accepted: 1, rejected: [] });
+      expect(response.body).toMatchObject({ accepted: 1, rejected: [] });
       expect(response.status).toBe(201);
       expect(await t.db.prisma.track.findMany({ where: { ident: { startsWith: 'JD.' } } })).toEqual([
         expect.objectContaining({ source: 'mo', type: 'user', userId: owner.user.id, missionId }),
