@@ -45,11 +45,24 @@ const expected = {
       'pilots',
       'preflights',
       'replay',
+      'violations',
     ],
   },
   pilot: {
     tabs: ['dashboard', 'live', 'preflights', 'replay'],
-    menu: ['account', 'dashboard', 'devices', 'documents', 'droneModels', 'live', 'logbook', 'machines', 'preflights', 'replay'],
+    menu: [
+      'account',
+      'dashboard',
+      'devices',
+      'documents',
+      'droneModels',
+      'live',
+      'logbook',
+      'machines',
+      'preflights',
+      'replay',
+      'violations',
+    ],
   },
   manager: {
     tabs: ['dashboard', 'live', 'procedures'],
@@ -64,6 +77,7 @@ const expected = {
       'live',
       'myAirspace',
       'procedures',
+      'violations',
     ],
   },
 } as const;

@@ -20,7 +20,9 @@ test('the pilot imports a GPX track into the diary, downloads it as KML, and is 
   await page.getByTestId('post-flight-track-import').click();
   await (await chooser).setFiles(GPX);
 
-  await expect(page.getByTestId('post-flight-track-imported')).toHaveText('gpslogger-flight.gpx: 40 positions imported.');
+  await expect(page.getByTestId('post-flight-track-imported')).toContainText(
+    'gpslogger-flight.gpx: 40 positions imported.Flight of 7.3 min',
+  );
   await expect(page.getByText('7 min from the tracks')).toBeVisible();
   await expect(page.getByTestId('post-flight-history')).toContainText('Track file: (empty) → gpslogger-flight.gpx (40)');
 
