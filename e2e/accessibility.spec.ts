@@ -30,10 +30,15 @@ interface Finding {
   nodes: string[];
 }
 
-/** Requests of the page not yet answered; a live stream's never is, so screens holding one are awaited otherwise. */
+/**
+ * Requests of the page not yet answered; a live stream's never is, so screens holding one are awaited otherwise, and
+ * the violation notices every page of a manager or an administrator keeps open are not counted.
+ */
 function pendingRequests(page: Page) {
   const pending = new Set<Request>();
-  page.on('request', (request) => pending.add(request));
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/violations/notices')) pending.add(request);
+  });
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => pending.delete(request));
   return pending;

@@ -72,7 +72,8 @@ export function ConformanceBanner() {
       color={state === 'violating' ? 'red' : 'yellow'}
       variant="filled"
       title={t(`conformance.${state}`)}
-      style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000, borderRadius: 0 }}
+      // Along the bottom, where it hides no top bar, and letting clicks through: the pilot must still reach "Land".
+      style={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: 1000, borderRadius: 0, pointerEvents: 'none' }}
     >
       <Text size="sm" fw={600}>
         {rules.map((rule) => t(`conformance.rules.${rule}`)).join(' · ')}
