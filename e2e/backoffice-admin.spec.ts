@@ -67,7 +67,8 @@ test('the admin creates a group and an airspace for the demo manager and edits a
   await expect(airspaceRow).toContainText('Marc Manager');
   await expect(airspaceRow).toContainText('Drawn');
 
-  // A user's fields: the demo operator's city and Alpha Tango UID.
+  // A user's fields: the demo operator's administrative zone and Alpha Tango UID (not its company information, which
+  // would ask for the agreement's revalidation, docs/agreements.md, and change the demo other specs start from).
   await page.goto('/backoffice/users');
   await page.getByTestId('user-search').fill('operator@aerogate.demo');
   const userRow = page.getByTestId('user-row').filter({ hasText: 'operator@aerogate.demo' });
@@ -75,7 +76,7 @@ test('the admin creates a group and an airspace for the demo manager and edits a
   await userRow.getByRole('link', { name: 'Edit' }).click();
   const userForm = page.getByTestId('user-form');
   await expect(userForm.locator('input[name="email"]')).toHaveValue('operator@aerogate.demo');
-  await userForm.locator('input[name="city"]').fill('Orsay');
+  await userForm.locator('input[name="adminZone"]').fill('Essonne');
   await page.getByTestId('external-identifier-add').click();
   await userForm.locator('input[name="externalIdentifiers.0.value"]').fill('AT-E2E-0001');
   await page.getByTestId('user-save').click();
@@ -84,7 +85,7 @@ test('the admin creates a group and an airspace for the demo manager and edits a
   await page.getByTestId('user-search').fill('operator@aerogate.demo');
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   await page.getByTestId('user-row').getByRole('link', { name: 'Edit' }).click();
-  await expect(page.getByTestId('user-form').locator('input[name="city"]')).toHaveValue('Orsay');
+  await expect(page.getByTestId('user-form').locator('input[name="adminZone"]')).toHaveValue('Essonne');
   await expect(page.getByTestId('user-form').locator('input[name="externalIdentifiers.0.value"]')).toHaveValue('AT-E2E-0001');
 
   // The manager, in French, edits the general conditions of LFPS-DEMO.
