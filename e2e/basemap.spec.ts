@@ -101,7 +101,6 @@ function waterPixels(png: Buffer): number {
 test('a mission typed at Rennes shows the offline basemap there: its name, the Vilaine, and the notice that it is the fallback', async ({
   page,
 }) => {
-  test.skip(ONLINE, 'the offline basemap only');
   mkdirSync(SHOTS, { recursive: true });
   await page.route(/tiles\.openfreemap\.org/, (route) => route.abort('internetdisconnected'));
   await signIn(page, DEMO.operator);
