@@ -224,8 +224,8 @@ describe('the Flight view (docs/flight.md "Flight view")', () => {
     await resetApp();
   });
 
-  const SQUARE = {
-    type: 'MultiPolygon' as const,
+  const SQUARE: NonNullable<MissionDetail['areas']> = {
+    type: 'MultiPolygon',
     coordinates: [
       [
         [
