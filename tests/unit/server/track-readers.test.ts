@@ -90,6 +90,16 @@ describe('reading track files', () => {
   });
 
   describe("flight controllers' logs (real files: tests/fixtures/tracks/ATTRIBUTION.md, values read with pyulog and pymavlink)", () => {
+    it("reads GPSBabel's GPX of a Garmin's 8 tracks: 3D points, elevations made heights above the first", async () => {
+      const { points, flight } = await readFixture('gpsbabel-garmin-cerknica.gpx', 'gpx');
+
+      // gpxpy: 296 points, each with a distinct time and an elevation, 542.320923 m first, 579.331543 m the highest.
+      expect(points).toHaveLength(296);
+      expect(points[0]).toEqual({ time: new Date('2010-08-05T14:23:59Z'), lat: 45.772175035, lon: 14.357659249, heightM: 0 });
+      expect(points.at(-1)).toEqual({ time: new Date('2010-08-05T16:23:49Z'), lat: 45.790873384, lon: 14.304442042, heightM: 20.2 });
+      expect(flight).toMatchObject({ durationS: 7190, maxHeightM: 37, maxDistanceM: 4631 });
+    });
+
     it('reads a PX4 ULog: GPS positions at their UTC time, altitudes above sea level made heights above the first, battery', async () => {
       const { points, flight } = await readFixture('px4-fmu-v5-gps.ulg', 'ulog');
 
