@@ -59,6 +59,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
         activations: requests.activations,
         tracks: traffic.tracks,
         trackRetentionDays: ctx.config.trackRetentionDays,
+        webhooks: records.webhooks,
         clock: ctx.clock,
         logger: ctx.logger,
       }),
@@ -75,7 +76,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   const api = express.Router();
   api.use(database.watch);
-  api.use(authenticate({ secret: ctx.config.jwtSecret, clock: ctx.clock, sessions: ctx.sessionCache, pool: ctx.pool }));
+  api.use(
+    authenticate({
+      secret: ctx.config.jwtSecret,
+      clock: ctx.clock,
+      sessions: ctx.sessionCache,
+      pool: ctx.pool,
+      credentials: accounts.credentials.authenticate,
+    }),
+  );
   api.use(maintenance(ctx.config.maintenance));
   api.use(systemRouter(registry, database, ctx.config, traffic.adsbStatus));
   api.use(database.gate);
