@@ -13,7 +13,10 @@ describe('personal API credentials', () => {
   afterAll(() => t.close());
 
   async function credential(auth: Record<string, string>, scope: 'read' | 'write') {
-    const created = await request(t.app).post('/api/credentials').set(auth).send({ name: `Ground station ${scope}`, scope });
+    const created = await request(t.app)
+      .post('/api/credentials')
+      .set(auth)
+      .send({ name: `Ground station ${scope}`, scope });
     expect(created.status).toBe(201);
     return created.body as { id: string; token: string; prefix: string };
   }
@@ -49,9 +52,16 @@ describe('personal API credentials', () => {
     const { token } = await credential(operator.auth, 'write');
 
     expect((await postMission(t, bearer(token), completeMission(operator))).status).toBe(201);
-    expectError(await request(t.app).post('/api/credentials').set(bearer(token)).send({ name: 'more', scope: 'write' }), 403, 'API_CREDENTIAL_NOT_ALLOWED');
     expectError(
-      await request(t.app).post('/api/webhooks/endpoints').set(bearer(token)).send({ url: 'https://hooks.example.com/x', events: ['request.filed'] }),
+      await request(t.app).post('/api/credentials').set(bearer(token)).send({ name: 'more', scope: 'write' }),
+      403,
+      'API_CREDENTIAL_NOT_ALLOWED',
+    );
+    expectError(
+      await request(t.app)
+        .post('/api/webhooks/endpoints')
+        .set(bearer(token))
+        .send({ url: 'https://hooks.example.com/x', events: ['request.filed'] }),
       403,
       'API_CREDENTIAL_NOT_ALLOWED',
     );

@@ -96,12 +96,20 @@ describe('webhooks of operators and managers', () => {
       const decided = receiver.received.find((message) => JSON.parse(message.body).type === 'request.decided')!;
       const verified = new Webhook(endpoint.secret).verify(decided.body, decided.headers as Record<string, string>);
       expect(verified).toMatchObject({ type: 'request.decided', data: { requestId, status: 'accepted', action: 'accept', missionId } });
-      expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(decided.body, decided.headers as Record<string, string>)).toThrow();
+      expect(() =>
+        new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(decided.body, decided.headers as Record<string, string>),
+      ).toThrow();
 
       const list = await deliveries(operator.auth);
       expect(list).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ id: decided.headers['webhook-id'], eventType: 'request.decided', status: 'delivered', attempts: 1, lastStatus: 200 }),
+          expect.objectContaining({
+            id: decided.headers['webhook-id'],
+            eventType: 'request.decided',
+            status: 'delivered',
+            attempts: 1,
+            lastStatus: 200,
+          }),
         ]),
       );
       const other = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST']);
@@ -197,21 +205,32 @@ describe('webhooks of operators and managers', () => {
       await t.close();
     });
 
-    it.each(['http://127.0.0.1:8080/hooks', 'https://127.0.0.1/hooks', 'https://localhost/hooks', 'https://10.0.0.8/hooks', 'https://[::1]/hooks'])(
-      'refuses to register %s (loopback, private, or not https)',
-      async (url) => {
-        const operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST']);
-        const response = await request(t.app).post('/api/webhooks/endpoints').set(operator.auth).send({ url, events: ['request.filed'] });
-        expectError(response, 422, 'WEBHOOK_ENDPOINT_NOT_PUBLIC');
-        expect(await t.db.prisma.webhookEndpoint.count({ where: { ownerId: operator.user.id } })).toBe(0);
-      },
-    );
+    it.each([
+      'http://127.0.0.1:8080/hooks',
+      'https://127.0.0.1/hooks',
+      'https://localhost/hooks',
+      'https://10.0.0.8/hooks',
+      'https://[::1]/hooks',
+    ])('refuses to register %s (loopback, private, or not https)', async (url) => {
+      const operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST']);
+      const response = await request(t.app)
+        .post('/api/webhooks/endpoints')
+        .set(operator.auth)
+        .send({ url, events: ['request.filed'] });
+      expectError(response, 422, 'WEBHOOK_ENDPOINT_NOT_PUBLIC');
+      expect(await t.db.prisma.webhookEndpoint.count({ where: { ownerId: operator.user.id } })).toBe(0);
+    });
 
     it('refuses at delivery an endpoint whose name resolves to a loopback address, and sends nothing', async () => {
       const operator = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST']);
       // As if its name pointed elsewhere at registration and to this host now (DNS rebinding).
       const endpoint = await t.db.prisma.webhookEndpoint.create({
-        data: { ownerId: operator.user.id, url: `https://localhost:${receiver.port}/hooks`, events: ['flight.tookOff'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+        data: {
+          ownerId: operator.user.id,
+          url: `https://localhost:${receiver.port}/hooks`,
+          events: ['flight.tookOff'],
+          secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        },
       });
       await t.db.prisma.webhookDelivery.create({
         data: { endpointId: endpoint.id, eventType: 'flight.tookOff', payload: '{"type":"flight.tookOff"}', nextAttemptAt: t.clock.now() },

@@ -14,7 +14,14 @@ const USE_RECORD_MS = 60_000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function toCredential(row: { id: string; name: string; scope: 'read' | 'write'; prefix: string; createdAt: Date; lastUsedAt: Date | null }) {
+function toCredential(row: {
+  id: string;
+  name: string;
+  scope: 'read' | 'write';
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}) {
   return {
     id: row.id,
     name: row.name,
@@ -54,7 +61,9 @@ export function createApiCredentials(deps: { repository: ApiCredentialsRepositor
       if (count === 0) throw new AppError('NOT_FOUND', 'Unknown API credential');
     },
     /** The user a credential acts for, or null: unknown, revoked, or its account not active (deactivated, deleted). */
-    async authenticate(token: string): Promise<{ user: AuthUser; version: number; credential: { id: string; scope: 'read' | 'write' } } | null> {
+    async authenticate(
+      token: string,
+    ): Promise<{ user: AuthUser; version: number; credential: { id: string; scope: 'read' | 'write' } } | null> {
       const row = await repository.byHash(hash(token));
       if (!row || row.user.status !== 'active') return null;
       const now = clock.now();

@@ -15,7 +15,10 @@ import { snapshotOf } from './requests.mapper';
 import type { JsonInput, RequestsRepository } from './requests.repository';
 
 export interface DecideRequestDeps {
-  repository: Pick<RequestsRepository, 'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage' | 'eventRow'>;
+  repository: Pick<
+    RequestsRepository,
+    'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage' | 'eventRow'
+  >;
   events: EventPublisher;
   airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
   owners: RecordOwners;

@@ -109,7 +109,11 @@ export function requestEvents(deps: RequestEventDeps) {
  * Applies `action` through the transition table: the update only happens if the status is still the one read,
  * so two managers deciding at once cannot both win; the history records who, when and why.
  */
-export function requestTransition(deps: { repository: Pick<RequestsRepository, 'transition' | 'eventRow'>; clock: Clock; events: EventPublisher }) {
+export function requestTransition(deps: {
+  repository: Pick<RequestsRepository, 'transition' | 'eventRow'>;
+  clock: Clock;
+  events: EventPublisher;
+}) {
   const { repository, clock } = deps;
   const announce = requestEvents(deps);
   return async function transition(request: { id: string; status: RequestStatus }, change: Transition) {

@@ -93,7 +93,8 @@ export function createWebhooksService(deps: {
       lastError: outcome.error?.slice(0, 1000) ?? null,
       durationMs: outcome.durationMs,
     });
-    if (!outcome.ok) logger.warn({ delivery: delivery.id, event: delivery.eventType, attempts, status: outcome.status }, 'webhook delivery failed');
+    if (!outcome.ok)
+      logger.warn({ delivery: delivery.id, event: delivery.eventType, attempts, status: outcome.status }, 'webhook delivery failed');
   }
 
   return {
