@@ -95,3 +95,34 @@ describe('personal API credentials', () => {
     expectError(await request(t.app).get('/api/credentials').set(bearer(token)), 401, 'UNAUTHENTICATED');
   });
 });
+
+describe('API reference', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('serves Swagger UI from this origin on /api/openapi.json, which documents credentials, webhooks and their events', async () => {
+    const page = await request(t.app).get('/api/docs/');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<script src="swagger-ui-bundle.js"></script>');
+    expect(page.text).not.toMatch(/https?:\/\//);
+    const bundle = await request(t.app).get('/api/docs/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers['content-type']).toMatch(/javascript/);
+    expect((await request(t.app).get('/api/docs/initializer.js')).text).toContain("url: '/api/openapi.json'");
+
+    const document = (await request(t.app).get('/api/openapi.json')).body;
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/credentials',
+        '/api/credentials/{id}',
+        '/api/webhooks/endpoints',
+        '/api/webhooks/deliveries/{id}/resend',
+      ]),
+    );
+    expect(Object.keys(document['x-webhooks'])).toContain('request.decided');
+    expect(document.components.securitySchemes.bearer.description).toContain('agk_');
+  });
+});
