@@ -93,7 +93,7 @@ function waterPixels(png: Buffer): number {
   return count;
 }
 
-test('a mission typed at Rennes shows the offline basemap there: its name, the Vilaine, and the notice that it is the fallback', async ({
+test('a mission typed at Rennes shows the offline basemap there: its roads, its name, the Vilaine, and the notice that it is the fallback', async ({
   page,
 }) => {
   mkdirSync(SHOTS, { recursive: true });
@@ -102,6 +102,8 @@ test('a mission typed at Rennes shows the offline basemap there: its name, the V
   await settle(page);
   await expect(map(page)).toHaveAttribute('data-basemap', 'offline');
   await expect(page.getByTestId('basemap-offline')).toBeVisible();
+  // Its ring road and the main roads out of it, far from Île-de-France.
+  await expect.poll(() => attribute(page, 'data-basemap-rendered')).toContain('basemap-roads');
 
   // About 1 km² on the centre of Rennes, typed: the view fits it (mission zoom, about 15).
   await page.getByTestId('mission-type-area').click();
