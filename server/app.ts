@@ -14,13 +14,14 @@ import { buildTraffic } from './composition/traffic';
 import type { AppContext } from './context';
 import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
-import { pingDatabase } from './lib/database';
+import { pendingMigrations, pingDatabase } from './lib/database';
 import { createDatabaseStatus } from './lib/database-status';
 import { precompressedAssets } from './lib/precompressed';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { requestLog } from './middleware/request-log';
+import { createReadiness } from './modules/system/readiness';
 import { systemRouter } from './modules/system/system.router';
 import { createRegistry, openApiDocument } from './openapi';
 
@@ -77,7 +78,12 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(database.watch);
   api.use(authenticate({ secret: ctx.config.jwtSecret, clock: ctx.clock, sessions: ctx.sessionCache, pool: ctx.pool }));
   api.use(maintenance(ctx.config.maintenance));
-  api.use(systemRouter(registry, database, ctx.config, traffic.adsbStatus));
+  const ready = createReadiness({
+    database,
+    pendingMigrations: () => pendingMigrations(ctx.pool),
+    busConnected: ctx.config.redis ? () => ctx.trafficBus.stats().shared : null,
+  });
+  api.use(systemRouter(registry, database, ctx.config, ready, traffic.adsbStatus));
   api.use(database.gate);
   for (const area of [accounts, backOffice, operatorRegistry, missions, requests, postFlight, traffic]) api.use(area.routers);
   const document = openApiDocument(registry);
