@@ -21,6 +21,7 @@ import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { requestLog } from './middleware/request-log';
+import { apiReferenceRouter } from './modules/system/api-reference';
 import { createReadiness } from './modules/system/readiness';
 import { systemRouter } from './modules/system/system.router';
 import { createRegistry, openApiDocument } from './openapi';
@@ -60,6 +61,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
         activations: requests.activations,
         tracks: traffic.tracks,
         trackRetentionDays: ctx.config.trackRetentionDays,
+        webhooks: records.webhooks,
         clock: ctx.clock,
         logger: ctx.logger,
       }),
@@ -76,7 +78,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   const api = express.Router();
   api.use(database.watch);
-  api.use(authenticate({ secret: ctx.config.jwtSecret, clock: ctx.clock, sessions: ctx.sessionCache, pool: ctx.pool }));
+  api.use(
+    authenticate({
+      secret: ctx.config.jwtSecret,
+      clock: ctx.clock,
+      sessions: ctx.sessionCache,
+      pool: ctx.pool,
+      credentials: accounts.credentials.authenticate,
+    }),
+  );
   api.use(maintenance(ctx.config.maintenance));
   const ready = createReadiness({
     database,
@@ -91,6 +101,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     res.json(document);
   });
   api.use('/api', apiNotFound);
+  app.use(apiReferenceRouter());
   app.use(api);
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) app.use(spa(options.spaDir));
