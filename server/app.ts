@@ -22,6 +22,7 @@ import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { requestLog } from './middleware/request-log';
+import { apiReferenceRouter } from './modules/system/api-reference';
 import { createReadiness } from './modules/system/readiness';
 import { systemRouter } from './modules/system/system.router';
 import { createRegistry, openApiDocument } from './openapi';
@@ -65,6 +66,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
         activations: requests.activations,
         tracks: traffic.tracks,
         trackRetentionDays: ctx.config.trackRetentionDays,
+        webhooks: records.webhooks,
         clock: ctx.clock,
         logger: ctx.logger,
       }),
@@ -81,7 +83,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   const api = express.Router();
   api.use(database.watch);
-  api.use(authenticate({ secret: ctx.config.jwtSecret, clock: ctx.clock, sessions: ctx.sessionCache, pool: ctx.pool }));
+  api.use(
+    authenticate({
+      secret: ctx.config.jwtSecret,
+      clock: ctx.clock,
+      sessions: ctx.sessionCache,
+      pool: ctx.pool,
+      credentials: accounts.credentials.authenticate,
+    }),
+  );
   api.use(maintenance(ctx.config.maintenance));
   const ready = createReadiness({
     database,
@@ -96,6 +106,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     res.json(document);
   });
   api.use('/api', apiNotFound);
+  app.use(apiReferenceRouter());
   app.use(api);
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) app.use(spa(options.spaDir));
