@@ -50,7 +50,8 @@ export function createDatabaseStatus(options: DatabaseStatusOptions, fallbackChe
     inFlight.clear();
   };
 
-  async function probeOnce(url: string): Promise<boolean> {
+  /** One connection and `SELECT 1`: 'up', 'refused' (a failure before the timeout: the server said no, or is not there) or 'silent'. */
+  async function probeOnce(url: string): Promise<'up' | 'refused' | 'silent'> {
     const client = new pg.Client({
       connectionString: url,
       connectionTimeoutMillis: options.probeTimeoutMs,
@@ -58,22 +59,34 @@ export function createDatabaseStatus(options: DatabaseStatusOptions, fallbackChe
     });
     // A server that goes away while the probe waits emits 'error' on the client; the failed query already says so.
     client.on('error', () => undefined);
+    const started = performance.now();
     try {
       await client.connect();
       await client.query('SELECT 1');
-      return true;
+      return 'up';
     } catch {
-      return false;
+      return performance.now() - started >= options.probeTimeoutMs * 0.9 ? 'silent' : 'refused';
     } finally {
       void client.end().catch(() => undefined);
     }
+  }
+
+  /**
+   * A refusal is an outage at once. Silence is asked again once before it counts: on a saturated machine a probe can
+   * miss its second while the database is well (a false outage answered 503 to every request in flight), whereas a
+   * paused server stays silent to both.
+   */
+  async function reachable(url: string): Promise<boolean> {
+    const first = await probeOnce(url);
+    if (first !== 'silent') return first === 'up';
+    return (await probeOnce(url)) === 'up';
   }
 
   function probe(): Promise<boolean> {
     if (!options.url) return Promise.resolve(true);
     if (!probing) {
       lastProbe = performance.now();
-      probing = probeOnce(options.url)
+      probing = reachable(options.url)
         .then((up) => {
           if (up) downUntil = 0;
           else failed();
