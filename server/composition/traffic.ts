@@ -49,6 +49,7 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     logger,
     silenceMs: config.violationSilenceMs,
     publicUrl: config.publicUrl,
+    events: records.webhooks,
   });
   let publishConformance: (state: FlightConformance) => void = () => undefined;
   const flights = buildFlightConformance(ctx, conformanceRepository, {
