@@ -2,6 +2,9 @@ import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { acceptedVersions } from '../lib/session-cache';
 import { createSbsConnector } from '../integrations/adsb/sbs-connector';
+import { createAirspaceLiveRepository } from '../modules/airspace-live/airspace-live.repository';
+import { airspaceLiveRouter } from '../modules/airspace-live/airspace-live.router';
+import { createAirspaceLiveService } from '../modules/airspace-live/airspace-live.service';
 import { createAlertsRepository } from '../modules/alerts/alerts.repository';
 import { alertsRouter, violationsRouter } from '../modules/alerts/alerts.router';
 import { createAlertsService } from '../modules/alerts/alerts.service';
@@ -85,7 +88,14 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
   const alerts = createAlertsService({ repository: createAlertsRepository(prisma), audit });
   const notices = createViolationNotices({ bus: ctx.trafficBus, scopes, clock, logger, sessionMs: config.accessTokenTtlSeconds * 1000 });
   ctx.closers.add(async () => notices.close());
-  const push = createPushService({ repository: createPushRepository(prisma), push: ctx.push, audit, publicKey: config.push.publicKey });
+  const push = createPushService({
+    repository: createPushRepository(prisma),
+    push: ctx.push,
+    sms: ctx.sms,
+    mailer: ctx.mailer,
+    audit,
+    publicKey: config.push.publicKey,
+  });
   const routers: Router[] = [
     alertsRouter(registry, alerts),
     violationsRouter(registry, alerts, notices),
@@ -94,6 +104,10 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     devicesRouter(registry, createDevicesService({ repository: createDevicesRepository(prisma), audit })),
     pushRouter(registry, push),
     commandsRouter(registry, push),
+    airspaceLiveRouter(
+      registry,
+      createAirspaceLiveService({ repository: createAirspaceLiveRepository(prisma), sms: ctx.sms, audit, clock }),
+    ),
   ];
   return { routers, tracks: trafficRepository, adsbStatus: () => adsb?.status() ?? null };
 }
