@@ -53,6 +53,7 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     silenceMs: config.violationSilenceMs,
     publicUrl: config.publicUrl,
     events: records.webhooks,
+    opened: (count) => ctx.metrics.episodesOpened(count),
   });
   let publishConformance: (state: FlightConformance) => void = () => undefined;
   const flights = buildFlightConformance(ctx, conformanceRepository, {
@@ -72,10 +73,11 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     logger,
     staleSeconds: config.trafficStaleSeconds,
     closers: ctx.closers,
-    listeners: [conformance.check, flights.check],
+    listeners: [conformance.check, flights.check, async (positions) => ctx.metrics.positionsIngested(positions.length)],
     conformanceOf: (source, ident) => flights.current(source, ident),
   });
   publishViolation = traffic.publishViolation;
+  ctx.metrics.watchLiveClients(() => traffic.live.clientCount);
   publishConformance = traffic.publishConformance;
   const stopSweeps = [conformance.start(), flights.start()];
   ctx.closers.add(async () => stopSweeps.forEach((stop) => stop()));

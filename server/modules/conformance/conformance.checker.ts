@@ -37,6 +37,8 @@ export interface ConformanceDependencies extends NotifierDependencies {
   silenceMs: number;
   /** Announces started and ended episodes to webhooks (docs/operations.md "Webhooks and API credentials"). */
   events: EventPublisher;
+  /** Told how many episodes each batch opened (metrics). */
+  opened?: (count: number) => void;
 }
 
 /** When no connection listens for changes (database restarting), what is checked is reloaded this often. */
@@ -478,6 +480,7 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
   async function check(positions: readonly IngestedPosition[]) {
     const snap = await ready();
     const { created, dirty } = checkBatch(snap, positions);
+    if (created.size > 0) deps.opened?.(created.size);
     if (dirty.size > 0) await write(created, dirty);
     await announceToWebhooks(snap, created, dirty);
     for (const [episode, mission] of created) {
