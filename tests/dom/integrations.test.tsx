@@ -27,6 +27,7 @@ const account: Account = {
   newsletter: false,
   lang: 'en',
   doubleFactorEnabled: false,
+  secondPersonValidation: false,
   agreementStatus: 'validated',
   agreementExpiresAt: null,
   adminMessage: null,
