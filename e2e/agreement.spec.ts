@@ -41,7 +41,7 @@ test('the operator completes its agreement file, the administrator validates it,
   test.setTimeout(120_000);
   // The demo operator's agreement is already validated (README): a new operator starts from an empty file.
   const operator = await newOperator(request, Date.now().toString(36));
-  await signIn(page, operator.email, operator.password);
+  await signIn(page, operator.email, { password: operator.password, to: null });
 
   // Before any agreement, missions are refused.
   const refused = await postMission(page);
@@ -125,8 +125,7 @@ test('the operator completes its agreement file, the administrator validates it,
   // The administrator, in a second browser context, finds the documents in the validation queue and validates the agreement.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, DEMO.admin);
-  await admin.goto('/backoffice/validateattachements');
+  await signIn(admin, DEMO.admin, { to: '/backoffice/validateattachements' });
   const row = admin
     .getByTestId('attachment-queue-row')
     .filter({ hasText: 'insurance-certificate.pdf' })

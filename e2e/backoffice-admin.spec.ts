@@ -29,11 +29,8 @@ test('the admin creates a group and an airspace for the demo manager and edits a
 }) => {
   // Four screens and two accounts in one story: longer than the default minute.
   test.setTimeout(240_000);
-  await signIn(page, DEMO.admin);
-  await page.getByTestId('language-en').click();
-
   // A group with one right and the demo operator as member.
-  await page.goto('/backoffice/groups/add');
+  await signIn(page, DEMO.admin, { lang: 'en', to: '/backoffice/groups/add' });
   const groupForm = page.getByTestId('group-form');
   await groupForm.locator('input[name="name"]').fill('E2E night flyers');
   await groupForm.getByRole('checkbox', { name: /See own pilots/ }).check();
@@ -89,10 +86,7 @@ test('the admin creates a group and an airspace for the demo manager and edits a
   await expect(page.getByTestId('user-form').locator('input[name="externalIdentifiers.0.value"]')).toHaveValue('AT-E2E-0001');
 
   // The manager, in French, edits the general conditions of LFPS-DEMO.
-  await page.goto('/logout');
-  await signIn(page, DEMO.manager);
-  await page.getByTestId('language-fr').click();
-  await page.goto('/backoffice/airspace');
+  await signIn(page, DEMO.manager, { lang: 'fr', to: '/backoffice/airspace' });
   await expect(page.getByRole('heading', { name: 'Mon espace aérien' })).toBeVisible();
   await expect(page.getByTestId('my-airspace-identity')).toContainText('LFPS-DEMO');
   await expect(page.getByRole('radio', { name: 'Zone E2E Orsay' })).toBeAttached();

@@ -39,10 +39,8 @@ test('the administrator creates an alert from a GeoJSON file and a drawn area, a
 }) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page, DEMO.admin);
-
   // Alert: one area imported from a GeoJSON file, one drawn on the map.
-  await page.goto('/backoffice/alerts/add');
+  await signIn(page, DEMO.admin, { to: '/backoffice/alerts/add' });
   const form = page.getByTestId('alert-form');
   await form.locator('input[name="name"]').fill('E2E Saclay no-fly');
   await form.locator('select[name="type"]').selectOption('doNotEnter');

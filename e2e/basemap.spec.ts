@@ -22,10 +22,8 @@ test('the mission editor draws over a basemap with roads and town names at zoom 
 }) => {
   mkdirSync(SHOTS, { recursive: true });
   if (!ONLINE) await page.route(/tiles\.openfreemap\.org/, (route) => route.abort('internetdisconnected'));
-  await signIn(page, DEMO.operator);
-
   // Paris-Saclay at zoom 8: the land, the Île-de-France motorways and the region's city names.
-  await page.goto('/backoffice/preflights/add#8/48.71/2.2');
+  await signIn(page, DEMO.operator, { to: '/backoffice/preflights/add#8/48.71/2.2' });
   await settle(page);
   await expect(map(page)).toHaveAttribute('data-basemap', ONLINE ? 'online' : 'offline');
   if (!ONLINE) {
@@ -67,11 +65,8 @@ test('the mission editor draws over a basemap with roads and town names at zoom 
 test("in French, the map's credits and the zone popup's close button are French", async ({ page }) => {
   mkdirSync(SHOTS, { recursive: true });
   if (!ONLINE) await page.route(/tiles\.openfreemap\.org/, (route) => route.abort('internetdisconnected'));
-  await signIn(page, DEMO.operator);
-  await page.getByTestId('language-fr').click();
+  await signIn(page, DEMO.operator, { lang: 'fr', to: '/backoffice/preflights/add#13/48.605/2.67' });
   await expect(page.getByTestId('language-fr')).toHaveAttribute('aria-pressed', 'true');
-
-  await page.goto('/backoffice/preflights/add#13/48.605/2.67');
   await settle(page);
   await expect(page.getByRole('button', { name: 'Zoom avant' })).toBeVisible();
   if (!ONLINE) await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('© les contributeurs d’OpenStreetMap');
@@ -98,16 +93,17 @@ function waterPixels(png: Buffer): number {
   return count;
 }
 
-test('a mission typed at Rennes shows the offline basemap there: its name, the Vilaine, and the notice that it is the fallback', async ({
+test('a mission typed at Rennes shows the offline basemap there: its roads, its name, the Vilaine, and the notice that it is the fallback', async ({
   page,
 }) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.route(/tiles\.openfreemap\.org/, (route) => route.abort('internetdisconnected'));
-  await signIn(page, DEMO.operator);
-  await page.goto('/backoffice/preflights/add#9/48.11/-1.68');
+  await signIn(page, DEMO.operator, { to: '/backoffice/preflights/add#9/48.11/-1.68' });
   await settle(page);
   await expect(map(page)).toHaveAttribute('data-basemap', 'offline');
   await expect(page.getByTestId('basemap-offline')).toBeVisible();
+  // Its ring road and the main roads out of it, far from Île-de-France.
+  await expect.poll(() => attribute(page, 'data-basemap-rendered')).toContain('basemap-roads');
 
   // About 1 km² on the centre of Rennes, typed: the view fits it (mission zoom, about 15).
   await page.getByTestId('mission-type-area').click();

@@ -14,8 +14,7 @@ test('the manager adds a height rule and a rule around a point placed on the map
   // Unique, so that rules left by other runs or specs never get in the way; 300 m is above any legal flight.
   const title = `Above 300 m ${Date.now()}`;
 
-  await signIn(page, DEMO.manager);
-  await page.goto('/backoffice/procedureclassifications');
+  await signIn(page, DEMO.manager, { to: '/backoffice/procedureclassifications' });
   await expect(page.getByRole('heading', { name: 'Classification of activities' })).toBeVisible();
   // Another spec may have made the manager manage a second airspace: LFPS-DEMO is chosen either way.
   await page.getByTestId('classification-airspace').click();

@@ -8,10 +8,8 @@ test('a new user prepares and saves a mission with the demo operator, then finds
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, DEMO.operator);
-
   // The agreement is validated and reachable from My account.
-  await page.goto('/backoffice/account');
+  await signIn(page, DEMO.operator, { to: '/backoffice/account' });
   await page.getByTestId('link-my-agreement').click();
   await expect(page).toHaveURL(/\/backoffice\/myagreement$/);
   await expect(page.getByTestId('agreement-status')).toHaveAttribute('data-status', 'validated');
@@ -37,8 +35,7 @@ test('a new user prepares and saves a mission with the demo operator, then finds
   // The manager finds the waiting request and may decide it.
   const context = await browser.newContext();
   const manager = await context.newPage();
-  await signIn(manager, DEMO.manager);
-  await manager.goto('/backoffice/procedures');
+  await signIn(manager, DEMO.manager, { to: '/backoffice/procedures' });
   const waiting = manager.getByTestId('request-row').filter({ hasText: 'Campus photogrammetry' });
   await expect(waiting).toHaveCount(1);
   await waiting.getByRole('link').first().click();

@@ -75,8 +75,7 @@ test('a new user prepares a mission, has it validated, takes off, sees their pos
   expect(machine.status(), await machine.text()).toBe(201);
 
   // Prepares the mission on the map and validates it.
-  await signIn(page, email, password);
-  await page.goto(`/backoffice/preflights/add#15/${HOME.latitude}/${HOME.longitude}`);
+  await signIn(page, email, { password, to: `/backoffice/preflights/add#15/${HOME.latitude}/${HOME.longitude}` });
   await quietMap(page);
   await drawSquare(page, 160);
   await page.getByTestId('mission-title').fill(`Field survey ${tag}`);

@@ -66,9 +66,7 @@ test('a Rennes mission without altitude asks for it instead of forbidding; a Ber
   const rennes = await missionAt(request, tag, 'Rennes', RENNES);
   const berlin = await missionAt(request, tag, 'Berlin', BERLIN);
 
-  await signIn(page, DEMO.operator);
-  await page.getByTestId('language-en').click();
-  await page.goto(`/backoffice/preflights/edit/${rennes}`);
+  await signIn(page, DEMO.operator, { lang: 'en', to: `/backoffice/preflights/edit/${rennes}` });
   await page.getByTestId('mission-tab-regulation').click();
   const verdict = page.getByTestId('verdict');
   await expect(verdict).not.toHaveAttribute('data-category', 'FORBIDDEN');

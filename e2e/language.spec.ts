@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, signInThroughForm } from './support';
 
 test('switching to French translates the shell and is kept on the account for the next sign-in', async ({ page }) => {
   await signIn(page, DEMO.pilot);
@@ -10,7 +10,7 @@ test('switching to French translates the shell and is kept on the account for th
 
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, DEMO.pilot);
+  await signInThroughForm(page, DEMO.pilot);
   await expect(page.getByTestId('tab-live')).toHaveText('Carte');
 
   await page.getByTestId('language-en').click();

@@ -16,9 +16,7 @@ for (const language of ['en', 'fr'] as const) {
     const text = TEXTS[language];
     const { title } = await flownMission(request, `lb${language}${Date.now().toString(36)}`);
 
-    await signIn(page, DEMO.admin);
-    await page.getByTestId(`language-${language}`).click();
-    await page.goto('/backoffice/dashboard');
+    await signIn(page, DEMO.admin, { lang: language, to: '/backoffice/dashboard' });
     const entry = page.getByTestId('side-menu').getByTestId('menu-logbook');
     await expect(entry).toHaveText(text.menu);
     await entry.click();

@@ -17,8 +17,7 @@ test('the live map renders offline, switches a context layer, loads the geozones
   test.setTimeout(180_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page, DEMO.operator);
-  await page.goto('/backoffice/live');
+  await signIn(page, DEMO.operator, { to: '/backoffice/live' });
 
   expect(await mapState(page)).toBe('idle-rendered');
   await expect(page.getByTestId('live-connection')).toBeVisible();

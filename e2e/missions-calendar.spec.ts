@@ -61,8 +61,7 @@ const calendarEvent = (page: Page, title: string) => page.getByTestId('mission-c
 test('the operator sees a mission on the month, week, day and year views, chosen in the address', async ({ page }) => {
   const mission = todaysMission();
   await serveMissions(page, mission);
-  await signInInEnglish(page, DEMO.operator);
-  await page.goto('/backoffice/preflights');
+  await signInInEnglish(page, DEMO.operator, '/backoffice/preflights');
   await expect(page.getByTestId('mission-add')).toBeVisible();
 
   await page.getByTestId('view-month').click();
@@ -95,8 +94,7 @@ test('the operator sees a mission on the month, week, day and year views, chosen
 test('the 3-year view counts the missions of a day, lists them and opens one in the editor', async ({ page }) => {
   const mission = todaysMission();
   await serveMissions(page, mission);
-  await signInInEnglish(page, DEMO.operator);
-  await page.goto('/backoffice/preflights');
+  await signInInEnglish(page, DEMO.operator, '/backoffice/preflights');
   await page.getByTestId('view-years').click();
   await expect(page).toHaveURL(/\?view=years$/);
   await expect(page.locator('.fc-multiMonthYears-view')).toBeVisible(AFTER_PAGE_LOAD);
@@ -113,8 +111,7 @@ test('the 3-year view counts the missions of a day, lists them and opens one in 
 test('the list finds the mission by search', async ({ page }) => {
   const mission = todaysMission();
   const searches = await serveMissions(page, mission);
-  await signInInEnglish(page, DEMO.operator);
-  await page.goto('/backoffice/preflights');
+  await signInInEnglish(page, DEMO.operator, '/backoffice/preflights');
   await expect(page.getByTestId('mission-row')).toHaveCount(1, AFTER_PAGE_LOAD);
   await page.getByTestId('mission-search').fill('pont-neuf');
   await expect.poll(() => searches).toContain('pont-neuf');
@@ -128,8 +125,7 @@ test('the list finds the mission by search', async ({ page }) => {
 test('in French the views and the calendar are French', async ({ page }) => {
   const mission = todaysMission();
   await serveMissions(page, mission);
-  await signIn(page, DEMO.operator);
-  await page.goto('/backoffice/preflights');
+  await signIn(page, DEMO.operator, { to: '/backoffice/preflights' });
   await expect(page.getByTestId('mission-view-switch')).toBeVisible(AFTER_PAGE_LOAD);
   await page.getByTestId('language-fr').click();
 

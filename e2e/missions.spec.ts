@@ -51,12 +51,9 @@ for (const language of ['en', 'fr'] as const) {
     await allowOperatorMissions(request);
     const names = await registerPilotAndMachine(request, tag);
 
-    await signIn(page, DEMO.operator);
-    await page.getByTestId(`language-${language}`).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
-
     // Over 10 km²: refused in the form with the translated message (zoom 12: about 25 m a pixel).
-    await page.goto('/backoffice/preflights/add#12/48.61/2.60');
+    await signIn(page, DEMO.operator, { lang: language, to: '/backoffice/preflights/add#12/48.61/2.60' });
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
     await quietMap(page);
     await expect(page.getByTestId('mission-area-issue')).toHaveText(text.noArea);
     await drawSquare(page, 300);
@@ -174,8 +171,7 @@ for (const language of ['en', 'fr'] as const) {
 
 test('the server refuses a mission while the agreement status forbids it, with the translated message', async ({ page }) => {
   // An administrator creating a mission creates its own, and the demo administrator's agreement is notValidated.
-  await signIn(page, DEMO.admin);
-  await page.goto('/backoffice/preflights/add#14/48.605/2.64');
+  await signIn(page, DEMO.admin, { to: '/backoffice/preflights/add#14/48.605/2.64' });
   await quietMap(page);
   await drawSquare(page, 150);
   await page.getByTestId('mission-title').fill('Refused mission');

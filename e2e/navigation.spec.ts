@@ -84,9 +84,8 @@ const expected = {
 
 for (const profile of Object.keys(expected) as (keyof typeof expected)[]) {
   test(`the ${profile} sees exactly the tabs and menu entries its rights allow`, async ({ page }) => {
-    await signIn(page, DEMO[profile]);
     // The manager lands on the full-width requests screen, which has no side menu (spec §2 layouts).
-    await page.goto('/backoffice/dashboard');
+    await signIn(page, DEMO[profile], { to: '/backoffice/dashboard' });
     await expect(page.getByTestId('side-menu')).toBeVisible();
     expect(await visibleTestIds(page, 'tab-', 'feature-tabs')).toEqual([...expected[profile].tabs]);
     expect(await visibleTestIds(page, 'menu-', 'side-menu')).toEqual([...expected[profile].menu]);
@@ -96,13 +95,12 @@ for (const profile of Object.keys(expected) as (keyof typeof expected)[]) {
 test('a back-office deep link without a session goes to the login page, and / follows the stored homepage', async ({ page }) => {
   await page.goto('/backoffice/users');
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, DEMO.manager);
-  await page.goto('/');
+  await signIn(page, DEMO.manager, { to: '/' });
   await expect(page).toHaveURL(/\/backoffice\/procedures$/);
 });
 
 test('a right the user lacks is refused by the server, whatever the screen shows', async ({ page, request }) => {
-  await signIn(page, DEMO.operator);
+  await signIn(page, DEMO.operator, { to: null });
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const response = await request.get('/api/users', { headers: { authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(403);

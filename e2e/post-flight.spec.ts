@@ -73,9 +73,7 @@ for (const language of ['en', 'fr'] as const) {
     const text = TEXTS[language];
     const { missionId, title } = await flownMission(request, `pf${language}${Date.now().toString(36)}`);
 
-    await signIn(page, DEMO.operator);
-    await page.getByTestId(`language-${language}`).click();
-    await page.goto(`/backoffice/postflights/${missionId}`);
+    await signIn(page, DEMO.operator, { lang: language, to: `/backoffice/postflights/${missionId}` });
 
     // The diary: activity "other" with its specify text, the flight time proposed from the tracks (55 s: 1 minute).
     const activity = page.getByRole('combobox', { name: text.activity, exact: true });

@@ -5,9 +5,7 @@ import { DEMO, signIn } from './support';
 const DJI_MESSAGE = /A DJI remote identification number is 1581E|Un numéro d’identification à distance DJI/;
 
 test('the demo operator registers a drone model, a machine (refusing a DJI remote-ID typo) and a pilot', async ({ page }) => {
-  await signIn(page, DEMO.operator);
-
-  await page.goto('/backoffice/dronemodels/add');
+  await signIn(page, DEMO.operator, { to: '/backoffice/dronemodels/add' });
   const modelForm = page.getByTestId('drone-model-form');
   await modelForm.locator('input[name="brand"]').fill('DJI');
   await modelForm.locator('input[name="name"]').fill('E2E Mini 4 Pro');

@@ -46,11 +46,8 @@ test('a mission made in the UI gets its verdict from the server on save, and the
   const tag = `rg${Date.now().toString(36)}`;
   await allowOperatorMissions(request);
   const names = await registerPilotAndMachine(request, tag);
-  await signIn(page, DEMO.operator);
-  await page.getByTestId('language-en').click();
-
   // In the Beauce countryside, south-west of Paris (zoom 14: about 6 m a pixel).
-  await page.goto('/backoffice/preflights/add#14/48.36/1.80');
+  await signIn(page, DEMO.operator, { lang: 'en', to: '/backoffice/preflights/add#14/48.36/1.80' });
   await quietMap(page);
   await drawSquare(page, 150);
   await page.getByTestId('mission-title').fill(`Field mapping ${tag}`);

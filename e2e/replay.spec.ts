@@ -51,9 +51,7 @@ for (const language of ['en', 'fr'] as const) {
     const text = TEXTS[language];
     const { missionId, title } = await flownMission(request, `rp${language}${Date.now().toString(36)}`);
 
-    await signIn(page, DEMO.operator);
-    await page.getByTestId(`language-${language}`).click();
-    await page.goto('/backoffice/replay');
+    await signIn(page, DEMO.operator, { lang: language, to: '/backoffice/replay' });
     await mapReady(page);
 
     const flight = page.getByRole('combobox', { name: text.flight, exact: true });

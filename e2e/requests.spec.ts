@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './support';
+import { DEMO, DEMO_PASSWORD, signInInEnglish } from './support';
 
 const DAY = 86_400_000;
 /** Agreement statuses under which the operator may create missions (docs/missions.md). */
@@ -72,13 +72,14 @@ async function prepareMissions(request: APIRequestContext, missions: { title: st
   return { ids, operator };
 }
 
-/** A browser signed in as `email`, in English (another spec of the run may have switched the account to French). */
-async function signedInPage(browser: Browser, request: APIRequestContext, email: string) {
-  const english = await request.patch('/api/account', { headers: await tokenOf(request, email), data: { lang: 'en' } });
-  expect(english.ok(), await english.text()).toBe(true);
+/**
+ * A browser signed in as `email`, in English (another spec of the run may have switched the account to French), its
+ * first screen left to the caller.
+ */
+async function signedInPage(browser: Browser, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email);
+  await signInInEnglish(page, email, null);
   return page;
 }
 
@@ -139,8 +140,8 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
     },
   });
   expect(rule.status(), await rule.text()).toBe(201);
-  const operator = await signedInPage(browser, request, DEMO.operator);
-  const manager = await signedInPage(browser, request, DEMO.manager);
+  const operator = await signedInPage(browser, DEMO.operator);
+  const manager = await signedInPage(browser, DEMO.manager);
 
   // Auto-accepted by the rule as soon as it is filed.
   const automatic = await fileToDemoAirspace(operator, automaticId!, 'Roof of the library', generalConditions);

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { DEMO, signInThroughForm } from './support';
 
 /**
  * Rewrites the real server's login answer so the session expires `seconds` from now; answers the token it carried.
@@ -20,7 +20,7 @@ async function shortenSessions(page: Page, seconds: number, refreshesToo = false
 
 test('the session ends by itself at its expiry and the login page says so', async ({ page }) => {
   await shortenSessions(page, 6, true);
-  await signIn(page, DEMO.operator);
+  await signInThroughForm(page, DEMO.operator);
   await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
   await expect(page.getByTestId('session-expired')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -33,7 +33,7 @@ test('a request made less than 30 minutes before expiry refreshes the token firs
     if (path.startsWith('/api/')) calls.push(path);
   });
   const tokens = await shortenSessions(page, 20 * 60);
-  await signIn(page, DEMO.operator);
+  await signInThroughForm(page, DEMO.operator);
   // A reload while the home screen's refresh is in flight would drop the rotated refresh token the server just issued.
   await page.waitForLoadState('networkidle');
   await page.goto('/backoffice/account');

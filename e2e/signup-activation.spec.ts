@@ -19,8 +19,7 @@ test('a new operator signs up, follows the activation link from the outbox, and 
   // The administrator reads the activation e-mail in the back-office outbox.
   const admin = await page.context().browser()!.newContext();
   const adminPage = await admin.newPage();
-  await signIn(adminPage, DEMO.admin);
-  await adminPage.goto('/backoffice/outbox');
+  await signIn(adminPage, DEMO.admin, { to: '/backoffice/outbox' });
   await adminPage.getByTestId('outbox-recipient').fill(email);
   const row = adminPage.getByTestId('outbox-row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
@@ -33,7 +32,7 @@ test('a new operator signs up, follows the activation link from the outbox, and 
   await page.goto(new URL(href!).pathname);
   await expect(page.getByTestId('activation-success')).toBeVisible();
 
-  await signIn(page, email, password);
+  await signIn(page, email, { password });
   await expect(page).toHaveURL(/\/backoffice\/dashboard$/);
   await expect(page.getByTestId('user-name')).toHaveText('Eva Tester');
 });

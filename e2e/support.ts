@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { LoginResult } from '../src/shared/contracts/auth';
 
 export const DEMO_PASSWORD = 'Aerogate-Demo-1!';
 
@@ -10,7 +11,8 @@ export const DEMO = {
   newcomer: 'newcomer@aerogate.demo',
 } as const;
 
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/** Signs in through the login form, as a user does: for the specs that test signing in itself (session.spec.ts). */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   // By field name, so signing in works whatever the interface language is.
   await page.locator('input[name="email"]').fill(email);
@@ -19,10 +21,55 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).toHaveURL(/\/backoffice\//);
 }
 
-/** Signs in, then chooses English: the language stored with a demo account may have been left French by another spec. */
-export async function signInInEnglish(page: Page, email: string) {
-  await signIn(page, email);
-  await page.getByTestId('language-en').click();
+export interface SignInOptions {
+  password?: string;
+  /** The interface language, saved on the account as the language switch does; by default the account's own. */
+  lang?: 'en' | 'fr';
+  /** The first screen opened; by default the account's homepage; null: none, the caller opens it. */
+  to?: string | null;
+}
+
+/**
+ * Signs in through the API and stores the session where the login screen does (src/lib/session.ts), then opens the
+ * first screen: one page load instead of the login screen's, its form and the homepage's. The login form itself is
+ * tested by session.spec.ts (signInThroughForm).
+ */
+export async function signIn(page: Page, email: string, { password = DEMO_PASSWORD, lang, to = '/' }: SignInOptions = {}) {
+  const login = await page.request.post('/api/security/login', { data: { email, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const session = (await login.json()) as LoginResult;
+  if (lang && lang !== session.lang) {
+    const saved = await page.request.patch('/api/account', { headers: { authorization: `Bearer ${session.token}` }, data: { lang } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
+  // Any document of the origin gives its storage; the status answer is the smallest.
+  await page.goto('/api/status');
+  await page.evaluate(
+    ({ session, lang }) => {
+      const stored: Record<string, string | null> = {
+        token: session.token,
+        expiry: String(session.expiredAt * 1000),
+        name: session.name,
+        email: session.email,
+        homepage: session.homepage,
+        lang: lang ?? session.lang,
+        supervision: session.supervision,
+        gjrt: session.gjrt || null,
+      };
+      for (const [key, value] of Object.entries(stored))
+        if (value === null) localStorage.removeItem(key);
+        else localStorage.setItem(key, value);
+    },
+    { session, lang },
+  );
+  if (to === null) return;
+  await page.goto(to);
+  await expect(page).toHaveURL(/\/backoffice\//);
+}
+
+/** Signs in in English: the language stored with a demo account may have been left French by another spec. */
+export async function signInInEnglish(page: Page, email: string, to?: string | null) {
+  await signIn(page, email, { lang: 'en', to });
 }
 
 /** The newest outbox e-mail to `recipient`, read through the API as the demo admin. */

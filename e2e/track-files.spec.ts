@@ -12,8 +12,7 @@ test('the pilot imports a GPX track into the diary, downloads it as KML, and is 
   // Flown without a tracker: its track comes from the pilot's logger.
   const tag = `trk${Date.now().toString(36)}`;
   const { missionId } = await validatedMission(request, tag, `Logger ${tag}`);
-  await signInInEnglish(page, DEMO.operator);
-  await page.goto(`/backoffice/postflights/${missionId}`);
+  await signInInEnglish(page, DEMO.operator, `/backoffice/postflights/${missionId}`);
   await expect(page.getByTestId('post-flight-track')).toContainText('No position is stored for this flight');
 
   const chooser = page.waitForEvent('filechooser');

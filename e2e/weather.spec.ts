@@ -69,9 +69,7 @@ for (const language of ['en', 'fr'] as const) {
     const soon = await missionStartingIn(request, tag, 3);
     const later = await missionStartingIn(request, tag, 72);
 
-    await signIn(page, DEMO.operator);
-    await page.getByTestId(`language-${language}`).click();
-    await page.goto(`/backoffice/preflights/edit/${soon}`);
+    await signIn(page, DEMO.operator, { lang: language, to: `/backoffice/preflights/edit/${soon}` });
 
     const weather = page.getByTestId('mission-weather');
     await expect(page.getByText(text.title)).toBeVisible();

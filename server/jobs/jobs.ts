@@ -29,6 +29,11 @@ export interface Jobs {
   runNow(name: string): Promise<void>;
   /** Queues one run of a job for the next free worker of any instance, with the queue's retries. */
   trigger(name: string): Promise<void>;
+  /**
+   * Queues one run of a job when the queue is started in this process; elsewhere (tests, scripts) does nothing, the
+   * schedule or `runNow` runs it. Never throws: a failure to queue is logged, and the next tick catches up.
+   */
+  nudge(name: string): void;
   /** Starts the persistent queue on the application's database: one schedule and one worker per job. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -66,6 +71,9 @@ export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logge
     async trigger(name) {
       if (!boss) throw new Error('The job queue is not started');
       await boss.send(find(name).name, {});
+    },
+    nudge(name) {
+      boss?.send(find(name).name, {}).catch((error: unknown) => logger.warn({ err: error, job: name }, 'job not queued'));
     },
     async start() {
       // pg-boss shares the application's pool: the embedded database serves a single connection.

@@ -60,24 +60,31 @@ function migrationNames(): string[] {
     .sort();
 }
 
-async function appliedMigrations(url: string): Promise<Set<string>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const table = await client.query<{ exists: boolean }>("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS exists");
-    if (!table.rows[0]?.exists) return new Set();
-    const rows = await client.query<{ migration_name: string }>(
-      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-    );
-    return new Set(rows.rows.map((r) => r.migration_name));
-  } finally {
-    await client.end();
-  }
+async function appliedMigrations(client: pg.Client | pg.Pool): Promise<Set<string>> {
+  const table = await client.query<{ exists: boolean }>("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS exists");
+  if (!table.rows[0]?.exists) return new Set();
+  const rows = await client.query<{ migration_name: string }>(
+    'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+  );
+  return new Set(rows.rows.map((r) => r.migration_name));
+}
+
+/** The migrations of this code that the database has not applied (readiness: none once `migrateDatabase` ran). */
+export async function pendingMigrations(pool: pg.Pool): Promise<string[]> {
+  const applied = await appliedMigrations(pool);
+  return migrationNames().filter((name) => !applied.has(name));
 }
 
 /** Applies pending migrations with Prisma Migrate; skips the CLI (and its ~10 s exit delay) when none are pending. */
 export async function migrateDatabase(url: string): Promise<{ applied: string[] }> {
-  const applied = await appliedMigrations(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let applied: Set<string>;
+  try {
+    applied = await appliedMigrations(client);
+  } finally {
+    await client.end();
+  }
   const pending = migrationNames().filter((name) => !applied.has(name));
   if (pending.length === 0) return { applied: [] };
   // Asynchronous on purpose: for the embedded database this same process serves the socket.

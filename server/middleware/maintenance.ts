@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { isAdministrator } from '../../src/shared/domain/rights';
 import { AppError } from '../lib/app-error';
 
-const ALWAYS_OPEN = new Set(['/api/health', '/api/status']);
+const ALWAYS_OPEN = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/api/status']);
 /** Sign-in and its refresh: the use cases let administrators through and answer MAINTENANCE to everyone else. */
 const SIGN_IN = new Set(['/api/security/login', '/api/security/gjrt', '/api/security/logout']);
 /** Positions of drones in flight (trackers' API key or the pilots' own): a flight's track is never cut by maintenance. */

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setFlightConformance } from '@/features/flights/conformance-store';
 import { getPositionStatus, identOf, startPositionPoster } from '@/features/flights/position-poster';
 import { getTakeoffs, startTakeoff, stopTakeoff } from '@/features/flights/takeoff-store';
+import { i18n } from '@/lib/i18n';
+import type { FlightConformance } from '@/shared/contracts/conformance';
 import type { MissionDetail } from '@/shared/contracts/missions';
 import type { PostFlight } from '@/shared/contracts/post-flights';
 import type { TrafficPost } from '@/shared/contracts/traffic';
@@ -211,6 +214,95 @@ describe('take-off and landing on the mission screen (spec §3, §4, §7)', () =
     // The panel opens with a transition: visible once it has run (slower on a loaded machine).
     await waitFor(() => expect(within(card).getByTestId('flight-position')).toBeVisible());
     expect(within(card).getByTestId('flight-land')).toHaveAttribute('data-size', 'xl');
+  });
+});
+
+describe('the Flight view (docs/flight.md "Flight view")', () => {
+  afterEach(async () => {
+    setFlightConformance(null);
+    await i18n.changeLanguage('en');
+    await resetApp();
+  });
+
+  const SQUARE: NonNullable<MissionDetail['areas']> = {
+    type: 'MultiPolygon',
+    coordinates: [
+      [
+        [
+          [2.14, 48.75],
+          [2.15, 48.75],
+          [2.15, 48.755],
+          [2.14, 48.755],
+          [2.14, 48.75],
+        ],
+      ],
+    ],
+  };
+  const flying = missionDetail('onGoing', {
+    areas: SQUARE,
+    safetyZones: { contingencyM: 20 },
+    endAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  const conformance = (overrides: Partial<FlightConformance>): FlightConformance => ({
+    missionId: 'mission-1',
+    userId: OWNER,
+    ident: 'OO',
+    source: 'mo',
+    time: new Date().toISOString(),
+    lat: 48.752,
+    lon: 2.145,
+    state: 'conforming',
+    violations: [],
+    warnings: [],
+    edgeDistanceM: 140,
+    toleranceM: 20,
+    heightM: 40,
+    maxHeightM: 50,
+    slotEndsAt: null,
+    ...overrides,
+  });
+
+  it('shows the state, the distance to the edge, the height against the limit, the time left, and the alerts around on the map', async () => {
+    signInAs('operator');
+    await startTakeoff('mission-1');
+    const api = mockApi((request) => {
+      if (request.method === 'GET' && request.url === 'preflights/mission-1') return { status: 200, data: flying };
+      if (request.url === 'alerts/around')
+        return {
+          status: 200,
+          data: [{ id: 'a1', name: 'Research centre', type: 'doNotEnter', lowerLimitM: null, upperLimitM: null, geometry: SQUARE }],
+        };
+      if (request.url === 'zones/intersect') return { status: 200, data: { zones: [] } };
+      const read = sideReads(request.url, flying);
+      if (read) return read;
+      if (request.method === 'GET') return { status: 200, data: [] };
+      return { status: 204 };
+    });
+    renderApp('/backoffice/preflights/edit/mission-1');
+    await userEvent.click(await screen.findByTestId('open-flight-panel', undefined, { timeout: 20_000 }));
+    const card = await screen.findByTestId('flight-card');
+
+    setFlightConformance(conformance({}));
+    await waitFor(() => expect(within(card).getByTestId('flight-state')).toHaveTextContent('Within limits'));
+    expect(within(card).getByTestId('flight-edge')).toHaveTextContent('140 m');
+    expect(within(card).getByTestId('flight-height')).toHaveTextContent('40 / 50 m');
+    expect(within(card).getByTestId('flight-time-left')).toHaveTextContent(/00:5\d:\d\d|01:00:00/);
+    // The surroundings are asked around the mission's box, widened by about 2 km.
+    await waitFor(() => expect(within(card).getByTestId('flight-map')).toHaveAttribute('data-alerts', '1'));
+    expect(api.to('GET', 'alerts/around')[0]?.params).toEqual({ bbox: '2.12,48.73,2.17,48.775' });
+    expect(within(card).getByTestId('flight-map')).toHaveAttribute('data-position', '48.752,2.145');
+
+    setFlightConformance(conformance({ state: 'violating', violations: ['area', 'height'], edgeDistanceM: -35, heightM: 62 }));
+    await waitFor(() => expect(within(card).getByTestId('flight-readout')).toHaveAttribute('data-state', 'violating'));
+    expect(within(card).getByTestId('flight-edge')).toHaveTextContent('35 m out');
+    expect(within(card).getByTestId('flight-height')).toHaveTextContent('62 / 50 m');
+    expect(screen.getByTestId('conformance-banner')).toHaveAttribute('data-state', 'violating');
+
+    await i18n.changeLanguage('fr');
+    expect(await within(card).findByText('Hors des limites')).toBeInTheDocument();
+    expect(within(card).getByTestId('flight-edge')).toHaveTextContent('35 m hors zone');
+    setFlightConformance(conformance({ heightM: null }));
+    await waitFor(() => expect(within(card).getByTestId('flight-height')).toHaveTextContent('? / 50 m'));
   });
 });
 

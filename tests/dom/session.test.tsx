@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { endSession, getSession, restoreSession, startSession, subscribeSession, STORAGE_KEYS } from '@/lib/session';
+import type { LoginResult } from '@/shared/contracts/auth';
 import { fakeJwt, loginResponse, mockApi, renderApp, resetApp } from './helpers';
 
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -95,17 +96,23 @@ describe('session (spec §3, §4)', () => {
   });
 
   it('leaves the back office for the login screen with a session-expired notice at expiry', async () => {
-    const shortLived = loginResponse(['PILOT_LIST'], { expiredAt: nowS() + 2 });
+    const refresh: { answer?: LoginResult } = {};
     // The server keeps answering refreshes with the same expiry: only the timer can end this session.
-    const api = mockApi((request) => (request.url === 'security/gjrt' ? { status: 201, data: shortLived } : undefined));
-    startSession(shortLived);
-    // A call this close to the expiry refreshes the token first.
-    await apiClient.get('account', { silent: true }).catch(() => undefined);
+    const api = mockApi((request) =>
+      request.url === 'security/gjrt' && refresh.answer ? { status: 201, data: refresh.answer } : undefined,
+    );
+    // The back office is drawn first, however long a busy machine takes (two hours: no refresh before it is drawn);
+    // then the session is two seconds from its end.
+    startSession(loginResponse(['PILOT_LIST'], { expiredAt: nowS() + 7200 }));
     const { router } = renderApp('/backoffice/dashboard');
     await screen.findByTestId('screen-dashboard');
+    refresh.answer = loginResponse(['PILOT_LIST'], { expiredAt: nowS() + 2 });
+    startSession(refresh.answer);
     expect(getSession()).not.toBeNull();
+    // A call this close to the expiry refreshes the token first.
+    await apiClient.get('account', { silent: true }).catch(() => undefined);
 
-    expect(await screen.findByTestId('session-expired', {}, { timeout: 4000 })).toHaveTextContent(
+    expect(await screen.findByTestId('session-expired', {}, { timeout: 15_000 })).toHaveTextContent(
       'Your session has expired. Please sign in again.',
     );
     expect(router.state.location.pathname).toBe('/login');

@@ -202,6 +202,59 @@ describe('alerts and violations', () => {
     });
   });
 
+  describe('GET /api/alerts/around', () => {
+    // Near Grenoble, away from the other tests' Saclay alerts.
+    const square = (lon: number, lat: number) => ({
+      type: 'MultiPolygon' as const,
+      coordinates: [
+        [
+          [
+            [lon, lat],
+            [lon + 0.01, lat],
+            [lon + 0.01, lat + 0.01],
+            [lon, lat + 0.01],
+            [lon, lat],
+          ],
+        ],
+      ],
+    });
+    const around = (auth: Record<string, string>, bbox: string) => request(t.app).get('/api/alerts/around').query({ bbox }).set(auth);
+
+    it('lists to any signed-in user the displayed alerts meeting the box, those for linked users only to them', async () => {
+      const pilot = await signedInUser(t.app, t.db.prisma);
+      const shown = await createAlert(t.db.prisma, { name: 'Around shown', geometry: square(5.7, 45.18), upperLimitM: 120 });
+      await createAlert(t.db.prisma, { name: 'Around hidden', geometry: square(5.71, 45.18), isDisplayed: false });
+      await createAlert(t.db.prisma, { name: 'Around far', geometry: square(5.9, 45.18) });
+      const linked = await createAlert(t.db.prisma, {
+        name: 'Around linked',
+        geometry: square(5.72, 45.18),
+        showForUsersOnly: true,
+        linkedUsers: { connect: { id: pilot.user.id } },
+      });
+      const other = await signedInUser(t.app, t.db.prisma);
+
+      const mine = await around(pilot.auth, '5.69,45.17,5.75,45.2');
+      const theirs = await around(other.auth, '5.69,45.17,5.75,45.2');
+
+      expect(mine.status).toBe(200);
+      expect(mine.body.map((alert: { name: string }) => alert.name).sort()).toEqual(['Around linked', 'Around shown']);
+      expect(mine.body.find((alert: { id: string }) => alert.id === shown.id)).toMatchObject({
+        type: 'doNotEnter',
+        upperLimitM: 120,
+        geometry: square(5.7, 45.18),
+      });
+      expect(theirs.body.map((alert: { id: string }) => alert.id)).not.toContain(linked.id);
+      expect(theirs.body.map((alert: { id: string }) => alert.id)).toContain(shown.id);
+    });
+
+    it('refuses a missing, malformed or country-wide box with 422, and an anonymous caller with 401', async () => {
+      expectError(await request(t.app).get('/api/alerts/around'), 401, 'UNAUTHENTICATED');
+      expectError(await request(t.app).get('/api/alerts/around').set(admin.auth), 422, 'VALIDATION_FAILED');
+      expectError(await around(admin.auth, '5.7,45.1,x,45.2'), 422, 'VALIDATION_FAILED');
+      expectError(await around(admin.auth, '-2,43,7,50'), 422, 'VALIDATION_FAILED');
+    });
+  });
+
   describe('GET /api/violations', () => {
     it('lists violations newest first, filtered by alert, type, source, period and ident', async () => {
       const alert = await createAlert(t.db.prisma, { type: 'nonCollaborative' });

@@ -85,9 +85,15 @@ describe.runIf(postgresBinDir())('database faults on a PostgreSQL of our own', (
     expectError(health.response, 503, 'DATABASE_UNAVAILABLE');
     expect(health.response.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
     expect(health.ms).toBeLessThan(1_500);
+    // An orchestrator takes the instance out of rotation (ready fails) and does not restart it (live passes).
+    const ready = await timed(() => request(app).get('/api/health/ready'));
+    expectError(ready.response, 503, 'DATABASE_UNAVAILABLE');
+    expect(ready.ms).toBeLessThan(1_500);
+    expect((await request(app).get('/api/health/live')).status).toBe(200);
 
     cluster.start();
     expect((await recovered(app, 20_000)).status).toBe(200);
+    expect((await request(app).get('/api/health/ready')).status).toBe(200);
     expect((await request(app).get('/api/preflights').set(auth)).status).toBe(200);
   });
 
@@ -100,6 +106,8 @@ describe.runIf(postgresBinDir())('database faults on a PostgreSQL of our own', (
       const health = await timed(() => request(app).get('/api/health'));
       expectError(health.response, 503, 'DATABASE_UNAVAILABLE');
       expect(health.ms).toBeLessThan(1_500);
+      expectError(await request(app).get('/api/health/ready'), 503, 'DATABASE_UNAVAILABLE');
+      expect((await request(app).get('/api/health/live')).status).toBe(200);
     } finally {
       cluster.resume();
     }

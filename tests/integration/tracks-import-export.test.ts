@@ -134,6 +134,39 @@ describe('track files of a mission: import and export', () => {
       expect(Math.max(...positions.map((p) => p.heightM ?? 0))).toBe(117.7);
     });
 
+    it.each([
+      [
+        'px4-fmu-v5-gps.ulg',
+        { positions: 19, firstAt: '2023-10-31T07:42:40.600Z', lastAt: '2023-10-31T07:42:49.000Z' },
+        { durationS: 8, maxHeightM: 9.1, battery: { firstPct: 4, lastPct: 0 } },
+      ],
+      [
+        'arduplane-pixhawk.bin',
+        { positions: 5, firstAt: '2017-10-29T01:47:10.000Z', lastAt: '2017-10-29T01:47:10.800Z' },
+        { durationS: 1, battery: null },
+      ],
+      [
+        'ardupilot-vtol.tlog',
+        { positions: 806, firstAt: '2018-08-08T14:06:01.912Z', lastAt: '2018-08-08T14:09:29.507Z' },
+        { durationS: 208, maxHeightM: 63.4, maxDistanceM: 249 },
+      ],
+    ])(
+      "reads the flight controller's log %s in a worker and fills the diary's figures, flagged outside the mission",
+      async (name, read, flight) => {
+        const id = await mission();
+
+        const response = await upload(id, name);
+
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        const result = trackImportResultSchema.parse(response.body);
+        expect(result).toMatchObject(read);
+        expect(result.flight).toMatchObject({ ...flight, outsideMission: true });
+        const positions = await stored(id);
+        expect(positions).toHaveLength(read.positions);
+        expect(positions[0]?.time.toISOString()).toBe(read.firstAt);
+      },
+    );
+
     it('proposes the flight time from the imported track and writes the import in the diary history', async () => {
       const id = await mission();
 

@@ -75,6 +75,18 @@ export function createAlertsRepository(prisma: PrismaClient) {
       ]);
       return { items, total };
     },
+    /**
+     * The displayed alerts a user may see drawn (those for linked users only when he is one), with their geometry:
+     * at most `take`, the box test is the caller's (an alert's geometry is JSON).
+     */
+    displayedFor(userId: string, take: number) {
+      return prisma.alert.findMany({
+        where: { isDisplayed: true, OR: [{ showForUsersOnly: false }, { linkedUsers: { some: { id: userId } } }] },
+        select: { id: true, name: true, type: true, lowerLimitM: true, upperLimitM: true, geometry: true },
+        orderBy: { id: 'asc' },
+        take,
+      });
+    },
     find(id: string) {
       return prisma.alert.findUnique({ where: { id }, include: withDetail });
     },

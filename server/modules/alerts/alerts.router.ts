@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import {
+  alertAroundSchema,
+  alertsAroundQuerySchema,
   alertCreateSchema,
   alertDetailSchema,
   alertListQuerySchema,
@@ -32,6 +35,15 @@ export function alertsRouter(registry: ApiRegistry, service: AlertsService) {
       body: alertCreateSchema,
       response: alertDetailSchema,
       handler: ({ user, body }) => service.create(user, body),
+    })
+    .route({
+      method: 'get',
+      path: '/around',
+      summary: "The displayed alerts whose extent meets the box (those for linked users only when the caller is one): a pilot's map",
+      access: 'signedIn',
+      query: alertsAroundQuerySchema,
+      response: z.array(alertAroundSchema),
+      handler: ({ user, query }) => service.around(user, query.bbox),
     })
     .route({
       method: 'get',

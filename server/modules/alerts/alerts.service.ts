@@ -1,5 +1,14 @@
+import { bbox } from '@turf/turf';
 import Papa from 'papaparse';
-import { VIOLATION_EXPORT_MAX, type AlertInput, type AlertListQuery, type ViolationListQuery } from '../../../src/shared/contracts/alerts';
+import {
+  ALERTS_AROUND_MAX,
+  VIOLATION_EXPORT_MAX,
+  type AlertAround,
+  type AlertGeometry,
+  type AlertInput,
+  type AlertListQuery,
+  type ViolationListQuery,
+} from '../../../src/shared/contracts/alerts';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -16,6 +25,9 @@ const readerScope = (actor: AuthUser): ViolationScope =>
     : actor.rights.has('PREFLIGHTPROCEDURE_LIST')
       ? { managerId: actor.id }
       : { accountId: actor.id, owner: !actor.rights.has('SUPERVISION_PILOT') };
+
+/** How many displayed alerts `around` reads at most before testing their extent (alerts are drawn by hand: few). */
+const ALERTS_AROUND_SCAN = 5_000;
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields: { [field]: [message] } });
@@ -61,6 +73,19 @@ export function createAlertsService({ repository, audit }: { repository: AlertsR
       const alert = await findAlert(id);
       await repository.remove(id);
       await record(actor, 'alert.deleted', id, { violations: alert._count.violations });
+    },
+    /** The displayed alerts around a box, for a pilot's map (docs/alerts.md "Alerts around a flight"). */
+    async around(actor: AuthUser, [west, south, east, north]: readonly [number, number, number, number]): Promise<AlertAround[]> {
+      const rows = await repository.displayedFor(actor.id, ALERTS_AROUND_SCAN);
+      const around: AlertAround[] = [];
+      for (const row of rows) {
+        const geometry = row.geometry as AlertGeometry;
+        const [minLon, minLat, maxLon, maxLat] = bbox(geometry);
+        if (minLon > east || maxLon < west || minLat > north || maxLat < south) continue;
+        around.push({ ...row, geometry });
+        if (around.length === ALERTS_AROUND_MAX) break;
+      }
+      return around;
     },
     async violations(actor: AuthUser, query: ViolationListQuery) {
       const page = { skip: (query.page - 1) * query.pageSize, take: query.pageSize };

@@ -1,6 +1,6 @@
 import { distance } from '@turf/turf';
 import type { TrackFlight } from '../../../src/shared/contracts/tracks';
-import type { TrackRead } from './track-readers';
+import type { TrackRead } from './track-positions';
 
 /**
  * What a track file tells the diary: duration, take-off and landing places (first and last positions), the greatest

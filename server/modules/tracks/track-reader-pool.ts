@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { TrackFileError, TrackFileFormat } from '../../../src/shared/geo/track-files';
 import { AppError } from '../../lib/app-error';
-import type { BatteryCharge, TrackRead } from './track-readers';
+import type { BatteryCharge, TrackRead } from './track-positions';
 
 export interface TrackReaderLimits {
   /** Files read at once, each by its own worker thread. */

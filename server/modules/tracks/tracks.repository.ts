@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { TrafficSourceCode } from '../../../src/shared/contracts/alerts';
 import type { TrackExportPoint } from '../../../src/shared/geo/track-files';
-import type { TrackColumns } from './track-readers';
+import type { TrackColumns } from './track-positions';
 
 /**
  * Rows inserted per statement of an import: each statement is short, so other queries (the embedded database answers

@@ -18,7 +18,7 @@ export function tracksRouter(registry: ApiRegistry, service: TracksService, uplo
       method: 'post',
       path: '/postflights/:missionId/track',
       summary:
-        'Import a flight\'s track file (multipart field "file": GPX, KML, GeoJSON, or CSV with time, lat, lon, height) into the mission\'s stored track; ' +
+        'Import a flight\'s track file (multipart field "file": GPX, KML, GeoJSON, CSV with time, lat, lon, height, PX4 .ulg, ArduPilot .bin or MAVLink .tlog) into the mission\'s stored track; ' +
         'a track already stored answers TRACK_ALREADY_EXISTS',
       access: EDIT,
       bodyContentType: 'multipart/form-data',

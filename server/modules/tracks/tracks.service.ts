@@ -25,7 +25,11 @@ export function createTracksService(deps: { repository: TracksRepository; diarie
       diaries.checkFlown(mission);
       if (!file) throw new AppError('UPLOAD_FILE_REQUIRED', 'Send the track file in the field "file"');
       const format = trackFormatOf(file.originalname);
-      if (!format) throw new AppError('UPLOAD_INVALID_TYPE', 'A track file is GPX, KML, GeoJSON or CSV');
+      if (!format)
+        throw new AppError(
+          'UPLOAD_INVALID_TYPE',
+          'A track file is GPX, KML, GeoJSON, CSV, a PX4 log (.ulg), an ArduPilot log (.bin) or a MAVLink telemetry log (.tlog)',
+        );
       const track = await readers.read(file.path, format);
       const positions = track.times.length;
       const stored = await repository.importTrack({

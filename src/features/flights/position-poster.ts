@@ -11,7 +11,11 @@ export const POSITION_POST_INTERVAL_MS = 5_000;
  * position (no geolocation API, no signal, time-out).
  */
 export type PositionStatus =
-  { state: 'off' } | { state: 'waiting' } | { state: 'ok'; at: number; accuracy: number } | { state: 'denied' } | { state: 'unavailable' };
+  | { state: 'off' }
+  | { state: 'waiting' }
+  | { state: 'ok'; at: number; accuracy: number; lat: number; lon: number }
+  | { state: 'denied' }
+  | { state: 'unavailable' };
 
 const OFF: PositionStatus = { state: 'off' };
 let status: PositionStatus = OFF;
@@ -110,7 +114,13 @@ export function startPositionPoster({
     (position) => {
       const first = latest === null;
       latest = position;
-      setStatus({ state: 'ok', at: position.timestamp, accuracy: position.coords.accuracy });
+      setStatus({
+        state: 'ok',
+        at: position.timestamp,
+        accuracy: position.coords.accuracy,
+        lat: position.coords.latitude,
+        lon: position.coords.longitude,
+      });
       // The first fix goes at once, so the map shows the flight without waiting a whole interval.
       if (first) send();
     },

@@ -152,6 +152,36 @@ export const alertDetailSchema = alertSummarySchema.extend({
 });
 export type AlertDetail = z.infer<typeof alertDetailSchema>;
 
+/** How many alerts `GET /api/alerts/around` answers at most: a flight's surroundings hold a handful. */
+export const ALERTS_AROUND_MAX = 200;
+/** Widest side of the box `GET /api/alerts/around` accepts, in degrees (a city, not a country). */
+export const ALERTS_AROUND_MAX_SPAN_DEG = 1;
+
+/**
+ * `GET /api/alerts/around?bbox=west,south,east,north` (signed in): the displayed alerts whose extent meets the box,
+ * those shown to linked users only when the reader is one; what a pilot's map draws around his flight.
+ */
+export const alertsAroundQuerySchema = z.object({
+  bbox: z
+    .string()
+    .transform((value) => value.split(',').map(Number))
+    .pipe(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)]))
+    .refine(
+      ([west, south, east, north]) =>
+        west <= east && south <= north && east - west <= ALERTS_AROUND_MAX_SPAN_DEG && north - south <= ALERTS_AROUND_MAX_SPAN_DEG,
+      'validation:invalid',
+    ),
+});
+export const alertAroundSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(ALERT_TYPES),
+  lowerLimitM: z.number().int().nullable(),
+  upperLimitM: z.number().int().nullable(),
+  geometry: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }),
+});
+export type AlertAround = z.infer<typeof alertAroundSchema>;
+
 export const ALERT_SORTS = ['name', 'type', 'createdAt'] as const;
 export const alertListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(ALERT_SORTS).default('name'),

@@ -15,6 +15,20 @@ export const adsbHealthSchema = z.object({
 
 export const healthResultSchema = z.object({ status: z.literal('ok'), adsb: adsbHealthSchema.optional() });
 
+/** Liveness: the process answers, whatever the state of the database. */
+export const liveResultSchema = z.object({ status: z.literal('ok') });
+
+/** Readiness: what was checked; any failure answers 503 (DATABASE_UNAVAILABLE or NOT_READY) instead. */
+export const readyResultSchema = z.object({
+  status: z.literal('ok'),
+  checks: z.object({
+    database: z.literal('ok'),
+    migrations: z.literal('ok'),
+    bus: z.enum(['ok', 'not-configured']),
+  }),
+});
+export type ReadyResult = z.infer<typeof readyResultSchema>;
+
 export const statusResultSchema = z.object({
   maintenance: z.boolean(),
   maintenanceMessage: z.string().nullable(),

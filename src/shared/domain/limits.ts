@@ -30,7 +30,7 @@ export const MISSION_CHOICES_MAX = 500;
 // Uploads (spec domain §5 "invalid type, too big, too many files"; the values are ours, docs/registry.md).
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_RECORD_MAX = 10;
-/** A flight's track file (GPX, KML, GeoJSON, CSV): some 100,000 positions (docs/post-flight.md). */
+/** A flight's track file (GPX, KML, GeoJSON, CSV, ULog, DataFlash, tlog): some 100,000 positions (docs/post-flight.md). */
 export const TRACK_FILE_MAX_BYTES = 10 * 1024 * 1024;
 /** Positions a track file may hold: 2 h 45 min at 10 Hz (docs/post-flight.md). */
 export const TRACK_FILE_MAX_POINTS = 100_000;

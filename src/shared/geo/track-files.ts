@@ -1,4 +1,4 @@
-export const TRACK_FILE_FORMATS = ['gpx', 'kml', 'geojson', 'csv'] as const;
+export const TRACK_FILE_FORMATS = ['gpx', 'kml', 'geojson', 'csv', 'ulog', 'tlog', 'dataflash'] as const;
 export type TrackFileFormat = (typeof TRACK_FILE_FORMATS)[number];
 export const TRACK_EXPORT_FORMATS = ['kml', 'geojson', 'gpx'] as const;
 export type TrackExportFormat = (typeof TRACK_EXPORT_FORMATS)[number];
@@ -40,7 +40,9 @@ export class TrackFileError extends Error {
 export function trackFormatOf(fileName: string): TrackFileFormat | undefined {
   const extension = fileName.toLowerCase().split('.').at(-1);
   if (extension === 'json' || extension === 'geojson') return 'geojson';
-  return extension === 'gpx' || extension === 'kml' || extension === 'csv' ? extension : undefined;
+  if (extension === 'ulg') return 'ulog';
+  if (extension === 'bin') return 'dataflash';
+  return extension === 'gpx' || extension === 'kml' || extension === 'csv' || extension === 'tlog' ? extension : undefined;
 }
 
 const escapeXml = (text: string) =>

@@ -6,6 +6,7 @@ import { importShapes } from '../../../src/shared/geo/import-shapes';
 
 const parseXml = (text: string) => new DOMParser().parseFromString(text, 'application/xml');
 const fixture = (name: string) => readFileSync(path.resolve('tests/fixtures/shapes', name), 'utf8');
+const trackFixture = (name: string) => readFileSync(path.resolve('tests/fixtures/tracks', name), 'utf8');
 
 const decimals = (value: number) => (String(value).split('.')[1] ?? '').length;
 
@@ -45,6 +46,30 @@ describe('imported coordinates are what the drawing accepts', () => {
       expect(Math.max(...position.map(decimals))).toBeLessThanOrEqual(7);
     }
     expect(ring[1]).toEqual([2.1711602, 48.7295128]);
+  });
+
+  it("reads IGN's Vaucluse, a MultiPolygon of two parts (the Enclave des Papes apart), as two areas", () => {
+    const shapes = importShapes(fixture('ign-vaucluse.geojson'), 'geojson', parseXml);
+    // Python's json: 2 polygons of one ring each, 188 and 842 corners, no hole.
+    expect(shapes.areas.map((area) => area.geometry.coordinates.map((ring) => ring.length))).toEqual([[188], [842]]);
+    expect(shapes.areas[0].geometry.coordinates[0][0]).toEqual([4.89291, 44.36482]);
+    expect(shapes.areas[1].geometry.coordinates[0][0]).toEqual([4.64922, 44.27036]);
+    expect(shapes.waypoints).toEqual([]);
+  });
+
+  it("reads GPSBabel's GPX of a Garmin walk, every point in 3D (lat, lon, ele), as 2D waypoints", () => {
+    const shapes = importShapes(trackFixture('gpsbabel-garmin-cerknica.gpx'), 'gpx', parseXml);
+    // gpxpy: 7 waypoints (6 with an <ele>) and 8 open tracks of 296 points in all, each with its <ele>.
+    expect(shapes.areas).toEqual([]);
+    expect(shapes.waypoints).toHaveLength(296 + 7);
+    expect(shapes.waypoints.every((point) => point.geometry.coordinates.length === 2)).toBe(true);
+    expect(shapes.waypoints[0].geometry.coordinates).toEqual([14.3576592, 45.772175]);
+    // <wpt lat="45.757933259" lon="14.294899916"><ele>-0.114380</ele><name>BACK T TH</name>
+    expect(shapes.waypoints).toContainEqual({
+      type: 'Feature',
+      properties: { name: 'BACK T TH' },
+      geometry: { type: 'Point', coordinates: [14.2948999, 45.7579333] },
+    });
   });
 
   it('drops the corners that rounding merges and an area left with fewer than three', () => {

@@ -3,17 +3,14 @@ import { Badge, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { MissionDetail } from '@/shared/contracts/missions';
+import { useFlightConformance } from '../conformance-store';
 import { usePositionStatus, type PositionStatus } from '../position-poster';
 import { useTakeoffs } from '../takeoff-store';
 import type { RefreshMission } from '../use-flight';
 import { FlightActions } from './flight-actions';
-
-/** "01:02:03" from milliseconds. */
-export function formatElapsed(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-}
+import { formatElapsed } from './flight-format';
+import { FlightMap } from './flight-map';
+import { FlightReadout } from './flight-readout';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -39,6 +36,10 @@ export function FlightCard({ mission, refresh }: { mission: MissionDetail; refre
   const position = usePositionStatus();
   const now = useNow(1000);
   const flying = mission.status === 'onGoing';
+  const shared = useFlightConformance();
+  // The state the server answered for this mission's positions (any tab's), else the device's own fix.
+  const conformance = shared?.missionId === mission.id ? shared : null;
+  const own = conformance ?? (position.state === 'ok' ? position : null);
   return (
     <Stack gap="sm" data-testid="flight-card" data-mission={mission.id}>
       <Title order={3} size="h4">
@@ -66,6 +67,12 @@ export function FlightCard({ mission, refresh }: { mission: MissionDetail; refre
           </Text>
         </Group>
       ) : null}
+      {flying ? <FlightReadout mission={mission} conformance={conformance} now={now} /> : null}
+      <FlightMap
+        mission={mission}
+        position={flying && own ? { lat: own.lat, lon: own.lon } : null}
+        state={conformance?.state === 'unidentified' ? null : (conformance?.state ?? null)}
+      />
       <FlightActions mission={mission} refresh={refresh} large />
     </Stack>
   );
@@ -82,6 +89,9 @@ export interface FlightPanelProps {
 export function FlightPanel({ opened, onClose, children }: FlightPanelProps) {
   const { t } = useTranslation('flights');
   const phone = useMediaQuery('(max-width: 48em)');
+  // The conformance banner lies along the bottom of the screen: the buttons scroll above it.
+  const banner = useFlightConformance()?.state;
+  const underBanner = banner === 'warning' || banner === 'violating';
   return (
     <Drawer
       opened={opened}
@@ -92,7 +102,9 @@ export function FlightPanel({ opened, onClose, children }: FlightPanelProps) {
       closeButtonProps={{ 'aria-label': t('panel.close') }}
       data-testid="flight-panel"
     >
-      <Stack gap="xl">{children}</Stack>
+      <Stack gap="xl" pb={underBanner ? '7rem' : undefined}>
+        {children}
+      </Stack>
     </Drawer>
   );
 }

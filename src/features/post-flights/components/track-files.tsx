@@ -8,7 +8,7 @@ import { TRACK_EXPORT_FORMATS } from '@/shared/geo/track-files';
 import { downloadTrack, useImportTrack } from '../api/track-files';
 import { formatLocale } from '@/lib/format';
 
-const ACCEPT = '.gpx,.kml,.geojson,.json,.csv';
+const ACCEPT = '.gpx,.kml,.geojson,.json,.csv,.ulg,.bin,.tlog';
 
 const place = ({ lat, lon }: { lat: number; lon: number }) => `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
 
