@@ -18,6 +18,8 @@ test("the supervised pilot's own account, the screens closed to him and his refe
   await page.goto('/backoffice/account');
   await expect(page).toHaveURL(/\/backoffice\/dashboard$/);
   await page.goto('/backoffice/preflights/add');
+  // The editor's chunk and map load first: slow on a busy machine.
+  await expect(page.getByTestId('mission-pilot')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('mission-pilot').locator('option', { hasText: 'Paula Pilot' })).toHaveCount(1);
 
   await page.getByTestId('language-fr').click();
@@ -38,6 +40,8 @@ test("an administrator opening an operator's mission sees its referent pilot and
 
   const selected = (testId: string) => () =>
     page.getByTestId(testId).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
+  // The editor's chunk and map load first: slow on a busy machine.
+  await expect(page.getByTestId('mission-pilot')).toBeVisible({ timeout: 30_000 });
   await expect.poll(selected('mission-pilot')).toBe(`Romain Remote ${tag}`);
   await expect.poll(selected('mission-machine')).toBe(`Survey ${tag} (SN-${tag})`);
   await expect(page.getByTestId('error-toast')).toHaveCount(0);
