@@ -16,6 +16,7 @@ import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
 import { pendingMigrations, pingDatabase } from './lib/database';
 import { createDatabaseStatus } from './lib/database-status';
+import { metricsRouter } from './lib/metrics';
 import { precompressedAssets } from './lib/precompressed';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
@@ -41,7 +42,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.use(compressLarge(), securityHeaders(), requestLog(ctx.logger));
+  if (ctx.metrics.httpTimer) app.use(ctx.metrics.httpTimer);
+  app.use(compressLarge(), securityHeaders());
+  // On the API's port only behind its token; with METRICS_PORT, on that port instead (server/index.ts).
+  if (ctx.config.metrics.token && ctx.config.metrics.port === undefined) app.use(metricsRouter(ctx.metrics, ctx.config.metrics.token));
+  app.use(requestLog(ctx.logger));
 
   const registry = createRegistry({ checkResponses: ctx.config.checkResponses });
   const records = buildRecords(ctx);
