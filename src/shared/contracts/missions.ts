@@ -189,6 +189,11 @@ export const missionDetailSchema = missionSummarySchema.extend({
   groundElevationSource: z.enum(GROUND_SOURCES).nullable(),
   /** A permission request was accepted: start, end, main machine, height and areas can no longer change. */
   fieldsLocked: z.boolean(),
+  /**
+   * Why the reader may not validate a mission waiting for validation (docs/security.md): his operator asks for a second
+   * person and he sent it, or he is a supervised pilot whose level and rights do not let him validate. Absent otherwise.
+   */
+  validationRefused: z.enum(['MISSION_SELF_VALIDATION', 'MISSION_VALIDATION_NOT_ALLOWED']).optional(),
   maximumDurationMin: z.number().int().nullable(),
   totalFlightTimeMin: z.number().int().nullable(),
   description: z.string().nullable(),
