@@ -2,6 +2,7 @@ import {
   METRES_PER_FOOT,
   missionAreaIssue,
   missionAreaKm2,
+  type MissionChoices,
   type MissionCreate,
   type MissionDetail,
   type MissionListQuery,
@@ -235,6 +236,17 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       const pilotId = actor.rights.has('PREFLIGHT_LIST_ADMIN') ? undefined : (pilotScope(actor, 'read') ?? undefined);
       const { items, total } = await repository.list(ownerId, query, pilotId);
       return { items: items.map(toMissionSummary) satisfies MissionSummary[], total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /**
+     * What the mission form offers: the owner's pilots and machines. An existing mission's owner is read through the
+     * mission (administrators reach every one); a new mission's is the actor's operator.
+     */
+    async choices(actor: AuthUser, missionId: string | undefined): Promise<MissionChoices> {
+      const ownerId = missionId
+        ? (await findMission(actor, missionId, 'PREFLIGHT_LIST_ADMIN')).userId
+        : await owners.ownerId(actor, { kind: 'own' });
+      return repository.choices(ownerId);
     },
 
     async get(actor: AuthUser, id: string): Promise<MissionDetail> {
