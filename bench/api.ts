@@ -19,6 +19,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../prisma/seed';
 // GET /api/users is measured twice: with no write (pages come from the read cache after the first read),
 // then while another connection, standing for another instance, renames a user every few requests, so each
 // write empties the cache through PostgreSQL's notification. Each line says how the pages were answered.
+// The API status and the cached page are measured again on a second instance of the app with its metrics on
+// (METRICS_TOKEN, its own pool), and the overhead of the metrics printed (docs/operations.md "Metrics").
 // BENCH_DATABASE: a database of its own when several benches share one server.
 const DATABASE = process.env.BENCH_DATABASE ?? 'aerogate_bench';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -91,8 +93,28 @@ const page = await fetch(`${base}/api/users?page=3&pageSize=20`, { headers: { au
 const body = (await page.json()) as { items: unknown[]; total: number };
 if (page.status !== 200 || body.items.length !== 20) throw new Error(`GET /api/users answered ${page.status}`);
 
+// The same app with its metrics on, on a pool of its own (the metrics time the waits for the pool's connections).
+const metered = connectDatabase(url, { embedded: false });
+const meteredCtx = createContext({
+  config: loadConfig({
+    ...process.env,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: config.jwtSecret,
+    METRICS_TOKEN: 'bench-metrics-token-0123456789',
+  }),
+  prisma: metered.prisma,
+  pool: metered.pool,
+  changes: metered.changes,
+  logger: createLogger(config.logLevel),
+});
+const meteredServer = createApp(meteredCtx).listen(0, '127.0.0.1');
+await new Promise((resolve) => meteredServer.once('listening', resolve));
+const meteredBase = `http://127.0.0.1:${(meteredServer.address() as AddressInfo).port}`;
+
 /** A load run on GET /api/users, with what the read cache did meanwhile and how many writes were made. */
-async function measureUsers(writeEveryMs?: number) {
+async function measureUsers(writeEveryMs?: number, target = { base, ctx }) {
+  const { base, ctx } = target;
   const before = ctx.userListCache.stats();
   const writer = new pg.Client({ connectionString: url });
   await writer.connect();
@@ -120,6 +142,11 @@ const bare = await measure(`${base}/bare`);
 const stack = await measure(`${base}/api/status`);
 const cached = await measureUsers();
 const written = await measureUsers(WRITE_EVERY_MS);
+await measure(`${meteredBase}/api/users?pageSize=20`, { authorization: `Bearer ${token}` });
+const stackMetered = await measure(`${meteredBase}/api/status`);
+const cachedMetered = await measureUsers(undefined, { base: meteredBase, ctx: meteredCtx });
+const scrape = await fetch(`${meteredBase}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token-0123456789' } });
+const counted = (await scrape.text()).match(/^aerogate_http_request_duration_seconds_count\{[^}]*route="\/api\/status"[^}]*\} (\d+)/m)?.[1];
 
 const row = (name: string, r: LoadResult) =>
   `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   cpu ${r.cpuPerRequest.toFixed(0).padStart(4)} µs/req   errors ${r.errors + r.non2xx}`;
@@ -137,7 +164,19 @@ console.log(row('GET /api/users (page of 20)', cached.result) + answered(cached)
 console.log(row('GET /api/users, writes meanwhile', written.result) + answered(written));
 const ratio = (run: LoadResult) => (run.requests.average / bare.requests.average).toFixed(2);
 console.log(`ratio (users / bare): ${ratio(cached.result)} without writes, ${ratio(written.result)} with writes`);
+console.log(row('GET /api/status, metrics on', stackMetered));
+console.log(row('GET /api/users, metrics on', cachedMetered.result) + answered(cachedMetered));
+const change = (off: number, on: number) => `${on >= off ? '+' : ''}${((100 * (on - off)) / off).toFixed(1)}%`;
+const overhead = (off: LoadResult, on: LoadResult) =>
+  `throughput ${change(off.requests.average, on.requests.average)}, cpu per request ${change(off.cpuPerRequest, on.cpuPerRequest)}`;
+console.log(
+  `metrics overhead: GET /api/status ${overhead(stack, stackMetered)}; GET /api/users ${overhead(cached.result, cachedMetered.result)}`,
+);
+console.log(`(the metered instance counted ${counted ?? 0} GET /api/status requests)`);
 
-server.closeAllConnections();
-await new Promise((resolve) => server.close(resolve));
+for (const open of [server, meteredServer]) {
+  open.closeAllConnections();
+  await new Promise((resolve) => open.close(resolve));
+}
 await database.close();
+await metered.close();

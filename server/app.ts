@@ -16,11 +16,13 @@ import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
 import { pendingMigrations, pingDatabase } from './lib/database';
 import { createDatabaseStatus } from './lib/database-status';
+import { metricsRouter } from './lib/metrics';
 import { precompressedAssets } from './lib/precompressed';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { requestLog } from './middleware/request-log';
+import { apiReferenceRouter } from './modules/system/api-reference';
 import { createReadiness } from './modules/system/readiness';
 import { systemRouter } from './modules/system/system.router';
 import { createRegistry, openApiDocument } from './openapi';
@@ -40,7 +42,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.use(compressLarge(), securityHeaders(), requestLog(ctx.logger));
+  if (ctx.metrics.httpTimer) app.use(ctx.metrics.httpTimer);
+  app.use(compressLarge(), securityHeaders());
+  // On the API's port only behind its token; with METRICS_PORT, on that port instead (server/index.ts).
+  if (ctx.config.metrics.token && ctx.config.metrics.port === undefined) app.use(metricsRouter(ctx.metrics, ctx.config.metrics.token));
+  app.use(requestLog(ctx.logger));
 
   const registry = createRegistry({ checkResponses: ctx.config.checkResponses });
   const records = buildRecords(ctx);
@@ -60,6 +66,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
         activations: requests.activations,
         tracks: traffic.tracks,
         trackRetentionDays: ctx.config.trackRetentionDays,
+        webhooks: records.webhooks,
         clock: ctx.clock,
         logger: ctx.logger,
       }),
@@ -76,7 +83,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   const api = express.Router();
   api.use(database.watch);
-  api.use(authenticate({ secret: ctx.config.jwtSecret, clock: ctx.clock, sessions: ctx.sessionCache, pool: ctx.pool }));
+  api.use(
+    authenticate({
+      secret: ctx.config.jwtSecret,
+      clock: ctx.clock,
+      sessions: ctx.sessionCache,
+      pool: ctx.pool,
+      credentials: accounts.credentials.authenticate,
+    }),
+  );
   api.use(maintenance(ctx.config.maintenance));
   const ready = createReadiness({
     database,
@@ -91,6 +106,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     res.json(document);
   });
   api.use('/api', apiNotFound);
+  app.use(apiReferenceRouter());
   app.use(api);
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) app.use(spa(options.spaDir));

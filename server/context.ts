@@ -15,6 +15,7 @@ import type { Logger } from './lib/logger';
 import { createReadCache, type ReadCache } from './lib/read-cache';
 import { createSessionCache, type SessionCache } from './lib/session-cache';
 import type { TableChanges } from './lib/table-changes';
+import { createMetrics, type Metrics } from './lib/metrics';
 import type { PreparedJson } from './lib/prepared-json';
 import type { UserPage } from '../src/shared/contracts/users';
 import { USER_LIST_TABLES } from './modules/users/users.repository';
@@ -59,6 +60,8 @@ export interface AppContext {
   closers: Closers;
   /** The token version each account accepts, one cache per process, emptied by any change of a version or status. */
   sessionCache: SessionCache;
+  /** The Prometheus series of this process; does nothing when metrics are off (no METRICS_TOKEN nor METRICS_PORT). */
+  metrics: Metrics;
 }
 
 export function createContext(options: {
@@ -69,10 +72,13 @@ export function createContext(options: {
   logger: Logger;
   clock?: Clock;
 }): AppContext {
-  const outbox = createOutboxRepository(options.prisma, options.pool);
+  const metrics = createMetrics({ enabled: options.config.metrics.token !== undefined || options.config.metrics.port !== undefined });
+  metrics.watchPool(options.pool);
+  const outbox = countedOutbox(createOutboxRepository(options.prisma, options.pool), metrics);
   const clock = options.clock ?? systemClock;
   const closers = createClosers();
   const trafficBus = createTrafficBus(options.config.redis, options.logger);
+  metrics.watchBus(() => trafficBus.stats());
   closers.add(() => trafficBus.close());
   const geometry = createGeometryPool({ size: options.config.geometry.workers, timeoutMs: options.config.geometry.timeoutMs });
   const mailer = createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger });
@@ -91,12 +97,29 @@ export function createContext(options: {
       rgbUrl: options.config.terrainRgbUrl,
       rgbZoom: options.config.terrainRgbZoom,
       logger: options.logger,
+      onCall: (outcome) => metrics.externalCall('terrain', outcome),
     }),
     contextLayers: createShippedContextLayers(),
-    jobs: createJobs({ pool: options.pool, clock, logger: options.logger }),
+    jobs: createJobs({ pool: options.pool, clock, logger: options.logger, metrics }),
     userListCache: createReadCache(options.changes, { tables: USER_LIST_TABLES, maxEntries: 1000 }),
     trafficBus,
     closers,
     sessionCache: createSessionCache(options.changes),
+    metrics,
+  };
+}
+
+/**
+ * Every message to an outside service (e-mail, SMS, push, authority) is recorded in the outbox as sent or failed:
+ * the one place their outcomes are counted. A message only recorded (no service configured) is no call.
+ */
+function countedOutbox(outbox: OutboxRepository, metrics: Metrics): OutboxRepository {
+  if (!metrics.enabled) return outbox;
+  return {
+    ...outbox,
+    async record(entry) {
+      await outbox.record(entry);
+      if (entry.status !== 'recorded') metrics.externalCall(entry.channel, entry.status === 'sent' ? 'success' : 'failure');
+    },
   };
 }

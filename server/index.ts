@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import express from 'express';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { createContext } from './context';
 import { openDatabaseSession } from './lib/database-session';
 import { createLogger } from './lib/logger';
+import { metricsRouter } from './lib/metrics';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDatabase } from '../prisma/seed';
 import { seedDroneModelCatalogue } from '../prisma/seed-drone-models';
 import { hasGeozones, seedGeozones } from '../prisma/seed-geozones';
@@ -37,6 +39,14 @@ async function main() {
       `Aerogate listening on ${config.publicUrl} (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
     );
   });
+  // METRICS_PORT: `GET /metrics` on a port of its own, for the monitoring network only (docs/operations.md "Metrics").
+  const metricsPort = config.metrics.port;
+  const metricsServer =
+    metricsPort === undefined
+      ? null
+      : express()
+          .use(metricsRouter(ctx.metrics, config.metrics.token))
+          .listen(metricsPort, config.host, () => logger.info(`metrics on port ${metricsPort}`));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +56,7 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
     server.close();
     server.closeIdleConnections();
+    metricsServer?.close();
     // Live-map streams never end by themselves: closing them (and the receivers, the bus) lets the server close.
     await ctx.closers.closeAll();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '../src/shared/domain/webhook-events';
 
 export interface DocumentedRoute {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -105,9 +106,62 @@ export function openApiDocument(registry: ApiRegistry) {
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A session access token (JWT, POST /api/security/login), or a personal API credential `agk_…` (POST /api/credentials): ' +
+            'scope `read` for GET requests only, `write` for every request its owner may make.',
+        },
+      },
       schemas: { Error: jsonSchema(errorSchema, 'output') },
     },
     paths,
+    'x-webhooks': webhookEvents(),
   };
+}
+
+/**
+ * OpenAPI 3.0 has no `webhooks` section: the events a webhook endpoint receives are described here, each as the POST
+ * its endpoint is sent (docs/operations.md "Webhooks and API credentials").
+ */
+function webhookEvents() {
+  const headers = Object.fromEntries(
+    [
+      ['webhook-id', "The delivery's id, the same on every attempt: drop a message whose id you have seen"],
+      ['webhook-timestamp', 'Seconds since the epoch when this attempt was signed'],
+      [
+        'webhook-signature',
+        "`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret (whsec_…, base64 after the prefix)",
+      ],
+    ].map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+  );
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((event) => [
+      event,
+      {
+        post: {
+          summary: `${event}, signed per Standard Webhooks`,
+          parameters: Object.entries(headers).map(([name, header]) => ({ name, in: 'header', required: true, ...header })),
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'timestamp', 'data'],
+                  properties: {
+                    type: { type: 'string', enum: [event] },
+                    timestamp: { type: 'string', format: 'date-time' },
+                    data: { type: 'object' },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Received; any other answer or none within the timeout is retried with backoff' } },
+        },
+      },
+    ]),
+  );
 }

@@ -7,6 +7,9 @@ import { accountRouter } from '../modules/account/account.router';
 import { agreementRouter, agreementsAdminRouter } from '../modules/agreements/agreements.router';
 import { createAgreementsRepository } from '../modules/agreements/agreements.repository';
 import { createAgreementsService } from '../modules/agreements/agreements.service';
+import { createApiCredentialsRepository } from '../modules/api-credentials/api-credentials.repository';
+import { apiCredentialsRouter } from '../modules/api-credentials/api-credentials.router';
+import { createApiCredentials } from '../modules/api-credentials/api-credentials.service';
 import { createAttachmentsRepository } from '../modules/attachments/attachments.repository';
 import { attachmentsRouter } from '../modules/attachments/attachments.router';
 import { createAttachmentsService } from '../modules/attachments/attachments.service';
@@ -16,12 +19,14 @@ import { authRouter } from '../modules/auth/auth.router';
 import { createPasswords } from '../modules/auth/passwords';
 import { createSessions } from '../modules/auth/sessions';
 import { createSignUp } from '../modules/auth/sign-up';
+import { webhooksRouter } from '../modules/webhooks/webhooks.router';
 import type { ApiRegistry } from '../openapi';
 import type { Records } from './records';
 
 /**
  * Accounts: signing in, passwords, sign-up and the own profile (docs/security.md), and what an operator files with
- * the platform: its agreement and the attachments it rests on (docs/agreements.md).
+ * the platform: its agreement and the attachments it rests on (docs/agreements.md); the personal API credentials and
+ * webhook endpoints of operators' software (docs/operations.md).
  */
 export function buildAccounts(ctx: AppContext, registry: ApiRegistry, records: Records) {
   const { audit, owners } = records;
@@ -48,6 +53,7 @@ export function buildAccounts(ctx: AppContext, registry: ApiRegistry, records: R
     clock,
     onOperatorDocumentChanged: agreements.dataChanged,
   });
+  const credentials = createApiCredentials({ repository: createApiCredentialsRepository(ctx.prisma), clock });
   const securityLimit = rateLimit({
     windowMs: 60_000,
     limit: config.securityRateLimitPerMinute,
@@ -61,11 +67,14 @@ export function buildAccounts(ctx: AppContext, registry: ApiRegistry, records: R
     attachmentsRouter(registry, attachments, attachmentFiles),
     agreementRouter(registry, agreements),
     agreementsAdminRouter(registry, agreements),
+    apiCredentialsRouter(registry, credentials),
+    webhooksRouter(registry, records.webhooks),
   ];
   return {
     routers,
     signUp,
     agreements,
+    credentials,
     accountAdministration: {
       sendResetLink: passwords.sendResetLink,
       unlock: sessions.unlock,

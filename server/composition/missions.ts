@@ -55,7 +55,12 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     afterSave: verdicts.refresh,
   });
   const tafSource = ctx.config.weatherTafUrl
-    ? createHttpTafSource({ urlTemplate: ctx.config.weatherTafUrl, clock, logger: ctx.logger })
+    ? createHttpTafSource({
+        urlTemplate: ctx.config.weatherTafUrl,
+        clock,
+        logger: ctx.logger,
+        onCall: (outcome) => ctx.metrics.externalCall('taf', outcome),
+      })
     : createRecordedTafSource({ clock });
   const weather = createWeatherService({
     source: tafSource,

@@ -26,8 +26,8 @@ const TRACK_READERS = { concurrency: 2, queue: 4, maxPoints: TRACK_FILE_MAX_POIN
 export function buildPostFlight(ctx: AppContext, registry: ApiRegistry, records: Records) {
   const { owners, missionReach } = records;
   const { prisma, pool, clock } = ctx;
-  // Exports read many rows: half the pool at once overall (two on the embedded database's one connection), one per user
-  // there, two on a server (docs/performance.md "Exports and replay").
+  // Exports (the replay's, a mission's track, the logbook's CSV) read many rows: half the pool at once overall (two on the
+  // embedded database's one connection), one per user there, two on a server (docs/performance.md "Exports and replay").
   const exports = createWorkLimit({
     total: Math.max(2, Math.floor(pool.options.max / 2)),
     perUser: pool.options.max > 1 ? 2 : 1,
@@ -36,13 +36,14 @@ export function buildPostFlight(ctx: AppContext, registry: ApiRegistry, records:
   const postFlights = createPostFlightsService({ repository: createPostFlightsRepository(prisma), owners, clock });
   const routers: Router[] = [
     postFlightsRouter(registry, postFlights),
-    logbookRouter(registry, createLogbookService({ repository: createLogbookRepository(prisma), owners })),
+    logbookRouter(registry, createLogbookService({ repository: createLogbookRepository(prisma), owners, exports })),
     tracksRouter(
       registry,
       createTracksService({
         repository: createTracksRepository(pool),
         diaries: postFlights,
         readers: createTrackReaderPool(TRACK_READERS),
+        exports,
       }),
       uploadsDir(ctx.config.dataDir),
     ),

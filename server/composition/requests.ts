@@ -35,6 +35,7 @@ export function buildRequests(ctx: AppContext, registry: ApiRegistry, records: R
     clock,
     publicUrl: ctx.config.publicUrl,
     geometry: ctx.geometry,
+    events: records.webhooks,
   };
   const queries = createRequestQueries(deps);
   const fileRequest = createFileRequest({

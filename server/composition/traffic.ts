@@ -2,6 +2,9 @@ import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { acceptedVersions } from '../lib/session-cache';
 import { createSbsConnector } from '../integrations/adsb/sbs-connector';
+import { createAirspaceLiveRepository } from '../modules/airspace-live/airspace-live.repository';
+import { airspaceLiveRouter } from '../modules/airspace-live/airspace-live.router';
+import { createAirspaceLiveService } from '../modules/airspace-live/airspace-live.service';
 import { createAlertsRepository } from '../modules/alerts/alerts.repository';
 import { alertsRouter, violationsRouter } from '../modules/alerts/alerts.router';
 import { createAlertsService } from '../modules/alerts/alerts.service';
@@ -49,6 +52,7 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     logger,
     silenceMs: config.violationSilenceMs,
     publicUrl: config.publicUrl,
+    opened: (count) => ctx.metrics.episodesOpened(count),
   });
   let publishConformance: (state: FlightConformance) => void = () => undefined;
   const flights = buildFlightConformance(ctx, conformanceRepository, {
@@ -68,10 +72,11 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     logger,
     staleSeconds: config.trafficStaleSeconds,
     closers: ctx.closers,
-    listeners: [conformance.check, flights.check],
+    listeners: [conformance.check, flights.check, async (positions) => ctx.metrics.positionsIngested(positions.length)],
     conformanceOf: (source, ident) => flights.current(source, ident),
   });
   publishViolation = traffic.publishViolation;
+  ctx.metrics.watchLiveClients(() => traffic.live.clientCount);
   publishConformance = traffic.publishConformance;
   const stopSweeps = [conformance.start(), flights.start()];
   ctx.closers.add(async () => stopSweeps.forEach((stop) => stop()));
@@ -84,7 +89,14 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
   const alerts = createAlertsService({ repository: createAlertsRepository(prisma), audit });
   const notices = createViolationNotices({ bus: ctx.trafficBus, scopes, clock, logger, sessionMs: config.accessTokenTtlSeconds * 1000 });
   ctx.closers.add(async () => notices.close());
-  const push = createPushService({ repository: createPushRepository(prisma), push: ctx.push, audit, publicKey: config.push.publicKey });
+  const push = createPushService({
+    repository: createPushRepository(prisma),
+    push: ctx.push,
+    sms: ctx.sms,
+    mailer: ctx.mailer,
+    audit,
+    publicKey: config.push.publicKey,
+  });
   const routers: Router[] = [
     alertsRouter(registry, alerts),
     violationsRouter(registry, alerts, notices),
@@ -93,6 +105,10 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     devicesRouter(registry, createDevicesService({ repository: createDevicesRepository(prisma), audit })),
     pushRouter(registry, push),
     commandsRouter(registry, push),
+    airspaceLiveRouter(
+      registry,
+      createAirspaceLiveService({ repository: createAirspaceLiveRepository(prisma), sms: ctx.sms, audit, clock }),
+    ),
   ];
   return { routers, tracks: trafficRepository, adsbStatus: () => adsb?.status() ?? null };
 }

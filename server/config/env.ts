@@ -99,6 +99,12 @@ const envSchema = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   DATABASE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Outside production: webhook endpoints may be http:// on this host (local receivers, tests, development). */
+  WEBHOOKS_ALLOW_LOCAL: booleanFlag.default(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   NODE_ENV: z.string().optional(),
   CHECK_RESPONSES: booleanFlag.optional(),
 });
@@ -168,6 +174,13 @@ export interface Config {
   database: DatabaseTimeouts & { retryAfterSeconds: number; poolMax: number };
   /** Every answer parsed with its route's response schema, a breach a 500 (default: when NODE_ENV is test or development). */
   checkResponses: boolean;
+  /** `GET /metrics` (docs/operations.md "Metrics"): behind a bearer token, on a port of its own, or off when neither is set. */
+  metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * Webhook deliveries (docs/operations.md "Webhooks and API credentials"): `allowLocal` lets endpoints be http:// on
+   * this host; never in production, whatever WEBHOOKS_ALLOW_LOCAL says.
+   */
+  webhooks: { allowLocal: boolean; timeoutMs: number; maxAttempts: number };
 }
 
 export class ConfigError extends Error {}
@@ -280,5 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poolMax: e.DATABASE_POOL_MAX,
     },
     checkResponses: e.CHECK_RESPONSES ?? (e.NODE_ENV === 'test' || e.NODE_ENV === 'development'),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    webhooks: {
+      allowLocal: e.WEBHOOKS_ALLOW_LOCAL && e.NODE_ENV !== 'production',
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+    },
   };
 }

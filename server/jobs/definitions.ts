@@ -10,6 +10,8 @@ import type { AutoReject } from '../modules/requests/auto-reject';
 import { requestsAutoRejectJob } from '../modules/requests/requests.jobs';
 import { tracksRetentionJob } from '../modules/traffic/traffic.jobs';
 import type { TrafficRepository } from '../modules/traffic/traffic.repository';
+import { webhooksDeliverJob } from '../modules/webhooks/webhooks.job';
+import type { WebhooksService } from '../modules/webhooks/webhooks.service';
 import type { JobDefinition } from './jobs';
 
 /** Every scheduled job of the platform, built by the composition root (server/app.ts) with what each runs; each module adds its own here. */
@@ -20,6 +22,7 @@ export function platformJobs(deps: {
   activations: ActivationsService;
   tracks: TrafficRepository;
   trackRetentionDays: number;
+  webhooks: WebhooksService;
   clock: Clock;
   logger: Logger;
 }): JobDefinition[] {
@@ -29,5 +32,6 @@ export function platformJobs(deps: {
     requestsAutoRejectJob(deps.autoRejectRequests),
     activationsAutoRejectJob(deps.activations),
     tracksRetentionJob({ repository: deps.tracks, clock: deps.clock, retentionDays: deps.trackRetentionDays, logger: deps.logger }),
+    webhooksDeliverJob(deps.webhooks),
   ];
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Clock } from '../lib/clock';
+import type { Metrics } from '../lib/metrics';
 import type { Logger } from '../lib/logger';
 
 /** What the queue gives each run: the clock of the sweep (the composition root's, the tests' in tests). */
@@ -29,6 +30,11 @@ export interface Jobs {
   runNow(name: string): Promise<void>;
   /** Queues one run of a job for the next free worker of any instance, with the queue's retries. */
   trigger(name: string): Promise<void>;
+  /**
+   * Queues one run of a job when the queue is started in this process; elsewhere (tests, scripts) does nothing, the
+   * schedule or `runNow` runs it. Never throws: a failure to queue is logged, and the next tick catches up.
+   */
+  nudge(name: string): void;
   /** Starts the persistent queue on the application's database: one schedule and one worker per job. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -40,7 +46,7 @@ export const JOBS_SCHEMA = 'pgboss';
 const POLLING_SECONDS = 2;
 const RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const;
 
-export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logger }): Jobs {
+export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logger; metrics?: Metrics }): Jobs {
   const { pool, logger } = options;
   const context: JobContext = { clock: options.clock };
   let definitions: readonly JobDefinition[] = [];
@@ -50,6 +56,16 @@ export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logge
     const definition = definitions.find((candidate) => candidate.name === name);
     if (!definition) throw new Error(`Unknown job ${name}`);
     return definition;
+  };
+  /** One run, counted by outcome; a failure is thrown on to the queue, which retries it. */
+  const run = async (definition: JobDefinition) => {
+    try {
+      await definition.run(context);
+      options.metrics?.jobRun(definition.name, 'success');
+    } catch (error) {
+      options.metrics?.jobRun(definition.name, 'failure');
+      throw error;
+    }
   };
 
   return {
@@ -61,11 +77,14 @@ export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logge
       definitions = list;
     },
     async runNow(name) {
-      await find(name).run(context);
+      await run(find(name));
     },
     async trigger(name) {
       if (!boss) throw new Error('The job queue is not started');
       await boss.send(find(name).name, {});
+    },
+    nudge(name) {
+      boss?.send(find(name).name, {}).catch((error: unknown) => logger.warn({ err: error, job: name }, 'job not queued'));
     },
     async start() {
       // pg-boss shares the application's pool: the embedded database serves a single connection.
@@ -80,7 +99,7 @@ export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logge
         await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
         await boss.work(definition.name, { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
           const started = Date.now();
-          await definition.run(context);
+          await run(definition);
           logger.debug({ job: definition.name, ms: Date.now() - started }, 'job done');
         });
       }

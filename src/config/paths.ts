@@ -96,3 +96,6 @@ export type PathKey = keyof typeof paths;
 export function homepageHref(homepage: Homepage | null | undefined): string {
   return `${BO}/${homepage ?? 'dashboard'}`;
 }
+
+/** The API reference (Swagger UI on /api/openapi.json), served by the API itself, outside the SPA's routes. */
+export const API_REFERENCE_HREF = '/api/docs/';

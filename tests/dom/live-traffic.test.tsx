@@ -12,7 +12,9 @@ import { actionOf, liveUrl, reachOf } from '@/features/live/use-live-traffic';
 import { createEventStreamParser, EventStreamError, readEventStream, type StreamEvent } from '@/lib/event-stream';
 import { changeLanguage, i18n, initI18n, loadNamespaces } from '@/lib/i18n';
 import { TRAFFIC_SOURCE_CODES } from '@/shared/contracts/alerts';
-import type { LiveTarget, LiveViolation } from '@/shared/contracts/traffic';
+import type { LiveConformance, LiveTarget, LiveViolation } from '@/shared/contracts/traffic';
+import { watchedFlights } from '@/features/airspace-live/watched-flights';
+import type { GrantedVolume } from '@/shared/contracts/airspace-live';
 import { VEHICLE_TYPES } from '@/shared/domain/enums';
 
 const NOW = Date.parse('2026-11-24T10:00:00Z');
@@ -138,6 +140,65 @@ describe('live traffic stream: parser, reader and reducer', () => {
 
     const fresh = liveReducer(state, { type: 'snapshot', snapshot: { targets: [], violations: [] } });
     expect(fresh).toEqual(EMPTY_LIVE_STATE);
+  });
+
+  it("keeps each shown target's latest conformance state, and drops it with the target", () => {
+    const state = (key: string, value: LiveConformance['state'], time = ago(1_000)): LiveConformance => ({
+      key,
+      missionId: 'mission-1',
+      userId: null,
+      ident: 'A',
+      source: 'as',
+      time,
+      lat: 48.8,
+      lon: 2.35,
+      state: value,
+      violations: value === 'violating' ? ['area'] : [],
+      warnings: [],
+      edgeDistanceM: -20,
+      toleranceM: 10,
+      heightM: 40,
+      maxHeightM: 50,
+      slotEndsAt: null,
+    });
+    expect(actionOf({ event: 'conformance', data: JSON.stringify(state('as:A', 'warning')) })).toMatchObject({ type: 'conformance' });
+    let live = liveReducer(EMPTY_LIVE_STATE, { type: 'snapshot', snapshot: { targets: [target('as:A')], violations: [] } });
+    live = liveReducer(live, { type: 'conformance', conformance: state('as:A', 'violating') });
+    live = liveReducer(live, { type: 'conformance', conformance: state('as:A', 'conforming', ago(9_000)) });
+    expect(live.conformance['as:A']?.state).toBe('violating');
+    live = liveReducer(live, { type: 'delta', delta: { upserts: [], removals: ['as:A'] } });
+    expect(live.conformance).toEqual({});
+  });
+
+  it("lists a manager's flights violating first, captioned with their mission and request reference", () => {
+    const volume = (missionId: string, title: string, referenceNumber: string): GrantedVolume => ({
+      missionId,
+      title,
+      requestId: `request-${missionId}`,
+      referenceNumber,
+      airspaceId: 'airspace-1',
+      status: 'accepted',
+      area: null,
+      reducedAreas: [],
+      maxHeightM: 50,
+      startAt: null,
+      endAt: null,
+      flying: true,
+    });
+    const conforming = target('as:OK', { missionId: 'm1' });
+    const leaving = target('as:OUT', { missionId: 'm2' });
+    const unknown = target('as:UFO');
+    const flights = watchedFlights(
+      [conforming, unknown, leaving],
+      { 'as:OUT': { ...({} as LiveConformance), key: 'as:OUT', missionId: 'm2', state: 'violating', time: ago(0) } },
+      [volume('m1', 'Roofs', 'AG-1'), volume('m2', 'Bridge', 'AG-2')],
+    );
+
+    expect(flights.map((flight) => [flight.caption, flight.state])).toEqual([
+      ['Bridge · AG-2', 'violating'],
+      ['UFO', 'unidentified'],
+      ['Roofs · AG-1', 'conforming'],
+    ]);
   });
 
   it('keeps targets in the viewport, across the antimeridian too', () => {

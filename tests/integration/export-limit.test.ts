@@ -4,49 +4,53 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { areaSquare } from './automation-support';
 
-const FROM = Date.parse('2026-06-01T00:00:00Z');
 const SELECTION = 'from=2026-06-01T00:00:00.000Z&to=2026-06-02T00:00:00.000Z';
+/**
+ * Positions of the user's mission, one a second from the selection's start: enough that a download the client does not
+ * read stays open (about 8 MB of the day's CSV, 18 MB of the mission's GPX) rather than fit in the loopback buffers.
+ */
+const POSITIONS = 200_000;
 
-// Issue 24 M5: exports and replay extractions are bounded per user and overall; past the bound, 429 EXPORT_BUSY with
-// Retry-After (docs/performance.md "Exports and replay").
-describe('exports and replay extractions at once', () => {
+// Issue 24 M5: exports (the replay's CSV and files, a mission's track, the logbook's CSV) are bounded per user and
+// overall; past the bound, 429 EXPORT_BUSY with Retry-After (docs/performance.md "Exports and replay").
+describe('exports and extractions at once', () => {
   let t: TestApp;
   let server: http.Server;
   let user: Awaited<ReturnType<typeof signedInUser>>;
+  let missionId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     user = await signedInUser(t.app, t.db.prisma, ['JOURNEY_LIST']);
-    // Enough lines that a download the client does not read stays open: about 4 MB of CSV on the embedded database,
-    // 20 MB on PostgreSQL, whose COPY writes faster than loopback buffers fill.
-    const lines = t.ctx.pool.options.max > 1 ? 200_000 : 40_000;
-    await t.db.prisma.track.createMany({
-      data: Array.from({ length: lines }, (_, i) => ({
-        source: 'mo' as const,
-        ident: 'OWN',
-        type: 'user',
-        userId: user.user.id,
-        time: new Date(FROM + i * 1_000),
-        lat: 48.7,
-        lon: 2.2,
-        heightM: 40,
-      })),
-    });
+    missionId = (
+      await t.db.prisma.mission.create({
+        data: { userId: user.user.id, title: 'Long survey', status: 'validated', areas: areaSquare(2.2, 48.7, 0.01) },
+      })
+    ).id;
+    await t.db.prisma.$executeRawUnsafe(
+      `INSERT INTO "Track" (source, ident, type, "userId", time, lat, lon, "heightM", "missionId")
+       SELECT 'mo', 'OWN', 'user', $1::uuid, timestamp '2026-06-01' + i * interval '1 second', 48.7, 2.2, 40, $2::uuid
+         FROM generate_series(0, $3::int - 1) AS i`,
+      user.user.id,
+      missionId,
+      POSITIONS,
+    );
     server = http.createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  }, 120_000);
+  });
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await t.close();
   });
 
-  /** A CSV download whose body the client does not read: it holds its slot until destroyed. */
-  function stalledDownload() {
+  /** A download whose body the client does not read: it holds its slot until destroyed. */
+  function stalledDownload(path: string) {
     const { port } = server.address() as AddressInfo;
     return new Promise<http.ClientRequest>((resolve, reject) => {
-      const call = http.get({ host: '127.0.0.1', port, path: `/api/replay/positions.csv?${SELECTION}`, headers: user.auth }, (response) => {
+      const call = http.get({ host: '127.0.0.1', port, path, headers: user.auth }, (response) => {
         expect(response.statusCode).toBe(200);
         response.pause();
         resolve(call);
@@ -55,24 +59,33 @@ describe('exports and replay extractions at once', () => {
     });
   }
 
-  it("a download past the user's bound answers 429 EXPORT_BUSY with Retry-After while the others run", async () => {
-    // One at a time on the embedded database's single connection, two on PostgreSQL (server/composition/post-flight.ts).
+  const get = (path: string) => request(t.app).get(path).set(user.auth);
+
+  it("a download past the user's bound answers 429 EXPORT_BUSY with Retry-After, whichever export it is", async () => {
+    // One at a time on the embedded database's single connection, two on PostgreSQL (server/composition/post-flight.ts):
+    // the mission's track as GPX, then the replay's CSV.
     const perUser = t.ctx.pool.options.max > 1 ? 2 : 1;
-    const running = [];
-    for (let index = 0; index < perUser; index += 1) running.push(await stalledDownload());
+    const running = [await stalledDownload(`/api/postflights/${missionId}/track?format=gpx`)];
+    if (perUser > 1) running.push(await stalledDownload(`/api/replay/positions.csv?${SELECTION}`));
+
+    for (const path of [
+      `/api/replay/positions.csv?${SELECTION}`,
+      `/api/replay/track?${SELECTION}&format=gpx`,
+      `/api/postflights/${missionId}/track?format=kml`,
+      '/api/logbook/csv',
+    ]) {
+      const refused = await get(path);
+      expect([path, refused.status, refused.body.code]).toEqual([path, 429, 'EXPORT_BUSY']);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Reads that are not exports go on.
+    expect((await get('/api/logbook')).status).toBe(200);
+
     const first = running[0]!;
-
-    const second = await request(t.app).get(`/api/replay/positions.csv?${SELECTION}`).set(user.auth);
-    expect(second.status).toBe(429);
-    expect(second.body.code).toBe('EXPORT_BUSY');
-    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
-    const exported = await request(t.app).get(`/api/replay/track?${SELECTION}&format=gpx`).set(user.auth);
-    expect(exported.status).toBe(429);
-
     const closed = new Promise((resolve) => first.once('close', resolve));
     first.destroy();
     await closed;
     for (const other of running.slice(1)) other.destroy();
-    await expect.poll(async () => (await request(t.app).get(`/api/replay/positions.csv?${SELECTION}`).set(user.auth)).status).toBe(200);
+    await expect.poll(async () => (await get('/api/logbook/csv')).status).toBe(200);
   });
 });

@@ -118,7 +118,7 @@ describe('push registration and messages to operators', () => {
       const response = await command(admin.auth, { missionId: mission.id, message: 'Land now: helicopter inbound.' });
 
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ terminals: 2, delivered: 2 });
+      expect(response.body).toEqual({ terminals: 2, delivered: 2, channel: 'push' });
       // A click on the notification opens the mission's editor (the SPA's route), not "Page not found".
       expect(sent.mock.calls.map(([, , message]) => message.url)).toEqual([
         `/backoffice/preflights/edit/${mission.id}`,
@@ -137,13 +137,22 @@ describe('push registration and messages to operators', () => {
       ).toBe(1);
     });
 
-    it('answers "no registered terminal" when the operator has none, and sends nothing', async () => {
-      const { operator, mission } = await flyingMission();
+    it("without a registered terminal, the message goes by SMS to the operator's phone, else by e-mail", async () => {
+      const withPhone = await flyingMission();
+      await t.db.prisma.user.update({ where: { id: withPhone.operator.user.id }, data: { phoneNumber: '+33 6 55 44 33 22' } });
+      const withoutPhone = await flyingMission();
 
-      const response = await command(admin.auth, { missionId: mission.id, message: 'Land now.' });
+      const texted = await command(admin.auth, { missionId: withPhone.mission.id, message: 'Land now.' });
+      const mailed = await command(admin.auth, { missionId: withoutPhone.mission.id, message: 'Land now.' });
 
-      expectError(response, 409, 'OPERATOR_NO_TERMINAL');
-      expect(await t.db.prisma.outboxMessage.count({ where: { recipient: operator.user.email } })).toBe(0);
+      expect(texted.body).toEqual({ terminals: 0, delivered: 0, channel: 'sms' });
+      expect(mailed.body).toEqual({ terminals: 0, delivered: 0, channel: 'email' });
+      const sms = await t.db.prisma.outboxMessage.findMany({ where: { recipient: '+33 6 55 44 33 22', channel: 'sms' } });
+      expect(sms.map((message) => message.text)).toEqual(['Message from the supervision · Bridge survey: Land now.']);
+      const mails = await t.db.prisma.outboxMessage.findMany({ where: { recipient: withoutPhone.operator.user.email, channel: 'email' } });
+      expect(mails.map((message) => [message.subject, message.text])).toEqual([
+        ['Message from the supervision · Bridge survey', 'Land now.'],
+      ]);
     });
 
     it('refuses a mission that is not flying, an unknown mission and an empty message', async () => {

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../server/generated/prisma/client';
 import { postFlightSchema } from '../../src/shared/contracts/post-flights';
 import { trackImportResultSchema } from '../../src/shared/contracts/tracks';
+import { TRACK_FILE_MAX_POINTS } from '../../src/shared/domain/limits';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { areaSquare } from './automation-support';
+import { listen } from './live-support';
 import { missionOperator } from './missions-support';
 import { CLOCK_START, expectError } from './support';
 
@@ -266,6 +268,56 @@ describe('track files of a mission: import and export', () => {
       const id = await mission();
       expectError(await upload(id, 'flight.txt', fixture('tracks/flight-log.csv')), 415, 'UPLOAD_INVALID_TYPE');
       expectError(await request(t.app).post(`/api/postflights/${id}/track`).set(operator.auth), 422, 'UPLOAD_FILE_REQUIRED');
+    });
+  });
+
+  describe('a file at the limits (issue 24 H2)', () => {
+    /** A logger's CSV of `rows` positions, 100 ms apart. */
+    const longCsv = (rows: number) =>
+      Buffer.from(
+        [
+          'time,lat,lon,height',
+          ...Array.from(
+            { length: rows },
+            (_, index) => `${new Date(Date.UTC(2026, 5, 15, 8) + index * 100).toISOString()},48.7,2.1,${index % 50}`,
+          ),
+        ].join('\n'),
+      );
+
+    it('a CSV past the positions cap answers 422 TRACK_FILE_TOO_MANY_POINTS and stores nothing', async () => {
+      const id = await mission();
+      expectError(await upload(id, 'long.csv', longCsv(TRACK_FILE_MAX_POINTS + 1)), 422, 'TRACK_FILE_TOO_MANY_POINTS');
+      expect(await stored(id)).toHaveLength(0);
+    });
+
+    it('/api/health answers while a long file is being stored, before the import ends', async () => {
+      const rows = 20_000;
+      const id = await mission();
+      const server = await listen(t.app);
+      try {
+        const form = new FormData();
+        form.append('file', new Blob([longCsv(rows)]), 'long.csv');
+        let importedAt = Infinity;
+        const imported = fetch(`${server.url}/api/postflights/${id}/track`, { method: 'POST', headers: operator.auth, body: form }).then(
+          (response) => {
+            importedAt = performance.now();
+            return response;
+          },
+        );
+        // The first stored rows: the file has been read and the import is inserting (no transaction hides them).
+        await expect
+          .poll(() => t.db.prisma.track.count({ where: { missionId: id } }), { timeout: 30_000, interval: 20 })
+          .toBeGreaterThan(0);
+        const health = await fetch(`${server.url}/api/health`);
+        const healthAt = performance.now();
+
+        expect(health.status).toBe(200);
+        expect(healthAt).toBeLessThan(importedAt);
+        expect((await imported).status).toBe(201);
+        expect(await t.db.prisma.track.count({ where: { missionId: id } })).toBe(rows);
+      } finally {
+        await server.close();
+      }
     });
   });
 

@@ -109,14 +109,31 @@ export function terrainRgbElevation(red: number, green: number, blue: number): n
  * decoded with `pngjs`, at one zoom (12: about 25 m pixels at 48° N). Tiles are cached; a tile that cannot be had leaves
  * the ground unknown (null), never fails the save.
  */
-export function createTerrainRgbTerrain(options: { urlTemplate: string; zoom: number; logger: Logger; timeoutMs?: number }): TerrainClient {
+export function createTerrainRgbTerrain(options: {
+  urlTemplate: string;
+  zoom: number;
+  logger: Logger;
+  timeoutMs?: number;
+  onCall?: (outcome: 'success' | 'failure') => void;
+}): TerrainClient {
   const cache = new Map<string, Promise<PNG>>();
-  const fetchTile = async (x: number, y: number): Promise<PNG> => {
+  const download = async (x: number, y: number): Promise<PNG> => {
     const url = options.urlTemplate.replaceAll('{z}', String(options.zoom)).replaceAll('{x}', String(x)).replaceAll('{y}', String(y));
     const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
     if (!response.ok) throw new Error(`terrain tile ${options.zoom}/${x}/${y} answered ${response.status}`);
     return PNG.sync.read(Buffer.from(await response.arrayBuffer()));
   };
+  const fetchTile = (x: number, y: number): Promise<PNG> =>
+    download(x, y).then(
+      (png) => {
+        options.onCall?.('success');
+        return png;
+      },
+      (error: unknown) => {
+        options.onCall?.('failure');
+        throw error;
+      },
+    );
   const tile = (x: number, y: number): Promise<PNG> => {
     const key = `${x}/${y}`;
     const cached = cache.get(key);
@@ -157,8 +174,11 @@ export function createTerrainClient(options: {
   rgbUrl: string | undefined;
   rgbZoom: number;
   logger: Logger;
+  /** Each tile request's outcome (metrics). */
+  onCall?: (outcome: 'success' | 'failure') => void;
 }): TerrainClient {
   if (options.directory) return createGeoTiffFolderTerrain(options.directory, options.logger);
-  if (options.rgbUrl) return createTerrainRgbTerrain({ urlTemplate: options.rgbUrl, zoom: options.rgbZoom, logger: options.logger });
+  if (options.rgbUrl)
+    return createTerrainRgbTerrain({ urlTemplate: options.rgbUrl, zoom: options.rgbZoom, logger: options.logger, onCall: options.onCall });
   return noTerrain;
 }

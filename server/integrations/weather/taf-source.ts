@@ -80,7 +80,14 @@ export function createRecordedTafSource(options: { clock: Clock; file?: string }
  * `WEATHER_TAF_URL`: a URL template with `{icao}` answering the raw TAF text (for example a `format=raw` TAF
  * endpoint of an aviation weather service), asked for any aerodrome of the shipped list (`aerodromes.ts`).
  */
-export function createHttpTafSource(options: { urlTemplate: string; clock: Clock; logger: Logger; timeoutMs?: number }): TafSource {
+export function createHttpTafSource(options: {
+  urlTemplate: string;
+  clock: Clock;
+  logger: Logger;
+  timeoutMs?: number;
+  /** Each request's outcome (metrics). */
+  onCall?: (outcome: 'success' | 'failure') => void;
+}): TafSource {
   return {
     async latest(icao) {
       let text: string;
@@ -90,7 +97,9 @@ export function createHttpTafSource(options: { urlTemplate: string; clock: Clock
         });
         if (!response.ok) throw new Error(`weather service answered ${response.status}`);
         text = await response.text();
+        options.onCall?.('success');
       } catch (error) {
+        options.onCall?.('failure');
         options.logger.warn({ err: error, icao }, 'TAF request failed');
         throw new AppError('EXTERNAL_SERVICE_UNAVAILABLE', 'The weather service is unavailable, try again later');
       }

@@ -1,7 +1,7 @@
 import { Prisma, type PrismaClient, type TokenPurpose } from '../../generated/prisma/client';
 import { AppError } from '../../lib/app-error';
 
-const userWithAccess = {
+export const userWithAccess = {
   groups: { select: { id: true, name: true, rights: true } },
   managedAirspaces: { select: { id: true }, orderBy: { createdAt: 'asc' } },
   externalIdentifiers: { select: { type: true, value: true }, orderBy: { type: 'asc' } },

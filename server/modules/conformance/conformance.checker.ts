@@ -34,6 +34,8 @@ export interface ConformanceDependencies extends NotifierDependencies {
   logger: Logger;
   /** An episode ends when its traffic has been silent this long. */
   silenceMs: number;
+  /** Told how many episodes each batch opened (metrics). */
+  opened?: (count: number) => void;
 }
 
 /** When no connection listens for changes (database restarting), what is checked is reloaded this often. */
@@ -459,6 +461,7 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
 
   async function check(positions: readonly IngestedPosition[]) {
     const { created, dirty } = checkBatch(await ready(), positions);
+    if (created.size > 0) deps.opened?.(created.size);
     if (dirty.size > 0) await write(created, dirty);
     for (const [episode, mission] of created) {
       try {

@@ -26,8 +26,21 @@ export function createPushRepository(prisma: PrismaClient) {
     mission(id: string) {
       return prisma.mission.findUnique({
         where: { id },
-        select: { id: true, title: true, status: true, owner: { select: { id: true, email: true, lang: true } } },
+        select: {
+          id: true,
+          title: true,
+          status: true,
+          owner: { select: { id: true, email: true, lang: true, phoneNumber: true } },
+          requests: { where: { operatorPhone: { not: null } }, orderBy: { submittedAt: 'desc' }, take: 1, select: { operatorPhone: true } },
+        },
       });
+    },
+    /** Whether the mission was filed (archived requests aside) to an airspace the user manages. */
+    async filedToManagerOf(missionId: string, userId: string) {
+      const count = await prisma.request.count({
+        where: { missionId, status: { not: 'archived' }, airspace: { managers: { some: { id: userId } } } },
+      });
+      return count > 0;
     },
   };
 }

@@ -44,8 +44,9 @@ export function commandsRouter(registry: ApiRegistry, service: PushService) {
   return new ApiRouter(registry, '/api/traffics', 'traffic').route({
     method: 'post',
     path: '/commands',
-    summary: "Send a message to the operator of a flying mission, by push to the operator's registered terminals",
-    access: ['COMMAND_EDIT_ADMIN'],
+    summary:
+      "Send a message to the operator of a flying mission (an administrator, or a manager of an airspace it was filed to): by push to the operator's registered terminals, else by SMS to his phone on file, else by e-mail",
+    access: ['COMMAND_EDIT_ADMIN', 'PREFLIGHTPROCEDURE_LIST'],
     body: operatorCommandSchema,
     response: operatorCommandResultSchema,
     status: 200,

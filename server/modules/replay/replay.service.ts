@@ -180,7 +180,7 @@ export function createReplayService(deps: {
           await nextTurn();
         } while (cursor);
         return {
-          body: exportTrack(positions, format, 'Aerogate replay'),
+          body: await exportTrack(positions, format, 'Aerogate replay'),
           mediaType: TRACK_EXPORT_MEDIA_TYPES[format],
           fileName: `replay.${format}`,
         };
@@ -216,6 +216,8 @@ export function createReplayService(deps: {
                 await nextTurn();
               } while (cursor);
             })(),
+            // One page waits at most for the client (Readable.from's default is 16).
+            { highWaterMark: 1 },
           );
         // The slot is held while the client downloads, and freed however the download ends.
         stream.once('close', release);

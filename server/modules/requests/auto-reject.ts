@@ -2,11 +2,13 @@ import { UNDER_ANALYSIS_STATUSES } from '../../../src/shared/domain/request-stat
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { EventPublisher } from '../webhooks/webhooks.service';
 import { requestMails, requestTransition } from './requests.common';
 import type { RequestsRepository } from './requests.repository';
 
 export interface AutoRejectDeps {
-  repository: Pick<RequestsRepository, 'dueForAutoReject' | 'transition' | 'mailRow' | 'airspaceContacts'>;
+  repository: Pick<RequestsRepository, 'dueForAutoReject' | 'transition' | 'mailRow' | 'airspaceContacts' | 'eventRow'>;
+  events: EventPublisher;
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;

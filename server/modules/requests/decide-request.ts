@@ -9,12 +9,17 @@ import type { GeometryPool } from '../../lib/geometry-pool';
 import type { AirspacesRepository } from '../airspaces/airspaces.repository';
 import type { MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
+import type { EventPublisher } from '../webhooks/webhooks.service';
 import { requestAccess, requestDetailReader, requestMails, requestTransition, type Transition } from './requests.common';
 import { snapshotOf } from './requests.mapper';
 import type { JsonInput, RequestsRepository } from './requests.repository';
 
 export interface DecideRequestDeps {
-  repository: Pick<RequestsRepository, 'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage'>;
+  repository: Pick<
+    RequestsRepository,
+    'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage' | 'eventRow'
+  >;
+  events: EventPublisher;
   airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
   owners: RecordOwners;
   missionReach: MissionReach;

@@ -17,7 +17,8 @@ import type { Clock } from '../../lib/clock';
 import type { GeometryPool } from '../../lib/geometry-pool';
 import type { MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
-import { recipientsOf, requestDetailBuilder, requestLink } from './requests.common';
+import type { EventPublisher } from '../webhooks/webhooks.service';
+import { recipientsOf, requestDetailBuilder, requestEvents, requestLink } from './requests.common';
 import { decisionEmail, submittedEmail, type RequestMailContext } from './requests.emails';
 import { extentKm, limitBreach } from './requests.limits';
 import type { FiledEvent, JsonValue, MissionToFile, RequestsRepository } from './requests.repository';
@@ -44,7 +45,7 @@ export type RequestEvaluator = (input: { airspaceId: string; missionSnapshot: Mi
 }>;
 
 export interface FileRequestDeps {
-  repository: Pick<RequestsRepository, 'missionToFile' | 'airspaceToFile' | 'insertFiled' | 'activeMissions'>;
+  repository: Pick<RequestsRepository, 'missionToFile' | 'airspaceToFile' | 'insertFiled' | 'activeMissions' | 'eventRow'>;
   evaluate: RequestEvaluator;
   owners: RecordOwners;
   missionReach: MissionReach;
@@ -53,6 +54,7 @@ export interface FileRequestDeps {
   publicUrl: string;
   /** Where the costly area-against-airspace test runs. */
   geometry: Pick<GeometryPool, 'intersectsEach'>;
+  events: EventPublisher;
 }
 
 const ACTION_OF_AUTOMATIC: Record<AutomaticDecision['status'], RequestAction> = {
@@ -91,6 +93,7 @@ function snapshot(mission: MissionToFile): MissionSnapshot {
 export function createFileRequest(deps: FileRequestDeps) {
   const { repository, evaluate, owners, missionReach, mailer, clock, publicUrl, geometry } = deps;
   const buildDetail = requestDetailBuilder(repository);
+  const announce = requestEvents(deps);
 
   return async function fileRequest(actor: AuthUser, input: RequestCreate): Promise<RequestDetail> {
     const mission = await repository.missionToFile(input.missionId, actor.id);
@@ -185,6 +188,8 @@ export function createFileRequest(deps: FileRequestDeps) {
       ...recipientsOf(airspace).map((to) => submittedEmail(to.lang, to.email, context, operatorName)),
     ];
     for (const message of messages) await mailer.send(message);
+    await announce('request.filed', request.id);
+    if (action) await announce('request.decided', request.id, { action });
     const actorRef = (id: string | null) => (id === null ? null : mission.actor);
     return buildDetail(
       {

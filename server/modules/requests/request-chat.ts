@@ -7,20 +7,22 @@ import type { Clock } from '../../lib/clock';
 import type { AirspacesRepository } from '../airspaces/airspaces.repository';
 import type { MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
-import { requestAccess, requestDetailReader, requestMails, requestTransition } from './requests.common';
+import type { EventPublisher } from '../webhooks/webhooks.service';
+import { requestAccess, requestDetailReader, requestEvents, requestMails, requestTransition } from './requests.common';
 import { messageEmail } from './requests.emails';
 import type { RequestsRepository } from './requests.repository';
 
 export interface RequestChatDeps {
   repository: Pick<
     RequestsRepository,
-    'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage' | 'userName'
+    'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage' | 'userName' | 'eventRow'
   >;
   airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
   owners: RecordOwners;
   missionReach: MissionReach;
   mailer: Mailer;
   sms: SmsClient;
+  events: EventPublisher;
   clock: Clock;
   publicUrl: string;
 }
@@ -32,6 +34,7 @@ export function createRequestChat(deps: RequestChatDeps) {
   const transition = requestTransition(deps);
   const mails = requestMails(deps);
   const readDetail = requestDetailReader(repository);
+  const announce = requestEvents(deps);
 
   return {
     /** A chat message; the other side is e-mailed. The operator's message answers a request awaiting information. */
@@ -45,14 +48,16 @@ export function createRequestChat(deps: RequestChatDeps) {
       const recipients =
         side === 'manager' ? [{ email: row.operator.email, lang: row.operator.lang }] : await mails.airspaceRecipients(request.airspaceId);
       for (const to of recipients) await mailer.send(messageEmail(to.lang, to.email, context, name, body));
+      await announce('request.messaged', request.id, { from: side });
       return readDetail(request.id, side);
     },
 
-    /** SEND_SMS: a manager texts the phone shown on the request (spec §8 when there is none). */
+    /** SEND_SMS: a manager texts the phone given on the request, else the operator's account's (spec §8 when neither). */
     async sendSms(actor: AuthUser, id: string, body: string) {
       const request = await access.findManaged(actor, id);
-      if (!request.operatorPhone) throw new AppError('OPERATOR_NO_TERMINAL', 'The operator has no registered terminal');
-      await sms.send(request.operatorPhone, `${request.referenceNumber}: ${body}`);
+      const phone = request.operatorPhone ?? (await repository.mailRow(request.id)).operator.phoneNumber;
+      if (!phone) throw new AppError('OPERATOR_NO_TERMINAL', 'The operator has no registered terminal');
+      await sms.send(phone, `${request.referenceNumber}: ${body}`);
       await repository.addMessage({ requestId: request.id, authorId: actor.id, body: `SMS: ${body}`, at: clock.now() });
     },
   };

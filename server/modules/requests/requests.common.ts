@@ -9,7 +9,9 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
+import type { WebhookEvent } from '../../../src/shared/domain/webhook-events';
 import type { AirspacesRepository } from '../airspaces/airspaces.repository';
+import type { EventPublisher } from '../webhooks/webhooks.service';
 import type { MissionMode, MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import { decisionEmail, type RequestMailContext } from './requests.emails';
@@ -70,12 +72,50 @@ export interface Transition {
   data?: RequestChange;
 }
 
+/** Actions that decide a request, or undo a decision: announced as `request.decided`. */
+const DECISIONS: ReadonlySet<RequestAction> = new Set([
+  'accept',
+  'acceptWithRestrictions',
+  'reject',
+  'cancelDecision',
+  'autoAccept',
+  'autoAcceptWithRestrictions',
+  'autoReject',
+]);
+
+export type RequestEventDeps = { repository: Pick<RequestsRepository, 'eventRow'>; events: EventPublisher };
+
+/** Announces a request's event to its operator's and its airspace managers' webhooks (docs/operations.md). */
+export function requestEvents(deps: RequestEventDeps) {
+  return (event: WebhookEvent, requestId: string, extra: Record<string, unknown> = {}) =>
+    deps.events.publish(event, async () => {
+      const row = await deps.repository.eventRow(requestId);
+      if (!row) return null;
+      return {
+        audience: [row.operatorId, ...row.airspace.managers.map((manager) => manager.id)],
+        data: {
+          requestId: row.id,
+          referenceNumber: row.referenceNumber,
+          status: row.status,
+          missionId: row.missionId,
+          airspaceId: row.airspaceId,
+          ...extra,
+        },
+      };
+    });
+}
+
 /**
  * Applies `action` through the transition table: the update only happens if the status is still the one read,
  * so two managers deciding at once cannot both win; the history records who, when and why.
  */
-export function requestTransition(deps: { repository: Pick<RequestsRepository, 'transition'>; clock: Clock }) {
+export function requestTransition(deps: {
+  repository: Pick<RequestsRepository, 'transition' | 'eventRow'>;
+  clock: Clock;
+  events: EventPublisher;
+}) {
   const { repository, clock } = deps;
+  const announce = requestEvents(deps);
   return async function transition(request: { id: string; status: RequestStatus }, change: Transition) {
     const next = nextRequestStatus(request.status, change.action);
     if (next === null)
@@ -91,6 +131,7 @@ export function requestTransition(deps: { repository: Pick<RequestsRepository, '
       at: clock.now(),
     });
     if (!changed) throw new AppError('REQUEST_TRANSITION_NOT_ALLOWED', 'The request changed status meanwhile');
+    if (DECISIONS.has(change.action)) await announce('request.decided', request.id, { action: change.action });
     return next;
   };
 }

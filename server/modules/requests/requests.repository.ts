@@ -226,12 +226,28 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
     },
 
     /** The request with what its e-mails name: the airspace and the operator. */
+    /** Who hears of a request's events (its operator, its airspace's managers) and what they are told. */
+    eventRow(requestId: string) {
+      return prisma.request.findUnique({
+        where: { id: requestId },
+        select: {
+          id: true,
+          referenceNumber: true,
+          status: true,
+          missionId: true,
+          airspaceId: true,
+          operatorId: true,
+          airspace: { select: { managers: { select: { id: true } } } },
+        },
+      });
+    },
+
     mailRow(requestId: string) {
       return prisma.request.findUniqueOrThrow({
         where: { id: requestId },
         include: {
           airspace: { select: { name: true } },
-          operator: { select: { email: true, lang: true, firstName: true, lastName: true, companyName: true } },
+          operator: { select: { email: true, lang: true, firstName: true, lastName: true, companyName: true, phoneNumber: true } },
         },
       });
     },

@@ -57,11 +57,7 @@ const numeric = (value: unknown) => (typeof value === 'bigint' ? Number(value) :
  */
 async function ulogTrack(source: Readable, positions: Positions): Promise<ReadFile> {
   const ulog = new ULog(new BufferFile(await wholeFile(source)));
-  try {
-    await ulog.open();
-  } catch {
-    throw new TrackFileError('TRACK_FILE_INVALID', 'The file is not a PX4 ULog');
-  }
+  await ulog.open();
   const ids = (name: string) => [...ulog.subscriptions].filter(([, s]) => s.name === name && s.multiId === 0).map(([id]) => id);
   const gps = ids('vehicle_gps_position').length > 0 ? ids('vehicle_gps_position') : ids('sensor_gps');
   const battery = new Set(ids('battery_status'));
@@ -172,7 +168,8 @@ function dataflashValues(format: DataflashFormat, record: DataView): FieldValues
   let at = 3;
   for (const [index, letter] of [...format.types].entries()) {
     const field = DATAFLASH_FIELDS[letter];
-    if (!field) break;
+    // A letter this reader does not know, or a field past the record's declared length: the rest is not read.
+    if (!field || at + field[0] > record.byteLength) break;
     values[format.columns[index] ?? ''] = field[1](record, at);
     at += field[0];
   }
@@ -208,6 +205,8 @@ async function dataflashTrack(source: Readable, positions: Positions): Promise<R
       records += 1;
       if (format.name === 'FMT') {
         const bytes = new Uint8Array(record.buffer, record.byteOffset, format.length);
+        // A record holds at least its 3 header bytes: a shorter declared length would never move the reader on.
+        if (bytes[4]! < 3) throw new TrackFileError('TRACK_FILE_INVALID', 'The DataFlash log declares a record shorter than its header');
         formats.set(bytes[3]!, {
           length: bytes[4]!,
           name: text(bytes.subarray(5, 9)),
@@ -234,4 +233,20 @@ async function dataflashTrack(source: Readable, positions: Positions): Promise<R
   return { heights: 'absolute', battery: charge.charge };
 }
 
-export const FLIGHT_LOG_READERS = { ulog: ulogTrack, tlog: tlogTrack, dataflash: dataflashTrack };
+/** A reader whose library fails on a damaged file answers TRACK_FILE_INVALID, never an unexpected error (a 5xx). */
+const refusingDamage =
+  (read: (source: Readable, positions: Positions) => Promise<ReadFile>, what: string) =>
+  async (source: Readable, positions: Positions): Promise<ReadFile> => {
+    try {
+      return await read(source, positions);
+    } catch (error) {
+      if (error instanceof TrackFileError) throw error;
+      throw new TrackFileError('TRACK_FILE_INVALID', `The file is not a readable ${what}`);
+    }
+  };
+
+export const FLIGHT_LOG_READERS = {
+  ulog: refusingDamage(ulogTrack, 'PX4 ULog'),
+  tlog: refusingDamage(tlogTrack, 'MAVLink telemetry log'),
+  dataflash: refusingDamage(dataflashTrack, 'ArduPilot DataFlash log'),
+};

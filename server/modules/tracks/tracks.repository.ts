@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { TrafficSourceCode } from '../../../src/shared/contracts/alerts';
-import type { TrackExportPoint } from '../../../src/shared/geo/track-files';
+import type { TrackExportPoint, TrackExportTarget } from '../../../src/shared/geo/track-files';
 import type { TrackColumns } from './track-positions';
 
 /**
@@ -63,12 +63,23 @@ export function createTracksRepository(pool: pg.Pool) {
       return true;
     },
 
-    /** Every stored position of a mission (its trackers' and its imported files'), by target and time. */
-    async missionTrack(missionId: string): Promise<TrackExportPoint[]> {
-      const { rows } = await pool.query<TrackExportPoint>(
-        `SELECT source, ident, time, lat, lon, "heightM", rssi, "gpsSatellites" FROM "Track" WHERE "missionId" = $1
-          ORDER BY source, ident, time`,
+    /** The targets (source and ident) of a mission's stored positions, and whether any reports rssi or satellites. */
+    async missionTargets(missionId: string): Promise<TrackExportTarget[]> {
+      const { rows } = await pool.query<TrackExportTarget>(
+        `SELECT source, ident, bool_or(rssi IS NOT NULL) AS rssi, bool_or("gpsSatellites" IS NOT NULL) AS "gpsSatellites"
+           FROM "Track" WHERE "missionId" = $1 GROUP BY source, ident ORDER BY source, ident`,
         [missionId],
+      );
+      return rows;
+    },
+
+    /** Up to `limit` of a mission's positions of one target, in time order, after `after` (ms) when given. */
+    async missionPoints(missionId: string, target: { source: string; ident: string }, after: number | null, limit: number) {
+      const { rows } = await pool.query<TrackExportPoint>(
+        `SELECT source, ident, time, lat, lon, "heightM", rssi, "gpsSatellites" FROM "Track"
+          WHERE "missionId" = $1 AND source = $2::"TrafficSource" AND ident = $3 AND ($4::text IS NULL OR time > ${utc('$4')})
+          ORDER BY time LIMIT $5`,
+        [missionId, target.source, target.ident, after === null ? null : new Date(after).toISOString(), limit],
       );
       return rows;
     },

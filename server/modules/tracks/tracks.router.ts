@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { trackExportQuerySchema, trackImportResultSchema } from '../../../src/shared/contracts/tracks';
 import { TRACK_FILE_MAX_BYTES } from '../../../src/shared/domain/limits';
@@ -30,14 +31,21 @@ export function tracksRouter(registry: ApiRegistry, service: TracksService, uplo
     .route({
       method: 'get',
       path: '/postflights/:missionId/track',
-      summary: "The mission's stored track as a file to download: KML, GeoJSON or GPX (a route per target)",
+      summary:
+        "The mission's stored track as a file to download, streamed as the client reads: KML, GeoJSON or GPX (a route per target); " +
+        'past the exports running at once, 429 EXPORT_BUSY',
       access: READ,
       params,
       query: trackExportQuerySchema,
       handler: async ({ user, params, query, res }) => {
-        const file = await service.exportMission(user, params.missionId, query.format);
+        const file = await service.exportMission(user, params.missionId, query.format, res);
         res.attachment(file.fileName).type(file.mediaType).setHeader('Cache-Control', 'private, no-store');
-        res.status(200).send(file.body);
+        res.status(200);
+        try {
+          await pipeline(file.body, res);
+        } catch {
+          // The status is given: a failure, or the client leaving, can only cut the download short.
+        }
       },
     }).router;
 }

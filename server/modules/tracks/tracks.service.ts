@@ -1,8 +1,17 @@
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TrackImportResult } from '../../../src/shared/contracts/tracks';
-import { exportTrack, TRACK_EXPORT_MEDIA_TYPES, trackFormatOf, type TrackExportFormat } from '../../../src/shared/geo/track-files';
+import {
+  TRACK_EXPORT_MEDIA_TYPES,
+  trackFormatOf,
+  writeTrackExport,
+  type TrackExportFormat,
+  type TrackExportTarget,
+} from '../../../src/shared/geo/track-files';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { UploadedFile } from '../../lib/uploads';
+import type { WorkLimit } from '../../lib/work-limit';
 import type { PostFlightsService } from '../post-flights/post-flights.service';
 import { flightSummary } from './flight-summary';
 import type { TrackReaderPool } from './track-reader-pool';
@@ -12,8 +21,17 @@ import type { TracksRepository } from './tracks.repository';
 const IMPORT_SOURCE = 'mo';
 export const importIdent = (missionId: string) => `file:${missionId}`;
 
-export function createTracksService(deps: { repository: TracksRepository; diaries: PostFlightsService; readers: TrackReaderPool }) {
-  const { repository, diaries, readers } = deps;
+/** Positions read per query of an export: what the server holds at once, whatever the mission's length. */
+const EXPORT_PAGE = 5_000;
+
+export function createTracksService(deps: {
+  repository: TracksRepository;
+  diaries: PostFlightsService;
+  readers: TrackReaderPool;
+  /** The exports running at once, per user and overall (429 EXPORT_BUSY past them). */
+  exports: WorkLimit;
+}) {
+  const { repository, diaries, readers, exports } = deps;
 
   return {
     /**
@@ -50,13 +68,41 @@ export function createTracksService(deps: { repository: TracksRepository; diarie
       };
     },
 
-    /** A mission's stored track as a file, for those who may read its diary. */
-    async exportMission(actor: AuthUser, missionId: string, format: TrackExportFormat) {
+    /**
+     * A mission's stored track as a file, for those who may read its diary, written as the client reads: each target
+     * read page by page (a file of 31 days is never held whole), other requests served between pages. The export
+     * holds a slot of the export bound while the client downloads; `client` closing frees it however the download ends.
+     */
+    async exportMission(
+      actor: AuthUser,
+      missionId: string,
+      format: TrackExportFormat,
+      client: { once(event: 'close', listener: () => void): unknown },
+    ) {
       const mission = await diaries.findMission(actor, missionId, 'read');
-      const positions = await repository.missionTrack(mission.id);
-      const body = exportTrack(positions, format, mission.title);
-      const base = mission.title.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'track';
-      return { body, mediaType: TRACK_EXPORT_MEDIA_TYPES[format], fileName: `${base}.${format}` };
+      const release = exports.acquire(actor.id);
+      try {
+        const targets = await repository.missionTargets(mission.id);
+        const points = async function* (target: TrackExportTarget) {
+          let after: number | null = null;
+          for (;;) {
+            const page = await repository.missionPoints(mission.id, target, after, EXPORT_PAGE);
+            if (page.length) yield page;
+            if (page.length < EXPORT_PAGE) return;
+            after = page.at(-1)!.time.getTime();
+            await nextTurn();
+          }
+        };
+        // One page waits at most for the client: a slow reader holds no more of the file (Readable.from's default is 16).
+        const body = Readable.from(writeTrackExport({ targets, points }, format, mission.title), { highWaterMark: 1 });
+        body.once('close', release);
+        client.once('close', release);
+        const base = mission.title.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'track';
+        return { body, mediaType: TRACK_EXPORT_MEDIA_TYPES[format], fileName: `${base}.${format}` };
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
   };
 }

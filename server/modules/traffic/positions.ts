@@ -33,7 +33,7 @@ const compactId = (userId: string) => userId.replaceAll('-', '');
 export const ownIdent = (initials: string, userId: string) => `${initials.slice(0, 31)}.${compactId(userId)}`;
 
 /** The ident people see: an own position's initials, any other ident as it is. */
-export function shownIdent(position: Pick<IngestedPosition, 'source' | 'ident' | 'userId'>): string {
+export function shownIdent(position: { source: string; ident: string; userId: string | null }): string {
   if (position.source !== 'mo' || !position.userId) return position.ident;
   const suffix = `.${compactId(position.userId)}`;
   return position.ident.endsWith(suffix) ? position.ident.slice(0, -suffix.length) : position.ident;

@@ -19,6 +19,10 @@ export interface TrafficBusHandlers {
 export interface TrafficBusStats {
   /** Whether messages reach every instance now; false while Redis is away (this instance's clients only). */
   shared: boolean;
+  /** Messages handed to the bus (to Redis, or delivered in process) since the start. */
+  published: number;
+  /** Messages of the bus heard by this instance since the start. */
+  received: number;
   /** Messages received that were not a message of the bus (bad JSON or shape): dropped. */
   rejected: number;
   /** Messages not published because the queue of publications under way was full. */
@@ -59,7 +63,12 @@ function localDelivery(subscribers: Set<TrafficBusHandlers>) {
 /** One process. */
 export function createMemoryBus(): TrafficBus {
   const subscribers = new Set<TrafficBusHandlers>();
-  const deliver = localDelivery(subscribers);
+  const local = localDelivery(subscribers);
+  let count = 0;
+  const deliver: typeof local = (send) => {
+    count += 1;
+    local(send);
+  };
   return {
     publishPositions(positions) {
       deliver((handlers) => handlers.positions(positions));
@@ -75,7 +84,7 @@ export function createMemoryBus(): TrafficBus {
       return () => subscribers.delete(handlers);
     },
     async ready() {},
-    stats: () => ({ shared: true, rejected: 0, dropped: 0, local: 0, queued: 0 }),
+    stats: () => ({ shared: true, published: count, received: count, rejected: 0, dropped: 0, local: 0, queued: 0 }),
     async close() {
       subscribers.clear();
     },
@@ -136,7 +145,7 @@ export function createRedisBus(options: { url: string; prefix: string; logger: L
   const listener = new Redis(options.url);
   const subscribers = new Set<TrafficBusHandlers>();
   const deliver = localDelivery(subscribers);
-  const stats = { shared: false, rejected: 0, dropped: 0, local: 0, queued: 0 };
+  const stats = { shared: false, published: 0, received: 0, rejected: 0, dropped: 0, local: 0, queued: 0 };
   let closing = false;
   const log = (error: Error) => options.logger.warn({ err: error }, 'traffic bus: Redis error');
   publisher.on('error', log);
@@ -178,6 +187,7 @@ export function createRedisBus(options: { url: string; prefix: string; logger: L
       options.logger.warn({ bytes: text.length, rejected: stats.rejected }, 'traffic bus: message dropped, not a bus message');
       return;
     }
+    stats.received += 1;
     for (const handlers of subscribers) {
       if (message.kind === 'positions') handlers.positions(message.positions);
       else if (message.kind === 'violation') handlers.violation(message.violation);
@@ -198,6 +208,9 @@ export function createRedisBus(options: { url: string; prefix: string; logger: L
     stats.queued += 1;
     publisher
       .publish(channel, JSON.stringify(message))
+      .then(() => {
+        stats.published += 1;
+      })
       .catch(() => {
         stats.local += 1;
         deliver(local);

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { FlightConformance } from '../../../src/shared/contracts/conformance';
-import type { LiveSnapshot, LiveStatus, LiveTarget, LiveViolation } from '../../../src/shared/contracts/traffic';
+import type { LiveConformance, LiveSnapshot, LiveStatus, LiveTarget, LiveViolation } from '../../../src/shared/contracts/traffic';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
@@ -69,7 +69,7 @@ interface View {
 }
 
 /** One target per ident of a source; an own position (initials) is one per account too. */
-export const targetKey = (position: Pick<IngestedPosition, 'source' | 'ident' | 'userId'>) =>
+export const targetKey = (position: { source: string; ident: string; userId: string | null }) =>
   position.source === 'mo' && position.userId
     ? `${position.source}:${shownIdent(position)}:${position.userId}`
     : `${position.source}:${position.ident}`;
@@ -302,7 +302,7 @@ export function createLiveHub(options: LiveHubOptions) {
     pendingViolations = new Map();
     const states = [...pendingConformance.values()].map((state) => ({
       state,
-      text: `event: conformance\ndata: ${JSON.stringify(state)}\n\n`,
+      text: `event: conformance\ndata: ${JSON.stringify({ ...state, key: targetKey(state) } satisfies LiveConformance)}\n\n`,
     }));
     pendingConformance = new Map();
     const staleBefore = now.getTime() - staleSeconds * 1000;

@@ -1,9 +1,17 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Badge, Box, Button, Group, NativeSelect, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, NativeSelect, ScrollArea, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { booleanPointInPolygon } from '@turf/turf';
 import { DrawControl } from '@/components/map/draw-control';
 import { MapView } from '@/components/map/map-view';
+import { useAirspaceLive } from '@/features/airspace-live/api/get-airspace-live';
+import { FlightCard } from '@/features/airspace-live/components/flight-card';
+import { GrantedVolumesLayer } from '@/features/airspace-live/components/granted-volumes-layer';
+import { WatchedFlightList } from '@/features/airspace-live/components/watched-flight-list';
+import { STATE_COLORS, watchedFlights } from '@/features/airspace-live/watched-flights';
+import { airspacesQueryOptions } from '@/features/airspaces/api/get-airspaces';
 import { useTakeoffs } from '@/features/flights/takeoff-store';
 import { LiveLegend } from '@/features/live/components/live-legend';
 import { LiveTargetsLayer } from '@/features/live/components/live-targets-layer';
@@ -16,14 +24,18 @@ import { inBbox, STALE_CHOICES_MS, type Bbox } from '@/features/live/live-state'
 import { useLiveTraffic } from '@/features/live/use-live-traffic';
 import { useStaleness } from '@/features/live/use-staleness';
 import { MapLayers } from '@/features/map-layers/components/map-layers';
+import { useCan } from '@/lib/authorization';
 import { showToast } from '@/lib/toast';
-import type { LiveViolation } from '@/shared/contracts/traffic';
+import type { AirspaceLive } from '@/shared/contracts/airspace-live';
+import type { LiveTarget, LiveViolation } from '@/shared/contracts/traffic';
 import { FlightsPanel } from '../flight/mission-flight';
 
 /**
  * /backoffice/live: live traffic of the viewport (targets, clusters, violations as they happen), the spot list, the
  * legend, the compact flight view of the flights recorded on this device (docs/flight.md), and, on a wide screen,
- * the drawing toolbar of the mission editor to measure an area.
+ * the drawing toolbar of the mission editor to measure an area. A manager watches his airspace (an administrator
+ * chooses one): its outline, today's granted volumes, its flights coloured by conformance, their cards
+ * (docs/airspace-manager.md "My airspace, live").
  */
 export default function LiveRoute() {
   const { t } = useTranslation(['live', 'map']);
@@ -62,6 +74,18 @@ export default function LiveRoute() {
     idents: new Set(targets.filter((target) => target.own).map((target) => `${target.source}:${target.ident}`)),
   };
   const selected = selectedKey ? (state.targets[selectedKey] ?? null) : null;
+
+  const watch = useAirspaceWatch();
+  const flights = useMemo(
+    () => (watch.live ? watchedFlights(insideOutline(targets, watch.live), state.conformance, watch.live.volumes) : []),
+    [targets, state.conformance, watch.live],
+  );
+  const annotations = useMemo(
+    () =>
+      new Map(flights.map((flight) => [flight.key, { state: flight.state, color: STATE_COLORS[flight.state], caption: flight.caption }])),
+    [flights],
+  );
+  const selectedFlight = flights.find((flight) => flight.key === selectedKey) ?? null;
   const ongoing = violations.filter((violation) => violation.endedAt === null).length;
 
   return (
@@ -76,7 +100,14 @@ export default function LiveRoute() {
           <MapLayers />
           {phone ? null : <DrawControl />}
           <ViewportWatcher onChange={setBbox} />
-          <LiveTargetsLayer targets={targets} violations={violations} selectedKey={selectedKey} onSelect={setSelectedKey} />
+          {watch.live ? <GrantedVolumesLayer live={watch.live} /> : null}
+          <LiveTargetsLayer
+            targets={targets}
+            violations={violations}
+            selectedKey={selectedKey}
+            onSelect={setSelectedKey}
+            annotations={annotations}
+          />
         </MapView>
       </Box>
       <Box
@@ -110,10 +141,22 @@ export default function LiveRoute() {
             data={STALE_CHOICES_MS.map((value) => ({ value: String(value), label: t('staleness.seconds', { count: value / 1000 }) }))}
             data-testid="live-staleness"
           />
-          {selected ? <SelectedTarget target={selected} onClose={() => setSelectedKey(null)} /> : null}
+          {selectedFlight ? (
+            <FlightCard flight={selectedFlight} onClose={() => setSelectedKey(null)} />
+          ) : selected ? (
+            <SelectedTarget target={selected} onClose={() => setSelectedKey(null)} />
+          ) : null}
         </Stack>
-        <Tabs defaultValue="spots" style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+        <Tabs
+          defaultValue={watch.manager ? 'airspace' : 'spots'}
+          style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+        >
           <Tabs.List>
+            {watch.enabled ? (
+              <Tabs.Tab value="airspace" data-testid="live-tab-airspace">
+                {t('airspace.title')}
+              </Tabs.Tab>
+            ) : null}
             <Tabs.Tab value="spots" data-testid="live-tab-spots">
               {t('spots.title')} ({inView.length})
             </Tabs.Tab>
@@ -130,6 +173,30 @@ export default function LiveRoute() {
             </Tabs.Tab>
           </Tabs.List>
           <ScrollArea style={{ flex: 1, minHeight: 0 }} p="xs">
+            {watch.enabled ? (
+              <Tabs.Panel value="airspace">
+                <Stack gap="xs">
+                  {watch.chooser}
+                  {watch.error ? (
+                    <Text size="sm" c="red" role="alert">
+                      {t('airspace.loadFailed')}
+                    </Text>
+                  ) : watch.live && watch.live.airspaces.length === 0 && watch.manager ? (
+                    <Text size="sm" c="dimmed">
+                      {t('airspace.none')}
+                    </Text>
+                  ) : watch.live ? (
+                    <WatchedFlightList
+                      flights={flights}
+                      volumes={watch.live.volumes}
+                      selectedKey={selectedKey}
+                      onSelect={setSelectedKey}
+                      loading={!loaded}
+                    />
+                  ) : null}
+                </Stack>
+              </Tabs.Panel>
+            ) : null}
             <Tabs.Panel value="spots">
               <SpotList targets={inView} selectedKey={selectedKey} onSelect={setSelectedKey} loading={!loaded} />
             </Tabs.Panel>
@@ -150,4 +217,46 @@ export default function LiveRoute() {
       <FlightsPanel opened={flightsOpened} onClose={() => setFlightsOpened(false)} missionIds={takeoffIds} />
     </Box>
   );
+}
+
+/** The targets inside the watched airspaces' outline. */
+function insideOutline(targets: readonly LiveTarget[], live: AirspaceLive): LiveTarget[] {
+  const shapes = live.airspaces.flatMap((airspace) => (airspace.geometry ? [airspace.geometry] : []));
+  return targets.filter((target) => shapes.some((shape) => booleanPointInPolygon([target.lon, target.lat], shape)));
+}
+
+/**
+ * Which airspace the live map watches: a manager his own; an administrator (TRAFFIC_LIST_ADMIN) the one he chooses,
+ * none until then.
+ */
+function useAirspaceWatch() {
+  const { t } = useTranslation('live');
+  const admin = useCan('TRAFFIC_LIST_ADMIN');
+  const manager = useCan('PREFLIGHTPROCEDURE_LIST') && !admin;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const choices = useQuery({ ...airspacesQueryOptions({ search, pageSize: 50 }), enabled: admin });
+  const live = useAirspaceLive(chosen, manager || chosen !== null);
+  const chooser = admin ? (
+    <Select
+      size="xs"
+      label={t('airspace.choose')}
+      placeholder={t('airspace.choosePlaceholder')}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      value={chosen}
+      onChange={setChosen}
+      data={(choices.data?.items ?? []).map((airspace) => ({ value: airspace.id, label: airspace.name }))}
+      data-testid="live-airspace-choice"
+    />
+  ) : null;
+  return {
+    enabled: admin || manager,
+    manager,
+    chooser,
+    live: manager || chosen !== null ? (live.data ?? null) : null,
+    error: live.isError,
+  };
 }

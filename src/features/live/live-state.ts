@@ -1,4 +1,4 @@
-import type { LiveDelta, LiveSnapshot, LiveTarget, LiveViolation } from '@/shared/contracts/traffic';
+import type { LiveConformance, LiveDelta, LiveSnapshot, LiveTarget, LiveViolation } from '@/shared/contracts/traffic';
 
 /** How long a target stays without a new position, by default (docs/flight.md); the live map lets the user change it. */
 export const DEFAULT_STALE_MS = 60_000;
@@ -11,19 +11,28 @@ export const VIOLATIONS_KEPT = 50;
 export interface LiveState {
   targets: Readonly<Record<string, LiveTarget>>;
   violations: Readonly<Record<string, LiveViolation>>;
+  /** The latest conformance state of each flying target shown, by target key. */
+  conformance: Readonly<Record<string, LiveConformance>>;
 }
 
 export type LiveAction =
   | { type: 'snapshot'; snapshot: LiveSnapshot }
   | { type: 'delta'; delta: LiveDelta }
   | { type: 'violation'; violation: LiveViolation }
+  | { type: 'conformance'; conformance: LiveConformance }
   | { type: 'prune'; now: number; staleMs: number }
   | { type: 'reset' };
 
-export const EMPTY_LIVE_STATE: LiveState = { targets: {}, violations: {} };
+export const EMPTY_LIVE_STATE: LiveState = { targets: {}, violations: {}, conformance: {} };
 
 function byKey<T>(items: readonly T[], key: (item: T) => string): Record<string, T> {
   return Object.fromEntries(items.map((item) => [key(item), item]));
+}
+
+/** The states of the targets still shown. */
+function keepShown(conformance: LiveState['conformance'], targets: LiveState['targets']): LiveState['conformance'] {
+  const kept = Object.entries(conformance).filter(([key]) => key in targets);
+  return kept.length === Object.keys(conformance).length ? conformance : Object.fromEntries(kept);
 }
 
 function keepRecentViolations(violations: Record<string, LiveViolation>): Record<string, LiveViolation> {
@@ -47,6 +56,10 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
       return {
         targets: byKey(action.snapshot.targets, (target) => target.key),
         violations: keepRecentViolations(byKey(action.snapshot.violations, (violation) => violation.id)),
+        conformance: keepShown(
+          state.conformance,
+          byKey(action.snapshot.targets, (target) => target.key),
+        ),
       };
     case 'delta': {
       if (!action.delta.upserts.length && !action.delta.removals.length) return state;
@@ -57,16 +70,21 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
         // Positions can arrive out of order (two instances, a tracker's batch): the newest wins.
         if (!known || Date.parse(target.time) >= Date.parse(known.time)) targets[target.key] = target;
       }
-      return { ...state, targets };
+      return { ...state, targets, conformance: keepShown(state.conformance, targets) };
     }
     case 'violation':
       return { ...state, violations: keepRecentViolations({ ...state.violations, [action.violation.id]: action.violation }) };
+    case 'conformance': {
+      const known = state.conformance[action.conformance.key];
+      if (known && Date.parse(known.time) > Date.parse(action.conformance.time)) return state;
+      return { ...state, conformance: { ...state.conformance, [action.conformance.key]: action.conformance } };
+    }
     case 'prune': {
       const stale = Object.values(state.targets).filter((target) => isStale(target, action.now, action.staleMs));
       if (!stale.length) return state;
       const targets = { ...state.targets };
       for (const target of stale) delete targets[target.key];
-      return { ...state, targets };
+      return { ...state, targets, conformance: keepShown(state.conformance, targets) };
     }
     case 'reset':
       return EMPTY_LIVE_STATE;

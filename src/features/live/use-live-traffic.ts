@@ -4,6 +4,7 @@ import { refreshSession } from '@/lib/api-client';
 import { EventStreamError, readEventStream, type StreamEvent } from '@/lib/event-stream';
 import { getToken } from '@/lib/session';
 import {
+  liveConformanceSchema,
   liveDeltaSchema,
   liveSnapshotSchema,
   liveStatusSchema,
@@ -40,6 +41,10 @@ export function actionOf(event: StreamEvent): LiveAction | null {
   if (event.event === 'violation') {
     const parsed = liveViolationSchema.safeParse(payload);
     return parsed.success ? { type: 'violation', violation: parsed.data } : null;
+  }
+  if (event.event === 'conformance') {
+    const parsed = liveConformanceSchema.safeParse(payload);
+    return parsed.success ? { type: 'conformance', conformance: parsed.data } : null;
   }
   return null;
 }

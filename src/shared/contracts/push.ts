@@ -25,5 +25,13 @@ export const pushSubscriptionSchema = z.object({ id: z.string(), device: z.strin
 export type PushSubscriptionView = z.infer<typeof pushSubscriptionSchema>;
 
 /** `POST /api/traffics/commands`: how many of the operator's terminals the message was handed to. */
-export const operatorCommandResultSchema = z.object({ terminals: z.number().int(), delivered: z.number().int() });
+/**
+ * How the message reached the operator: by push to his terminals when one took it, else by SMS to his phone on file,
+ * else by e-mail (docs/airspace-manager.md): never a dead end.
+ */
+export const operatorCommandResultSchema = z.object({
+  terminals: z.number().int(),
+  delivered: z.number().int(),
+  channel: z.enum(['push', 'sms', 'email']),
+});
 export type OperatorCommandResult = z.infer<typeof operatorCommandResultSchema>;

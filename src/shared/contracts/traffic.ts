@@ -158,6 +158,9 @@ export const liveSnapshotSchema = z.object({ targets: z.array(liveTargetSchema),
 export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
 export const liveDeltaSchema = z.object({ upserts: z.array(liveTargetSchema), removals: z.array(z.string()) });
 export type LiveDelta = z.infer<typeof liveDeltaSchema>;
+/** `conformance`: a flying traffic's conformance state, with the key of its target on the map. */
+export const liveConformanceSchema = flightConformanceSchema.extend({ key: z.string() });
+export type LiveConformance = z.infer<typeof liveConformanceSchema>;
 /** `status`: whether the stream carries every instance's traffic (`all`) or, the bus being away, this instance's only. */
 export const liveStatusSchema = z.object({ reach: z.enum(['all', 'instance']) });
 export type LiveStatus = z.infer<typeof liveStatusSchema>;

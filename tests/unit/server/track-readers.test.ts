@@ -149,6 +149,25 @@ describe('reading track files', () => {
       await expect(readFixture('px4-fmu-v5-gps.ulg', 'ulog', 10)).rejects.toMatchObject({ code: 'TRACK_FILE_TOO_MANY_POINTS' });
     });
 
+    it('reads a ULog cut short (a logger losing power) up to the cut', async () => {
+      const ulog = readFileSync(path.join(TRACKS, 'px4-fmu-v5-gps.ulg'));
+      const whole = await readFixture('px4-fmu-v5-gps.ulg', 'ulog');
+
+      const cut = await readTrack(Readable.from([ulog.subarray(0, 200_000), Buffer.alloc(5_000, 0xff)]), 'ulog', { maxPoints: 100 });
+
+      expect(trackPoints(cut)).toEqual(whole.points.slice(0, 8));
+    });
+
+    it('refuses a DataFlash FMT declaring a record shorter than its header, which would never move the reader on', async () => {
+      // An FMT record (A3 95 80) defining type 0x81 with a length of 0, then a record of that type.
+      const fmt = Buffer.alloc(89);
+      fmt.set([0xa3, 0x95, 0x80, 0x81, 0x00]);
+
+      await expect(
+        readTrack(Readable.from([Buffer.concat([fmt, Buffer.from([0xa3, 0x95, 0x81, 0, 0, 0])])]), 'dataflash', { maxPoints: 100 }),
+      ).rejects.toMatchObject({ code: 'TRACK_FILE_INVALID' });
+    });
+
     it('reads a DataFlash log however the stream cuts it', async () => {
       const bytes = readFileSync(path.join(TRACKS, 'arduplane-pixhawk.bin'));
       const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, index) => bytes.subarray(index * 7, index * 7 + 7));

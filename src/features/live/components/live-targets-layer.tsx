@@ -6,7 +6,7 @@ import { HtmlMarker } from '@/components/map/html-marker';
 import { useMap } from '@/components/map/map-context';
 import type { LiveTarget, LiveViolation } from '@/shared/contracts/traffic';
 import classes from './live.module.css';
-import { TargetMarker } from './target-marker';
+import { TargetMarker, type TargetAnnotation } from './target-marker';
 
 const SOURCE = 'live-targets';
 /** Targets closer than this many pixels are grouped; past CLUSTER_MAX_ZOOM every target shows. */
@@ -39,6 +39,8 @@ export interface LiveTargetsLayerProps {
   violations: readonly LiveViolation[];
   selectedKey: string | null;
   onSelect: (key: string) => void;
+  /** By target key: the conformance colour and caption of the manager's map. */
+  annotations?: ReadonlyMap<string, TargetAnnotation>;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface LiveTargetsLayerProps {
  * HTML markers: an icon and a label per target, a count per cluster (a click zooms into it). Ongoing violations
  * are pulsing red dots.
  */
-export function LiveTargetsLayer({ targets, violations, selectedKey, onSelect }: LiveTargetsLayerProps) {
+export function LiveTargetsLayer({ targets, violations, selectedKey, onSelect, annotations }: LiveTargetsLayerProps) {
   const { t } = useTranslation('live');
   const map = useMap();
   const [visible, setVisible] = useState<{ keys: string[]; clusters: Cluster[] }>({ keys: [], clusters: [] });
@@ -141,6 +143,7 @@ export function LiveTargetsLayer({ targets, violations, selectedKey, onSelect }:
               selected={target.key === selectedKey}
               violating={violating.has(`${target.source}:${target.ident}`)}
               onSelect={onSelect}
+              annotation={annotations?.get(target.key)}
             />
           </HtmlMarker>
         );
