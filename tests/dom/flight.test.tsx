@@ -217,6 +217,25 @@ describe('take-off and landing on the mission screen (spec §3, §4, §7)', () =
   });
 });
 
+describe('who validates (docs/security.md)', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+    await resetApp();
+  });
+
+  it('says why the validate button is missing when the operator asks for a second person, in English and French', async () => {
+    const waiting = missionDetail('toBeValidated', { validationRefused: 'MISSION_SELF_VALIDATION' });
+    await openMission('operator', { ...waiting, allowedActions: waiting.allowedActions.filter((action) => action !== 'validate') });
+    await userEvent.click(screen.getByTestId('mission-tab-administration'));
+
+    const reason = await screen.findByTestId('validation-refused');
+    expect(reason).toHaveTextContent('Your operator asks for a second person to validate missions');
+    expect(screen.queryByTestId('action-validate')).toBeNull();
+    await i18n.changeLanguage('fr');
+    await waitFor(() => expect(screen.getByTestId('validation-refused')).toHaveTextContent('une autre personne doit donc la valider'));
+  });
+});
+
 describe('the Flight view (docs/flight.md "Flight view")', () => {
   afterEach(async () => {
     setFlightConformance(null);

@@ -114,6 +114,52 @@ describe('supervised pilots: levels and rights', () => {
     expect(full.session!.roles).toContain('ROLE_SUPERVISION_ACCOUNT_EDIT');
   });
 
+  describe('a supervised pilot validates only as the operator’s deputy (level 3, other pilots’ pre-flights)', () => {
+    it('a Basic or Reader pilot cannot validate even the mission he flies: 403 MISSION_VALIDATION_NOT_ALLOWED, with the reason', async () => {
+      for (const [level, rights] of [
+        [1, ['missionPreparation', 'viewOperatorMachines']],
+        [2, ['missionPreparation', 'editOtherPilotsPreflights']],
+        [3, ['missionPreparation']],
+      ] as const) {
+        const pilot = await supervisedPilot(t, operator.user.id, level, [...rights]);
+        const id = await missionOf(pilot.pilot.id);
+        await act(t, operator.auth, id, 'sendForValidation').expect(200);
+
+        expectError(await act(t, pilot.auth!, id, 'validate'), 403, 'MISSION_VALIDATION_NOT_ALLOWED');
+        const detail = (await request(t.app).get(`/api/preflights/${id}`).set(pilot.auth!)).body;
+        expect(detail.allowedActions).not.toContain('validate');
+        expect(detail.validationRefused).toBe('MISSION_VALIDATION_NOT_ALLOWED');
+        expect((await t.db.prisma.mission.findUniqueOrThrow({ where: { id } })).status).toBe('toBeValidated');
+      }
+    });
+
+    it('the deputy validates the operator’s missions, and the operator those the deputy sent', async () => {
+      const deputy = await supervisedPilot(t, operator.user.id, 3, ['missionPreparation', 'editOtherPilotsPreflights']);
+      const operators = await missionOf(operator.pilot.id);
+      await act(t, operator.auth, operators, 'sendForValidation').expect(200);
+      const deputys = await missionOf(deputy.pilot.id);
+      await act(t, deputy.auth!, deputys, 'sendForValidation').expect(200);
+
+      expect((await request(t.app).get(`/api/preflights/${operators}`).set(deputy.auth!)).body.validationRefused).toBeUndefined();
+      expect((await act(t, deputy.auth!, operators, 'validate')).body.status).toBe('validated');
+      expect((await act(t, operator.auth, deputys, 'validate')).body.status).toBe('validated');
+    });
+  });
+
+  describe('the operator sets the second person on his account', () => {
+    it('PATCH /api/account turns it on and off for the operator; a supervised pilot may not set it', async () => {
+      const on = await request(t.app).patch('/api/account').set(operator.auth).send({ secondPersonValidation: true });
+      expect(on.status).toBe(200);
+      expect(on.body.secondPersonValidation).toBe(true);
+      expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: operator.user.id } })).secondPersonValidation).toBe(true);
+      const off = await request(t.app).patch('/api/account').set(operator.auth).send({ secondPersonValidation: false });
+      expect(off.body.secondPersonValidation).toBe(false);
+
+      const pilot = await supervisedPilot(t, operator.user.id, 3, ['personalAccount']);
+      expectError(await request(t.app).patch('/api/account').set(pilot.auth!).send({ secondPersonValidation: true }), 403, 'NOT_ALLOWED');
+    });
+  });
+
   describe('a second person validates only where the operator asks for one', () => {
     const secondPerson = (on: boolean) =>
       t.db.prisma.user.update({ where: { id: operator.user.id }, data: { secondPersonValidation: on } });
@@ -134,13 +180,16 @@ describe('supervised pilots: levels and rights', () => {
 
       expectError(await act(t, operator.auth, id, 'validate'), 403, 'MISSION_SELF_VALIDATION');
       expect((await t.db.prisma.mission.findUniqueOrThrow({ where: { id } })).status).toBe('toBeValidated');
-      expect((await request(t.app).get(`/api/preflights/${id}`).set(operator.auth)).body.allowedActions).not.toContain('validate');
+      const detail = (await request(t.app).get(`/api/preflights/${id}`).set(operator.auth)).body;
+      expect(detail.allowedActions).not.toContain('validate');
+      expect(detail.validationRefused).toBe('MISSION_SELF_VALIDATION');
       await secondPerson(false);
     });
 
     it('with the setting on, a pilot’s submission is validated by the operator, not by the pilot', async () => {
       await secondPerson(true);
-      const pilot = await supervisedPilot(t, operator.user.id, 3, ['missionPreparation']);
+      // The operator's deputy, who would validate without the setting.
+      const pilot = await supervisedPilot(t, operator.user.id, 3, ['missionPreparation', 'editOtherPilotsPreflights']);
       const id = await missionOf(pilot.pilot.id);
       await act(t, pilot.auth!, id, 'sendForValidation').expect(200);
 

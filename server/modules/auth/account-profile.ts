@@ -46,6 +46,8 @@ export function createAccountProfile(deps: AccountProfileDeps) {
       const user = await repository.findUserById(userId);
       if (!user) throw new AppError('NOT_FOUND');
       checkPersonalAccount(user);
+      if (user.supervisedPilot && input.secondPersonValidation !== undefined)
+        throw new AppError('NOT_ALLOWED', 'The second person rule is the operator’s setting');
       const { externalIdentifiers, dateOfBirth, ...fields } = input;
       const phone = fields.phoneNumber === undefined ? user.phoneNumber : fields.phoneNumber;
       if ((fields.doubleFactorEnabled ?? user.doubleFactorEnabled) && !phone) {

@@ -63,6 +63,7 @@ export function toAccount(user: UserWithAccess): Account {
     newsletter: user.newsletter,
     lang: user.lang,
     doubleFactorEnabled: user.doubleFactorEnabled,
+    secondPersonValidation: user.secondPersonValidation,
     agreementStatus: user.agreementStatus,
     agreementExpiresAt: user.agreementExpiresAt?.toISOString() ?? null,
     adminMessage: user.adminMessage,

@@ -2,6 +2,7 @@ import {
   METRES_PER_FOOT,
   missionAreaIssue,
   missionAreaKm2,
+  type MissionChoices,
   type MissionCreate,
   type MissionDetail,
   type MissionListQuery,
@@ -10,6 +11,7 @@ import {
 } from '../../../src/shared/contracts/missions';
 import type { AgreementStatus } from '../../../src/shared/domain/enums';
 import { completenessStatus, isInPreparation, nextStatus, type MissionAction } from '../../../src/shared/domain/mission-status';
+import { validatesMissions } from '../../../src/shared/domain/supervision';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Clock } from '../../lib/clock';
@@ -152,11 +154,22 @@ export function createMissionsService(deps: MissionsServiceDeps) {
 
   const groundOf = (input: MissionCreate) =>
     input.areas && input.areas.coordinates.length > 0 ? terrain.groundElevationM(input.areas) : null;
-  /** The detail as `actor` may act on it: no `validate` for whoever sent it, when its operator asks for a second person. */
+  /**
+   * Why `actor` may not validate the mission (docs/security.md): a supervised pilot below the operator's deputy, or
+   * whoever sent it when its operator asks for a second person; null when he may.
+   */
+  async function validationRefusal(actor: AuthUser, missionId: string) {
+    if (actor.pilot && !validatesMissions(actor.pilot)) return 'MISSION_VALIDATION_NOT_ALLOWED' as const;
+    return (await repository.barredValidator(missionId)) === actor.id ? ('MISSION_SELF_VALIDATION' as const) : null;
+  }
+
+  /** The detail as `actor` may act on it: no `validate` where he may not, with the reason. */
   async function detailFor(actor: AuthUser, row: MissionRow): Promise<MissionDetail> {
     const detail = toMissionDetail(row, await fieldsLocked(row));
-    if (!detail.allowedActions.includes('validate') || (await repository.barredValidator(row.id)) !== actor.id) return detail;
-    return { ...detail, allowedActions: detail.allowedActions.filter((action) => action !== 'validate') };
+    if (!detail.allowedActions.includes('validate')) return detail;
+    const refused = await validationRefusal(actor, row.id);
+    if (!refused) return detail;
+    return { ...detail, allowedActions: detail.allowedActions.filter((action) => action !== 'validate'), validationRefused: refused };
   }
 
   function record(actor: AuthUser, action: string, mission: { id: string; userId: string }) {
@@ -223,6 +236,17 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       const pilotId = actor.rights.has('PREFLIGHT_LIST_ADMIN') ? undefined : (pilotScope(actor, 'read') ?? undefined);
       const { items, total } = await repository.list(ownerId, query, pilotId);
       return { items: items.map(toMissionSummary) satisfies MissionSummary[], total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /**
+     * What the mission form offers: the owner's pilots and machines. An existing mission's owner is read through the
+     * mission (administrators reach every one); a new mission's is the actor's operator.
+     */
+    async choices(actor: AuthUser, missionId: string | undefined): Promise<MissionChoices> {
+      const ownerId = missionId
+        ? (await findMission(actor, missionId, 'PREFLIGHT_LIST_ADMIN')).userId
+        : await owners.ownerId(actor, { kind: 'own' });
+      return repository.choices(ownerId);
     },
 
     async get(actor: AuthUser, id: string): Promise<MissionDetail> {
@@ -310,9 +334,13 @@ export function createMissionsService(deps: MissionsServiceDeps) {
         return toMissionDetail(await afterSave(copy));
       }
       if (action === 'sendForValidation') await checkAgreement(mission.userId);
-      // A second person, where the operator asks for one: whoever sent the mission for validation does not validate it.
-      if (action === 'validate' && (await repository.barredValidator(mission.id)) === actor.id)
-        throw new AppError('MISSION_SELF_VALIDATION', 'Your operator asks for a second person: someone else validates a mission you sent');
+      if (action === 'validate') {
+        const refused = await validationRefusal(actor, mission.id);
+        if (refused === 'MISSION_VALIDATION_NOT_ALLOWED')
+          throw new AppError(refused, 'Your supervision level and rights do not let you validate the operator’s missions');
+        // A second person, where the operator asks for one: whoever sent the mission for validation does not validate it.
+        if (refused) throw new AppError(refused, 'Your operator asks for a second person: someone else validates a mission you sent');
+      }
       const updated = await repository.transition(mission.id, mission.status, {
         from: mission.status,
         to: next,

@@ -52,12 +52,11 @@ export function createRequestChat(deps: RequestChatDeps) {
       return readDetail(request.id, side);
     },
 
-    /** SEND_SMS: a manager texts the phone given on the request, else the operator's account's (spec §8 when neither). */
+    /** SEND_SMS: a manager texts the phone shown on the request (spec §8 when there is none). */
     async sendSms(actor: AuthUser, id: string, body: string) {
       const request = await access.findManaged(actor, id);
-      const phone = request.operatorPhone ?? (await repository.mailRow(request.id)).operator.phoneNumber;
-      if (!phone) throw new AppError('OPERATOR_NO_TERMINAL', 'The operator has no registered terminal');
-      await sms.send(phone, `${request.referenceNumber}: ${body}`);
+      if (!request.operatorPhone) throw new AppError('OPERATOR_NO_TERMINAL', 'The operator has no registered terminal');
+      await sms.send(request.operatorPhone, `${request.referenceNumber}: ${body}`);
       await repository.addMessage({ requestId: request.id, authorId: actor.id, body: `SMS: ${body}`, at: clock.now() });
     },
   };

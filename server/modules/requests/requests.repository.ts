@@ -247,7 +247,7 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
         where: { id: requestId },
         include: {
           airspace: { select: { name: true } },
-          operator: { select: { email: true, lang: true, firstName: true, lastName: true, companyName: true, phoneNumber: true } },
+          operator: { select: { email: true, lang: true, firstName: true, lastName: true, companyName: true } },
         },
       });
     },

@@ -99,6 +99,8 @@ export const externalIdentifierSchema = z.object({ type: required(), value: requ
 export const accountSchema = profileSchema.extend({
   apiKey: z.string().nullable(),
   doubleFactorEnabled: z.boolean(),
+  /** An operator's choice: whoever sent a mission for validation does not validate it (docs/security.md). */
+  secondPersonValidation: z.boolean(),
   roles: z.array(z.string()),
 });
 export type Account = z.infer<typeof accountSchema>;
@@ -122,6 +124,8 @@ export const accountUpdateSchema = z.object({
   newsletter: z.boolean().optional(),
   lang: z.enum(LANGUAGES).optional(),
   doubleFactorEnabled: z.boolean().optional(),
+  /** The operator's own setting; a supervised pilot account may not set it (403 NOT_ALLOWED). */
+  secondPersonValidation: z.boolean().optional(),
   externalIdentifiers: z.array(externalIdentifierSchema).superRefine(oneIdentifierPerType).optional(),
 });
 

@@ -189,6 +189,11 @@ export const missionDetailSchema = missionSummarySchema.extend({
   groundElevationSource: z.enum(GROUND_SOURCES).nullable(),
   /** A permission request was accepted: start, end, main machine, height and areas can no longer change. */
   fieldsLocked: z.boolean(),
+  /**
+   * Why the reader may not validate a mission waiting for validation (docs/security.md): his operator asks for a second
+   * person and he sent it, or he is a supervised pilot whose level and rights do not let him validate. Absent otherwise.
+   */
+  validationRefused: z.enum(['MISSION_SELF_VALIDATION', 'MISSION_VALIDATION_NOT_ALLOWED']).optional(),
   maximumDurationMin: z.number().int().nullable(),
   totalFlightTimeMin: z.number().int().nullable(),
   description: z.string().nullable(),
@@ -247,5 +252,10 @@ export type MissionHistoryEntry = z.infer<typeof missionHistoryEntrySchema>;
 
 export const MISSION_EXPORT_FORMATS = ['geojson', 'kml', 'gpx'] as const;
 export const missionExportQuerySchema = z.object({ format: z.enum(MISSION_EXPORT_FORMATS).default('geojson') });
+
+/** The pilots and machines a mission can name: its owner's current ones (docs/missions.md "Choices"). */
+export const missionChoicesQuerySchema = z.object({ missionId: z.uuid('validation:invalid').optional() });
+export const missionChoicesSchema = z.object({ pilots: z.array(pilotRef), machines: z.array(machineRef) });
+export type MissionChoices = z.infer<typeof missionChoicesSchema>;
 
 export const missionRegulationQuerySchema = z.object({ country: z.enum(COUNTRIES).optional() });

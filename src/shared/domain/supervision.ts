@@ -57,6 +57,14 @@ export function reachesOtherPilotsMissions(pilot: PilotSupervision, mode: 'read'
   return pilot.level >= (mode === 'read' ? SUPERVISION_READER : SUPERVISION_ADMINISTRATOR);
 }
 
+/**
+ * Validating a mission commits the operator: a supervised pilot validates only as the operator's deputy, at level 3
+ * with "view and edit other pilots' pre-flights" (docs/security.md). A Basic or Reader pilot sends for validation.
+ */
+export function validatesMissions(pilot: PilotSupervision): boolean {
+  return pilot.level >= SUPERVISION_ADMINISTRATOR && [...pilot.rights].includes('editOtherPilotsPreflights');
+}
+
 /** The own account (profile, e-mail): with "personal account" from level 1. The password can always be changed. */
 export function editsPersonalAccount(pilot: PilotSupervision): boolean {
   return pilot.level >= SUPERVISION_BASIC && [...pilot.rights].includes('personalAccount');

@@ -3,6 +3,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { FormSwitch } from '@/components/ui/form-switch';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, contractResolver, useFieldErrorText } from '@/lib/forms';
+import { useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { accountUpdateSchema, type Account } from '@/shared/contracts/auth';
 import { CIVILITIES, HOMEPAGES, LANGUAGES, type Homepage, type Language } from '@/shared/domain/enums';
@@ -25,6 +26,8 @@ interface AccountFormValues {
   newsletter: boolean;
   lang: Language;
   doubleFactorEnabled: boolean;
+  /** Only on an operator's own account: a supervised pilot's form does not send it (the server refuses it). */
+  secondPersonValidation?: boolean;
   externalIdentifiers: { type: string; value: string }[];
 }
 
@@ -46,8 +49,9 @@ const FIELDS = Object.keys(accountUpdateSchema.shape);
 /** Types the server knows how to use; any other type may still be typed in. */
 const EXTERNAL_IDENTIFIER_TYPES = ['ALPHA_TANGO_UID'] as const;
 
-function toFormValues(account: Account): AccountFormValues {
+function toFormValues(account: Account, operator: boolean): AccountFormValues {
   return {
+    ...(operator ? { secondPersonValidation: account.secondPersonValidation } : {}),
     civility: account.civility ?? '',
     firstName: account.firstName,
     lastName: account.lastName,
@@ -81,6 +85,9 @@ export function AccountForm({ account, onLanguageSaved }: { account: Account; on
   const { t } = useTranslation('account');
   const errorText = useFieldErrorText();
   const update = useUpdateAccount();
+  const session = useSession();
+  // The operator's own rules for his missions; a supervised pilot works under his operator's.
+  const operator = !!session && session.rights.has('PREFLIGHT_EDIT') && !session.rights.has('SUPERVISION_PILOT');
   const {
     register,
     handleSubmit,
@@ -88,13 +95,13 @@ export function AccountForm({ account, onLanguageSaved }: { account: Account; on
     control,
     reset,
     formState: { errors, isDirty },
-  } = useForm({ resolver: accountResolver, defaultValues: toFormValues(account) });
+  } = useForm({ resolver: accountResolver, defaultValues: toFormValues(account, operator) });
   const identifiers = useFieldArray({ control, name: 'externalIdentifiers' });
 
   const submit = handleSubmit(async (values) => {
     try {
       const saved = await update.mutateAsync(values);
-      reset(toFormValues(saved));
+      reset(toFormValues(saved, operator));
       if (saved.lang !== account.lang) onLanguageSaved?.(saved.lang);
       showToast({ color: 'teal', message: t('saved'), 'data-testid': 'account-saved' });
     } catch (error) {
@@ -164,6 +171,18 @@ export function AccountForm({ account, onLanguageSaved }: { account: Account; on
             />
           </Stack>
         </Fieldset>
+
+        {operator ? (
+          <Fieldset legend={t('profile.missions')}>
+            <FormSwitch
+              control={control}
+              name="secondPersonValidation"
+              label={t('fields.secondPersonValidation')}
+              description={t('secondPersonHint')}
+              data-testid="account-second-person"
+            />
+          </Fieldset>
+        ) : null}
 
         <Fieldset legend={t('externalIdentifiers.title')} data-testid="external-identifiers">
           <Stack>

@@ -63,6 +63,11 @@ export function StatusPanel({ mission, dirty }: { mission: MissionDetail; dirty:
           </Button>
         ))}
       </Group>
+      {mission.validationRefused ? (
+        <Alert color="yellow" p="xs" role="status" data-testid="validation-refused" data-code={mission.validationRefused}>
+          {t(`errors:${mission.validationRefused}`)}
+        </Alert>
+      ) : null}
       <ConfirmDialog
         opened={asking !== null}
         title={asking ? t(`confirm.${asking}.title`) : ''}

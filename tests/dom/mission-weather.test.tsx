@@ -1,0 +1,110 @@
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { MissionWeather } from '@/features/weather/components/mission-weather';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import type { MissionWeather as Forecast } from '@/shared/contracts/weather';
+import { mockApi, resetApp, signInAs } from './helpers';
+
+const MISSION = 'mission-rennes';
+const PATH = `preflights/${MISSION}/weather`;
+const RAW = 'TAF LFRN 150500Z 1506/1612 24012KT 9999 BKN012 TEMPO 1506/1612 4000 RA BKN007=';
+
+const conditions = { cavok: false, windDirectionDeg: 240, windSpeedKt: 12, windGustKt: null };
+
+/**
+ * What `GET /api/preflights/{id}/weather` answers for a mission in Rennes at 10:00Z on 15 June 2026 when
+ * `WEATHER_TAF_URL` serves this TAF of Rennes-Saint-Jacques (tests/integration/weather.test.ts, "WEATHER_TAF_URL").
+ */
+const RENNES: Forecast = {
+  station: { icao: 'LFRN', name: 'Rennes-Saint-Jacques Airport', distanceKm: 6.4 },
+  raw: RAW,
+  metar: null,
+  issuedAt: '2026-06-15T05:00:00.000Z',
+  validFrom: '2026-06-15T06:00:00.000Z',
+  validTo: '2026-06-16T12:00:00.000Z',
+  at: '2026-06-15T10:00:00.000Z',
+  prevailing: { ...conditions, ceilingFt: 1200, visibilityM: 9999, phenomena: [], category: 'MVFR' },
+  supplemental: [
+    {
+      ...conditions,
+      windDirectionDeg: null,
+      windSpeedKt: null,
+      ceilingFt: 700,
+      visibilityM: 4000,
+      phenomena: ['RA'],
+      category: 'IFR',
+      change: 'TEMPO',
+      probability: null,
+      start: '2026-06-15T06:00:00.000Z',
+      end: '2026-06-16T12:00:00.000Z',
+      raw: 'TEMPO 1506/1612 4000 RA BKN007',
+    },
+  ],
+  worstCategory: 'IFR',
+  groups: [
+    {
+      ...conditions,
+      ceilingFt: 1200,
+      visibilityM: 9999,
+      phenomena: [],
+      category: 'MVFR',
+      change: null,
+      probability: null,
+      start: '2026-06-15T06:00:00.000Z',
+      end: '2026-06-16T12:00:00.000Z',
+      raw: '24012KT 9999 BKN012',
+    },
+  ],
+  recorded: false,
+};
+
+function renderWeather() {
+  render(
+    <AppProvider queryClient={createQueryClient()}>
+      <MissionWeather missionId={MISSION} updatedAt="2026-06-01T00:00:00.000Z" />
+    </AppProvider>,
+  );
+}
+
+describe("a mission's weather panel", () => {
+  afterEach(resetApp);
+
+  it('shows the category of Rennes-Saint-Jacques (LFRN) from a live TAF service, not as a recording, times in 24-hour Z', async () => {
+    signInAs('operator');
+    const api = mockApi((request) => (request.method === 'GET' && request.url === PATH ? { status: 200, data: RENNES } : undefined));
+    renderWeather();
+
+    const weather = await screen.findByTestId('mission-weather');
+    expect(within(weather).getAllByTestId('weather-category')[0]).toHaveTextContent(/^IFR$/);
+    expect(weather).toHaveTextContent('Forecast (TAF) of Rennes-Saint-Jacques Airport (LFRN), 6.4 km away');
+    expect(weather).toHaveTextContent('At 06/15 10:00Z: visibility 10 km or more · ceiling 1,200 ft · wind 240° 12 kt (MVFR)');
+    expect(weather).toHaveTextContent('Temporarily: visibility 4,000 m · ceiling 700 ft · RA (IFR)');
+    expect(weather).toHaveTextContent('Issued 06/15 05:00Z, valid from 06/15 06:00Z to 06/16 12:00Z.');
+    expect(weather).not.toHaveTextContent(/ (AM|PM)/);
+    expect(within(weather).queryByTestId('weather-recorded')).toBeNull();
+    const raw = within(weather).getByTestId('weather-raw');
+    expect(raw).toHaveTextContent(RAW);
+    expect(raw).toHaveStyle({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+    expect(api.to('GET', PATH)).toHaveLength(1);
+  });
+
+  it('says in English and French that without WEATHER_TAF_URL there is no forecast at Rennes, with no error toast', async () => {
+    signInAs('operator');
+    mockApi((request) =>
+      request.method === 'GET' && request.url === PATH
+        ? { status: 422, data: { code: 'NO_RECORDED_WEATHER', message: 'No recorded TAF for LFRN.' } }
+        : undefined,
+    );
+    renderWeather();
+
+    const unavailable = await screen.findByTestId('weather-unavailable');
+    expect(unavailable).toHaveAttribute('data-code', 'NO_RECORDED_WEATHER');
+    expect(unavailable).toHaveTextContent(/^No forecast here: .* Ask your administrator to set WEATHER_TAF_URL\.$/);
+    await changeLanguage('fr');
+    expect(await screen.findByText(/^Pas de prévision ici : .* renseigner WEATHER_TAF_URL\.$/)).toBeInTheDocument();
+    expect(screen.queryByTestId('error-toast')).toBeNull();
+    await changeLanguage('en');
+  });
+});
