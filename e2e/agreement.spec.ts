@@ -38,7 +38,6 @@ test('the operator completes its agreement file, the administrator validates it,
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   // The demo operator's agreement is already validated (README): a new operator starts from an empty file.
   const operator = await newOperator(request, Date.now().toString(36));
   await signIn(page, operator.email, { password: operator.password, to: null });

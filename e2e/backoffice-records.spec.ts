@@ -26,7 +26,7 @@ const ZONE = {
 const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
 
 async function mapReady(page: Page) {
-  await page.waitForFunction(() => window.__mapState === 'idle-rendered', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => window.__mapState === 'idle-rendered', undefined, { timeout: 60_000 });
 }
 
 async function apiToken(page: Page, email: string) {

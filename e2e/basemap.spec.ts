@@ -13,7 +13,7 @@ const map = (page: Page) => page.getByTestId('mission-editor').getByTestId('map'
 const attribute = (page: Page, name: string) => map(page).evaluate((node, key) => node.getAttribute(key) ?? '', name);
 
 async function settle(page: Page) {
-  await page.waitForFunction(() => window.__mapState !== undefined && window.__mapState !== 'init', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => window.__mapState !== undefined && window.__mapState !== 'init', undefined, { timeout: 60_000 });
   expect(await page.evaluate(() => window.__mapState)).toBe('idle-rendered');
 }
 

@@ -12,7 +12,6 @@ for (const language of ['en', 'fr'] as const) {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const text = TEXTS[language];
     const { title } = await flownMission(request, `lb${language}${Date.now().toString(36)}`);
 

@@ -19,7 +19,7 @@ test('an area is typed as "lat, lon" lines, Google Earth KML and QGIS GeoJSON im
   // Many steps on a shared, slow machine: the default minute is too short for the whole walk.
   test.setTimeout(180_000);
   await signInInEnglish(page, DEMO.operator, '/backoffice/preflights/add#14/48.727/2.167');
-  await page.waitForFunction(() => window.__mapState === 'idle-rendered', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => window.__mapState === 'idle-rendered', undefined, { timeout: 60_000 });
   await expect(page.getByTestId('mission-area-issue')).toHaveText('A flight area is required.');
 
   // Keyboard entry: a wrong line is named, then four corners make the area (about 0.25 km²).
@@ -84,7 +84,7 @@ const viewCentre = async (page: Page) => {
 
 test("Google's KML samples import whole, the Pentagon with its courtyard as a hole, and the map moves to each import", async ({ page }) => {
   await signInInEnglish(page, DEMO.operator, '/backoffice/preflights/add#14/48.727/2.167');
-  await page.waitForFunction(() => window.__mapState === 'idle-rendered', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => window.__mapState === 'idle-rendered', undefined, { timeout: 60_000 });
 
   // Nine polygons in California, Arizona and Virginia, 3D coordinates: all drawn, the holed one kept apart, none refused.
   await importFile(page, 'google-kml-samples.kml');

@@ -278,8 +278,18 @@ export async function flownMission(request: APIRequestContext, tag: string) {
   return { missionId, title: `Flown ${tag}` };
 }
 
+/**
+ * Before an action that replaces the screen's map with a new one without loading the page (saving a new mission opens
+ * its own editor, duplicating opens the copy's): the state the old map left must not stand for the new one's.
+ */
+export async function forgetMap(page: Page) {
+  await page.evaluate(() => {
+    window.__mapState = undefined;
+  });
+}
+
 export async function mapReady(page: Page) {
-  await page.waitForFunction(() => window.__mapState !== undefined && window.__mapState !== 'init', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => window.__mapState !== undefined && window.__mapState !== 'init', undefined, { timeout: 60_000 });
   expect(await page.evaluate(() => window.__mapState)).toBe('idle-rendered');
 }
 

@@ -39,6 +39,8 @@ const servers: ChildProcess[] = ports.map((port) => {
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
     CHECK_RESPONSES: 'true',
+    // The webhooks spec's receiver listens on this host (docs/operations.md "Webhooks and API credentials").
+    WEBHOOKS_ALLOW_LOCAL: 'true',
   };
   const server = spawn('npx', ['tsx', 'server/index.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env });
   server.on('exit', (code) => {

@@ -35,11 +35,13 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     authority: ctx.authority,
     mailer: ctx.mailer,
     clock,
+    events: records.webhooks,
   });
   const flights = createFlightsService({
     repository: createFlightsRepository(prisma),
     audit,
     clock,
+    events: records.webhooks,
     touchedAirspaces: (areas) => touchedAirspaces(records.airspaces, geometry, areas),
   });
   const verdicts = createMissionVerdicts({ repository: records.missions, zones, clock, layers: ctx.contextLayers, geometry });
@@ -53,6 +55,7 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     releaseNotifications: notificationSender.releaseMission,
     terrain: ctx.terrain,
     afterSave: verdicts.refresh,
+    events: records.webhooks,
   });
   const tafSource = ctx.config.weatherTafUrl
     ? createHttpTafSource({

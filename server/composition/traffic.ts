@@ -52,6 +52,7 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     logger,
     silenceMs: config.violationSilenceMs,
     publicUrl: config.publicUrl,
+    events: records.webhooks,
     opened: (count) => ctx.metrics.episodesOpened(count),
   });
   let publishConformance: (state: FlightConformance) => void = () => undefined;

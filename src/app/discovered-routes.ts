@@ -3,6 +3,7 @@ import { redirect, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { loadNamespaces } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
+import { closedToSession } from './navigation';
 import { loginScreen, ROUTE_IDS, toHomepage } from './route-loaders';
 
 // Every route but the login page's, the home redirect and /logout: added to the route table by the router's
@@ -26,7 +27,15 @@ function requireSession() {
   return getSession() ? null : redirect(paths.login.getHref());
 }
 
-const at = (path: string, route: Pick<RouteObject, 'lazy'>): RouteObject => ({ path, ...route });
+/** A screen the session's rights close (docs/navigation.md "Supervised pilot") sends to the dashboard. */
+function openTo(path: string) {
+  return () => {
+    const session = getSession();
+    return session && closedToSession(session, path) ? redirect(paths.dashboard.getHref()) : null;
+  };
+}
+
+const at = (path: string, route: Pick<RouteObject, 'lazy'>): RouteObject => ({ path, loader: openTo(path), ...route });
 
 /** Full-width map screens (spec §2 "Layout"): no side menu. */
 const mapRoutes: RouteObject[] = [
@@ -154,7 +163,7 @@ const adminRoutes: RouteObject[] = [
   ),
   at(
     paths.pilotEdit.path,
-    screen(() => import('./routes/pilot-form'), 'pilots'),
+    screen(() => import('./routes/pilot-form'), 'pilots', 'account', 'attachments'),
   ),
   at(
     paths.userPilotEdit.path,

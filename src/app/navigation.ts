@@ -247,6 +247,24 @@ export function userMenuLinks(session: Session): UserMenuLink[] {
   return links.filter((link): link is UserMenuLink => !!link);
 }
 
+/**
+ * Screens a supervised pilot reaches only with the right their work needs (spec shell §6: the account page is hidden;
+ * docs/navigation.md "Supervised pilot"): typed as an address, they send him to the dashboard rather than fail.
+ */
+const SUPERVISED_PILOT_ROUTES: Record<string, (session: Session) => boolean> = {
+  [paths.account.path]: () => false,
+  [paths.pilots.path]: has('PILOT_LIST'),
+  [paths.pilotAdd.path]: has('PILOT_EDIT'),
+  [paths.machineAdd.path]: has('MACHINE_EDIT'),
+  [paths.myAgreement.path]: has('SUPERVISION_ACCOUNT_EDIT'),
+};
+
+/** Whether the route pattern `path` is closed to the session (only supervised pilots have closed routes). */
+export function closedToSession(session: Session, path: string): boolean {
+  const allowed = SUPERVISED_PILOT_ROUTES[path];
+  return !!allowed && isSupervisedPilot(session) && !allowed(session);
+}
+
 const USER_CONTEXT_ROUTES = [
   paths.userEdit.path,
   paths.userPilots.path,

@@ -113,6 +113,10 @@ export function notifyError(error: unknown) {
   void loadErrorTexts().then(() => showErrorToast(error));
 }
 
+/** A supervised pilot opens the agreement page only with SUPERVISION_ACCOUNT_EDIT (docs/navigation.md "Supervised pilot"). */
+const readsAgreement = (session: Session | null) =>
+  !session?.rights.has('SUPERVISION_PILOT') || session.rights.has('SUPERVISION_ACCOUNT_EDIT');
+
 function showErrorToast(error: unknown) {
   const code = apiErrorCode(error);
   showErrorNotification({
@@ -120,7 +124,7 @@ function showErrorToast(error: unknown) {
     title: code && i18n.exists(`errors:titles.${code}`) ? i18n.t(`errors:titles.${code}`) : i18n.t('errors:title'),
     message:
       // The agreement refusal says where to look: the agreement page, which the menu never shows (docs/navigation.md).
-      code === 'AGREEMENT_STATUS_FORBIDS'
+      code === 'AGREEMENT_STATUS_FORBIDS' && readsAgreement(getSession())
         ? createElement(
             'span',
             null,

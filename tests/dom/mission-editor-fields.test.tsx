@@ -166,13 +166,13 @@ describe('mission editor: saved referent pilot and main machine', () => {
     const form = useForm<MissionFormValues>({ defaultValues: { ...toFormValues(), referentPilotId: 'p-2', mainMachineId: 'm-2' } });
     return (
       <FormProvider {...form}>
-        <GeneralFields locked={locked} startOptions={<button type="button">Tomorrow</button>} />
+        <GeneralFields missionId="mission-1" locked={locked} startOptions={<button type="button">Tomorrow</button>} />
       </FormProvider>
     );
   }
 
   it('marks the fields an accepted request locks, and leaves the others editable', async () => {
-    mockApi(() => ({ status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } }));
+    mockApi(() => ({ status: 200, data: { pilots: [], machines: [] } }));
     render(
       <AppProvider queryClient={createQueryClient()}>
         <SavedMissionForm locked />
@@ -192,17 +192,21 @@ describe('mission editor: saved referent pilot and main machine', () => {
     const loaded = new Promise<void>((resolve) => (release = resolve));
     mockApi(async (request) => {
       await loaded;
-      const page = (items: unknown[]) => ({ status: 200, data: { items, total: items.length, page: 1, pageSize: 100 } });
-      if (request.url === 'pilots')
-        return page([
-          { id: 'p-1', firstName: 'Ann', lastName: 'One' },
-          { id: 'p-2', firstName: 'Pierre', lastName: 'Durand' },
-        ]);
-      if (request.url === 'machines')
-        return page([
-          { id: 'm-1', internalName: 'Scout', serialNumber: 'SN-1' },
-          { id: 'm-2', internalName: 'Mapper 1', serialNumber: 'SN-2' },
-        ]);
+      // The mission's owner's choices, read through the mission (an administrator lacks the registry's rights).
+      if (request.url === 'preflights/choices' && request.params?.missionId === 'mission-1')
+        return {
+          status: 200,
+          data: {
+            pilots: [
+              { id: 'p-1', firstName: 'Ann', lastName: 'One' },
+              { id: 'p-2', firstName: 'Pierre', lastName: 'Durand' },
+            ],
+            machines: [
+              { id: 'm-1', internalName: 'Scout', serialNumber: 'SN-1' },
+              { id: 'm-2', internalName: 'Mapper 1', serialNumber: 'SN-2' },
+            ],
+          },
+        };
       return { status: 404, data: { code: 'NOT_FOUND' } };
     });
     render(

@@ -132,6 +132,58 @@ describe('tabs and side menu follow spec §2 for the demo profiles', () => {
     expect(screen.queryByTestId('user-menu-pilots')).not.toBeInTheDocument();
   });
 
+  it.each(['/backoffice/account', '/backoffice/pilots', '/backoffice/pilots/add', '/backoffice/machines/add', '/backoffice/myagreement'])(
+    'sends a supervised pilot who types %s to the dashboard',
+    async (path) => {
+      signInAs('supervisedPilot');
+
+      const { router } = renderApp(path);
+
+      await screen.findByTestId('screen-dashboard');
+      expect(router.state.location.pathname).toBe('/backoffice/dashboard');
+    },
+  );
+
+  it("opens a supervised pilot's own account read only: his data, documents and files, no operator form", async () => {
+    signInAs('supervisedPilot');
+    const pilot = {
+      id: 'pilot-42',
+      ownerId: 'operator-1',
+      firstName: 'Paula',
+      lastName: 'Pilot',
+      email: 'paula@example.com',
+      phone: null,
+      birthDate: '1990-04-12',
+      supervisionLevel: 1,
+      supervised: true,
+      supervisedUserId: 'user-42',
+      rights: ['missionPreparation'],
+      documents: [
+        { id: 'd-1', skillType: 'openA2', reference: 'A2-77', validFrom: '2025-01-01', validUntil: '2030-12-31', attachmentId: null },
+      ],
+      deletedAt: null,
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    };
+    const api = mockApi((request) => {
+      if (request.url === 'pilots/pilot-42') return { status: 200, data: pilot };
+      if (request.url === 'attachments') return { status: 200, data: [] };
+      return undefined;
+    });
+
+    renderApp('/backoffice/pilots/edit/pilot-42');
+
+    const page = await screen.findByTestId('own-pilot-account');
+    expect(within(page).getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
+    expect(within(page).getByTestId('own-pilot-email')).toHaveTextContent('paula@example.com');
+    expect(within(page).getByTestId('own-pilot-level')).toHaveTextContent('Basic');
+    expect(within(page).getByTestId('own-pilot-rights')).toHaveTextContent('Mission preparation');
+    expect(within(page).getByTestId('own-pilot-documents')).toHaveTextContent('A2-77');
+    expect(within(page).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(within(page).queryByRole('textbox')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.requests.some((r) => r.url === 'attachments' && r.params?.recordId === 'pilot-42')).toBe(true));
+  });
+
   it('shows the parent account entry with SUPERVISION_ACCOUNT_EDIT', async () => {
     signInWith(['SUPERVISION_PILOT', 'SUPERVISION_ACCOUNT_EDIT'], { supervision: 'pilot-7' });
 

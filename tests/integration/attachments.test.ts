@@ -8,9 +8,9 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_RECORD_MAX } from '../../src/shar
 import type { Right } from '../../src/shared/domain/rights';
 import { pdfBytes, pngBytes } from '../factories/files';
 import { createDroneModel, createMachine, createPilot } from '../factories/registry';
-import { signedInUser } from '../factories/users';
+import { createUser, login, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { CLOCK_START, expectError } from './support';
+import { CLOCK_START, bearer, expectError } from './support';
 
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 type Auth = Record<string, string>;
@@ -302,6 +302,22 @@ describe('attachments', () => {
       });
       expect((await request(t.app).get(`/api/attachments/${attachmentId}`).set(withRight.auth)).status).toBe(200);
       expectError(await request(t.app).get(`/api/attachments/${attachmentId}`).set(without.auth), 403, 'NOT_ALLOWED');
+    });
+
+    it("a supervised pilot reads the files of his own pilot record, not another pilot's of his operator", async () => {
+      const account = await createUser(t.db.prisma, { rights: ['SUPERVISION_PILOT'], parent: { connect: { id: operator.user.id } } });
+      const own = await createPilot(t.db.prisma, operator.user.id, { supervisedUserId: account.id, supervisionLevel: 1 });
+      const colleague = await createPilot(t.db.prisma, operator.user.id);
+      const file = { bytes: pdfBytes('licence'), name: 'licence.pdf' };
+      const ownFile = (await upload(operator.auth, { recordType: 'pilot', recordId: own.id, kind: 'pilotDocument' }, file)).body;
+      await upload(operator.auth, { recordType: 'pilot', recordId: colleague.id, kind: 'pilotDocument' }, file);
+      const auth = bearer((await login(t.app, account.email)).token);
+
+      const mine = await request(t.app).get(`/api/attachments?recordType=pilot&recordId=${own.id}`).set(auth);
+      expect(mine.status).toBe(200);
+      expect(mine.body.map((a: { id: string }) => a.id)).toEqual([ownFile.id]);
+      expect((await request(t.app).get(`/api/attachments/${ownFile.id}/content`).set(auth)).status).toBe(200);
+      expectError(await request(t.app).get(`/api/attachments?recordType=pilot&recordId=${colleague.id}`).set(auth), 403, 'NOT_ALLOWED');
     });
 
     it("lists a record's attachments for its owner", async () => {

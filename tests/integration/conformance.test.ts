@@ -28,6 +28,7 @@ describe('conformance checker', () => {
   let t: TestApp;
   let checker: ConformanceChecker;
   let published: LiveViolation[];
+  let announced: { event: string; audience: readonly (string | null | undefined)[]; data: Record<string, unknown> }[];
 
   beforeAll(async () => {
     t = await createTestApp({ VIOLATION_SILENCE_SECONDS: '120' });
@@ -42,12 +43,19 @@ describe('conformance checker', () => {
       logger: createLogger('silent'),
       silenceMs: t.config.violationSilenceMs,
       publicUrl: t.config.publicUrl,
+      events: {
+        publish: async (event, load) => {
+          const announcement = await load();
+          if (announcement) announced.push({ event, ...announcement });
+        },
+      },
     });
   });
   afterAll(() => t.close());
   beforeEach(() => {
     t.clock.set(CLOCK_START);
     published = [];
+    announced = [];
   });
 
   let identCount = 0;
@@ -321,6 +329,11 @@ describe('conformance checker', () => {
       expect(rows[1]).toMatchObject({ endedAt: null, positionCount: 1 });
       expect(published.at(-2)).toMatchObject({ id: open!.id, endedAt: leftAt.toISOString() });
       expect(await t.db.prisma.outboxMessage.count({ where: { recipient: watcher.email, channel: 'email' } })).toBe(2);
+      // Webhooks hear the start and the end, once each, as the alert's audience does.
+      expect(announced.filter((entry) => entry.data.id === open!.id).map((entry) => [entry.event, entry.audience])).toEqual([
+        ['violation.started', [watcher.id]],
+        ['violation.ended', [watcher.id]],
+      ]);
       expect((await checker.listOpenViolations()).map((violation) => violation.id)).not.toContain(open!.id);
     });
 

@@ -37,6 +37,7 @@ describe('missions', () => {
       ['get', `/api/preflights/${ZERO}/history`, 'PREFLIGHT_LIST'],
       ['get', `/api/preflights/${ZERO}/regulation`, 'PREFLIGHT_LIST'],
       ['get', `/api/preflights/${ZERO}/export`, 'PREFLIGHT_LIST'],
+      ['get', '/api/preflights/choices', 'PREFLIGHT_LIST'],
     ];
 
     it.each(endpoints)('%s %s answers 401 UNAUTHENTICATED without a token', async (method, path) => {
@@ -234,6 +235,43 @@ describe('missions', () => {
       const own = await post({ title: 'By the pilot', areas: NEAR_ORLY, referentPilotId: operator.pilot.id }, auth);
       expect(own.status).toBe(201);
       expect(own.body.ownerId).toBe(operator.user.id);
+    });
+
+    it("GET /api/preflights/choices: the owner's current pilots and machines, read through the mission by an administrator and a supervised pilot", async () => {
+      const mine = await missionOperator(t);
+      const gone = await createPilot(t.db.prisma, mine.user.id, { deletedAt: new Date(CLOCK_START) });
+      await missionOperator(t);
+      const created = await post(completeMission(mine), mine.auth);
+      const admin = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST_ADMIN']);
+      const account = await createUser(t.db.prisma, {
+        rights: ['SUPERVISION_PILOT', 'PREFLIGHT_LIST'],
+        parent: { connect: { id: mine.user.id } },
+      });
+      const supervised = bearer((await login(t.app, account.email)).token);
+      const expected = {
+        pilots: [{ id: mine.pilot.id, firstName: mine.pilot.firstName, lastName: mine.pilot.lastName }],
+        machines: [{ id: mine.machine.id, internalName: mine.machine.internalName, serialNumber: mine.machine.serialNumber }],
+      };
+
+      const own = await request(t.app).get('/api/preflights/choices').set(mine.auth);
+      const byAdmin = await request(t.app).get('/api/preflights/choices').query({ missionId: created.body.id }).set(admin.auth);
+      const bySupervised = await request(t.app).get('/api/preflights/choices').set(supervised);
+
+      expect(own.status).toBe(200);
+      expect(own.body).toEqual(expected);
+      expect(own.body.pilots.map((p: { id: string }) => p.id)).not.toContain(gone.id);
+      expect(byAdmin.body).toEqual(expected);
+      expect(bySupervised.body).toEqual(expected);
+      expectError(
+        await request(t.app).get('/api/preflights/choices').query({ missionId: created.body.id }).set(operator.auth),
+        404,
+        'NOT_FOUND',
+      );
+      expectError(
+        await request(t.app).get('/api/preflights/choices').query({ missionId: 'nope' }).set(operator.auth),
+        422,
+        'VALIDATION_FAILED',
+      );
     });
 
     it('lists by status, date range and search, sorted by start', async () => {

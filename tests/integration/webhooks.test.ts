@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { CLOCK_START, MINUTE, expectError } from './support';
+import { act, completeMission, missionOperator, postMission } from './missions-support';
 import { decide, file, managedAirspace, operatorWithMission } from './requests-support';
 
 /** A receiver on this host that records what it is sent and answers the statuses it is told, one per request. */
@@ -169,6 +170,32 @@ describe('webhooks of operators and managers', () => {
 
       expect((await request(t.app).delete(`/api/webhooks/endpoints/${endpoint.id}`).set(operator.auth)).status).toBe(204);
       expect(await deliveries(operator.auth)).toEqual([]);
+    });
+
+    it("announces the mission's changes of status, its take-off and its landing to its operator", async () => {
+      const operator = await missionOperator(t);
+      const hook = await request(t.app)
+        .post('/api/webhooks/endpoints')
+        .set(operator.auth)
+        .send({ url: receiver.url, events: ['mission.statusChanged', 'flight.tookOff', 'flight.landed'] });
+      const mission = await postMission(t, operator.auth, completeMission(operator));
+      const admin = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST_ADMIN', 'PREFLIGHT_EDIT_ADMIN']);
+      for (const action of ['sendForValidation', 'validate', 'takeOff', 'land'])
+        expect((await act(t, action === 'validate' ? admin.auth : operator.auth, mission.body.id, action)).status).toBe(200);
+
+      await t.ctx.jobs.runNow(DELIVER);
+      const bodies = receiver.received.map((message) => JSON.parse(message.body) as { type: string; data: Record<string, string> });
+      expect(bodies.map((body) => [body.type, body.data.to ?? ''])).toEqual(
+        expect.arrayContaining([
+          ['mission.statusChanged', 'toBeValidated'],
+          ['mission.statusChanged', 'validated'],
+          ['flight.tookOff', ''],
+          ['mission.statusChanged', 'onGoing'],
+          ['flight.landed', ''],
+        ]),
+      );
+      expect(bodies.every((body) => body.data.missionId === mission.body.id)).toBe(true);
+      await request(t.app).delete(`/api/webhooks/endpoints/${hook.body.id}`).set(operator.auth);
     });
 
     it('announces a request to the managers of its airspace who asked for it', async () => {

@@ -11,11 +11,13 @@ const CACHE = path.resolve('node_modules/.cache/aerogate');
  * than applying every migration again.
  */
 export async function pgliteTemplateDump(): Promise<string> {
-  const dumpFile = path.join(CACHE, `pglite-${migrationsFingerprint()}.tar`);
+  const dumpFile = path.join(CACHE, `pglite-checkpointed-${migrationsFingerprint()}.tar`);
   if (existsSync(dumpFile)) return dumpFile;
   const embedded = await startEmbeddedPostgres();
   try {
     await migrateDatabase(embedded.url);
+    // Without it every database started from the dump replays the migrations' WAL first: a third of its start.
+    await embedded.pglite.exec('CHECKPOINT');
     // Uncompressed: every test database loads it, and gunzipping it took half of that load.
     const dump = await embedded.pglite.dumpDataDir('none');
     await mkdir(CACHE, { recursive: true });

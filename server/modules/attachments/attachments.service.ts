@@ -103,6 +103,8 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
     if (ownerId === null || ownerId === actor.id) return;
     if (!(await reaches(actor, ownerId))) throw new AppError('NOT_FOUND', 'Unknown attachment');
     await checkMission(actor, record, 'read');
+    // A supervised pilot reads the files of his own pilot record, his "My account" (spec shell §6).
+    if (recordType === 'pilot' && actor.pilot?.id === record.recordId) return;
     if (!actor.rights.has(SUPERVISED_READ[recordType])) throw new AppError('NOT_ALLOWED', 'Not allowed');
   }
 

@@ -24,6 +24,7 @@ import {
   type CheckedAlert,
   type MissionEnvelope,
 } from './conformance.rules';
+import type { EventPublisher } from '../webhooks/webhooks.service';
 
 export interface ConformanceDependencies extends NotifierDependencies {
   repository: ConformanceRepository;
@@ -34,6 +35,8 @@ export interface ConformanceDependencies extends NotifierDependencies {
   logger: Logger;
   /** An episode ends when its traffic has been silent this long. */
   silenceMs: number;
+  /** Announces started and ended episodes to webhooks (docs/operations.md "Webhooks and API credentials"). */
+  events: EventPublisher;
   /** Told how many episodes each batch opened (metrics). */
   opened?: (count: number) => void;
 }
@@ -371,6 +374,21 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
     });
   }
 
+  /** Started and ended episodes, to the webhooks of those who hear of them: the alert's audience and the managers. */
+  async function announceToWebhooks(snap: Snapshot, created: ReadonlyMap<Episode, unknown>, dirty: ReadonlySet<Episode>) {
+    for (const episode of dirty) {
+      const started = created.has(episode);
+      if (!started && episode.endedAt === null) continue;
+      const mission = episode.missionId ? snap.missions.get(episode.missionId) : undefined;
+      const announcement = {
+        audience: [...audience(episode, mission), ...(mission?.managers ?? []).map((manager) => manager.id)],
+        data: live(episode),
+      };
+      if (started) await deps.events.publish('violation.started', () => announcement);
+      if (episode.endedAt !== null) await deps.events.publish('violation.ended', () => announcement);
+    }
+  }
+
   /** Ends the episodes of idents silent for longer than the configured time; returns the ended ones. */
   function endSilent(now: Date, dirty: Set<Episode>) {
     const limit = now.getTime() - deps.silenceMs;
@@ -460,9 +478,11 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
     writeRows([...dirty].map((episode) => ({ row: row(episode), created: created.has(episode) })));
 
   async function check(positions: readonly IngestedPosition[]) {
-    const { created, dirty } = checkBatch(await ready(), positions);
+    const snap = await ready();
+    const { created, dirty } = checkBatch(snap, positions);
     if (created.size > 0) deps.opened?.(created.size);
     if (dirty.size > 0) await write(created, dirty);
+    await announceToWebhooks(snap, created, dirty);
     for (const [episode, mission] of created) {
       try {
         await notify(episode, mission);

@@ -8,6 +8,8 @@ import type { Clock } from '../../lib/clock';
 import type { AirspaceRow } from '../airspaces/airspaces.repository';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { FlightsRepository } from './flights.repository';
+import { nextStatus } from '../../../src/shared/domain/mission-status';
+import type { EventPublisher } from '../webhooks/webhooks.service';
 
 type FlightMission = NonNullable<Awaited<ReturnType<FlightsRepository['mission']>>>;
 
@@ -15,6 +17,8 @@ export interface FlightsServiceDeps {
   repository: FlightsRepository;
   audit: AuditRepository;
   clock: Clock;
+  /** Announces take-offs and landings to the operator's webhooks. */
+  events: EventPublisher;
   /** The airspaces the areas touch (airspaces/touched-airspaces.ts). */
   touchedAirspaces: (areas: MissionAreas) => Promise<Pick<AirspaceRow, 'id' | 'name' | 'activationTrigger'>[]>;
 }
@@ -24,7 +28,7 @@ export interface FlightsServiceDeps {
  * machine. Both the spec's calls and the mission actions `takeOff`/`land` land here (docs/live-traffic.md).
  */
 export function createFlightsService(deps: FlightsServiceDeps) {
-  const { repository, audit, clock, touchedAirspaces } = deps;
+  const { repository, audit, clock, touchedAirspaces, events } = deps;
 
   /**
    * Whether `actor` may take off and land this mission: its operator (the owning account) or one of its pilots
@@ -79,6 +83,13 @@ export function createFlightsService(deps: FlightsServiceDeps) {
     return audit.record({ actorId: actor.id, action, subjectType: 'mission', subjectId: mission.id, data: { ownerId: mission.userId } });
   }
 
+  /** The flight's event and the mission's change of status, to the operator's webhooks. */
+  async function announce(event: 'flight.tookOff' | 'flight.landed', mission: FlightMission, at: Date, from: string, to: string) {
+    const data = { missionId: mission.id, at: at.toISOString() };
+    await events.publish(event, () => ({ audience: [mission.userId], data }));
+    await events.publish('mission.statusChanged', () => ({ audience: [mission.userId], data: { ...data, from, to } }));
+  }
+
   return {
     mayFly,
 
@@ -97,13 +108,16 @@ export function createFlightsService(deps: FlightsServiceDeps) {
         return repository.ping(mission.id, actor.id, now);
       }
       await record(actor, 'mission.takeOff', mission);
+      await announce('flight.tookOff', mission, now, 'validated', 'onGoing');
     },
 
     async land(actor: AuthUser, missionId: string, reason: string | null = null): Promise<void> {
       const mission = await findMission(actor, missionId);
-      if (mission.status !== 'onGoing' || !(await repository.land(mission.id, actor.id, clock.now(), reason)))
+      const now = clock.now();
+      if (mission.status !== 'onGoing' || !(await repository.land(mission.id, actor.id, now, reason)))
         throw new AppError('LANDING_NOT_FLYING', 'This mission is not flying');
       await record(actor, 'mission.land', mission);
+      await announce('flight.landed', mission, now, 'onGoing', nextStatus('onGoing', 'land') ?? 'completed');
     },
   };
 }

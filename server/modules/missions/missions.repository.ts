@@ -1,5 +1,6 @@
 import { Prisma, type MissionHistory, type PrismaClient } from '../../generated/prisma/client';
 import type { MissionCreate, MissionListQuery } from '../../../src/shared/contracts/missions';
+import { MISSION_CHOICES_MAX } from '../../../src/shared/domain/limits';
 import type { MissionStatus } from '../../../src/shared/domain/mission-status';
 
 const pilotRef = { select: { id: true, firstName: true, lastName: true } } as const;
@@ -156,6 +157,24 @@ export function createMissionsRepository(prisma: PrismaClient) {
     /** How many of `ids` are current (not deleted) pilots of `ownerId`. */
     countOwnedPilots(ownerId: string, ids: string[]) {
       return prisma.pilot.count({ where: { id: { in: ids }, userId: ownerId, deletedAt: null } });
+    },
+    /** The owner's current pilots and machines, by name, for the mission form's choices. */
+    async choices(ownerId: string) {
+      const [pilots, machines] = await Promise.all([
+        prisma.pilot.findMany({
+          where: { userId: ownerId, deletedAt: null },
+          select: { id: true, firstName: true, lastName: true },
+          orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }],
+          take: MISSION_CHOICES_MAX,
+        }),
+        prisma.machine.findMany({
+          where: { userId: ownerId, deletedAt: null },
+          select: { id: true, internalName: true, serialNumber: true },
+          orderBy: { internalName: 'asc' },
+          take: MISSION_CHOICES_MAX,
+        }),
+      ]);
+      return { pilots, machines };
     },
     countOwnedMachines(ownerId: string, ids: string[]) {
       return prisma.machine.count({ where: { id: { in: ids }, userId: ownerId, deletedAt: null } });

@@ -4,6 +4,8 @@ import {
   flightEventBodySchema,
   missionActionBodySchema,
   missionActionParamsSchema,
+  missionChoicesQuerySchema,
+  missionChoicesSchema,
   missionCreateSchema,
   missionDetailSchema,
   missionExportQuerySchema,
@@ -64,6 +66,15 @@ export function missionsRouter(registry: ApiRegistry, service: MissionsService, 
       response: missionDetailSchema,
       status: 200,
       handler: ({ user, body }) => service.act(user, body.preFlightId, 'land', null),
+    })
+    .route({
+      method: 'get',
+      path: '/choices',
+      summary: "The pilots and machines a mission may name: its owner's (missionId), else the operator's",
+      access: READ,
+      query: missionChoicesQuerySchema,
+      response: missionChoicesSchema,
+      handler: ({ user, query }) => service.choices(user, query.missionId),
     })
     .route({
       method: 'get',

@@ -2,6 +2,7 @@ import {
   METRES_PER_FOOT,
   missionAreaIssue,
   missionAreaKm2,
+  type MissionChoices,
   type MissionCreate,
   type MissionDetail,
   type MissionListQuery,
@@ -22,6 +23,7 @@ import type { RecordOwners } from '../users/record-owner';
 import { checkCrew, pilotScope } from './mission-reach';
 import { altitudeSourceOf, groundSourceOf, toMissionDetail, toMissionHistoryEntry, toMissionSummary } from './missions.mapper';
 import type { MissionData, MissionRow, MissionsRepository } from './missions.repository';
+import type { EventPublisher } from '../webhooks/webhooks.service';
 
 /**
  * Agreement statuses under which the owner may create (or duplicate) missions and send them for validation: an
@@ -52,6 +54,8 @@ export interface MissionsServiceDeps {
   terrain: TerrainClient;
   /** After every save: the verdict of the mission as saved, stored on it (docs/regulation-engine.md "One verdict"). */
   afterSave: (mission: MissionRow) => Promise<MissionRow>;
+  /** Announces status changes to the operator's webhooks. */
+  events: EventPublisher;
 }
 
 /** Coordinates read back from JSONB may differ from the sent ones in the last bits of a double. */
@@ -237,6 +241,17 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       return { items: items.map(toMissionSummary) satisfies MissionSummary[], total, page: query.page, pageSize: query.pageSize };
     },
 
+    /**
+     * What the mission form offers: the owner's pilots and machines. An existing mission's owner is read through the
+     * mission (administrators reach every one); a new mission's is the actor's operator.
+     */
+    async choices(actor: AuthUser, missionId: string | undefined): Promise<MissionChoices> {
+      const ownerId = missionId
+        ? (await findMission(actor, missionId, 'PREFLIGHT_LIST_ADMIN')).userId
+        : await owners.ownerId(actor, { kind: 'own' });
+      return repository.choices(ownerId);
+    },
+
     async get(actor: AuthUser, id: string): Promise<MissionDetail> {
       return detailFor(actor, await findMission(actor, id, 'PREFLIGHT_LIST_ADMIN'));
     },
@@ -339,6 +354,10 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       });
       if (!updated) throw new AppError('MISSION_TRANSITION_NOT_ALLOWED', 'The mission changed status meanwhile');
       await record(actor, `mission.${action}`, updated);
+      await deps.events.publish('mission.statusChanged', () => ({
+        audience: [mission.userId],
+        data: { missionId: mission.id, at: at.toISOString(), from: mission.status, to: next, action },
+      }));
       return detailFor(actor, updated);
     },
 

@@ -22,6 +22,7 @@ import type { MissionRow } from '../missions/missions.repository';
 import type { MissionsService } from '../missions/missions.service';
 import { notificationEmail, type NotificationOutcome } from './notifications.emails';
 import type { JsonInput, NotificationRow, NotificationsRepository } from './notifications.repository';
+import type { EventPublisher } from '../webhooks/webhooks.service';
 
 /** After a failed sending, the dispatch job waits this long (doubling at each failure, at most an hour). */
 const RETRY_BASE_MS = 60_000;
@@ -77,10 +78,12 @@ export interface NotificationSenderDeps {
   authority: AuthorityClient;
   mailer: Mailer;
   clock: Clock;
+  /** Announces sent and failed notifications to the operator's webhooks. */
+  events: EventPublisher;
 }
 
 export function createNotificationSender(deps: NotificationSenderDeps) {
-  const { repository, authority, mailer, clock } = deps;
+  const { repository, authority, mailer, clock, events } = deps;
 
   async function payloadOf(mission: MissionRow, type: NotificationType) {
     const operator = await repository.operator(mission.userId);
@@ -104,6 +107,11 @@ export function createNotificationSender(deps: NotificationSenderDeps) {
   }
 
   async function tellUser(notification: NotificationRow, outcome: NotificationOutcome) {
+    if (outcome !== 'canceled')
+      await events.publish(outcome === 'sent' ? 'notification.sent' : 'notification.failed', () => ({
+        audience: [notification.userId],
+        data: { notificationId: notification.id, missionId: notification.missionId, type: notification.type, status: notification.status },
+      }));
     const user = await repository.recipient(notification.userId);
     const mission = (notification.payload as { mission: { title: string } }).mission;
     if (!user) return;

@@ -7,11 +7,15 @@ import { paths } from '@/config/paths';
 import { useRecordAttachments } from '@/features/attachments/api/get-record-attachments';
 import { AttachmentUploader } from '@/features/attachments/components/attachment-uploader';
 import { usePilot } from '@/features/pilots/api/get-pilot';
+import { OwnPilotAccount } from './own-pilot-account';
 import { PilotForm } from '@/features/pilots/components/pilot-form';
 import { PilotSupervision } from '@/features/pilots/components/pilot-supervision';
 import { useCan } from '@/lib/authorization';
 
-/** /backoffice/pilots/add, pilots/add/{userId}, pilots/edit/{id}, pilots/edit/{userId}/{id}. */
+/**
+ * /backoffice/pilots/add, pilots/add/{userId}, pilots/edit/{id}, pilots/edit/{userId}/{id}. A supervised pilot's
+ * pilots/edit/{supervision} is his "My account" (spec shell §6): his record read only, not the operator's form.
+ */
 export default function PilotFormRoute() {
   const { t } = useTranslation('pilots');
   const { t: ta } = useTranslation('attachments');
@@ -21,11 +25,14 @@ export default function PilotFormRoute() {
   const { data: pilot, isPending, isError } = usePilot(id, userId);
   const files = useRecordAttachments('pilot', pilot?.id);
   const canEditFiles = useCan(userId ? 'USER_EDIT_ADMIN' : 'PILOT_EDIT');
+  const supervised = useCan('SUPERVISION_PILOT');
   const onSaved = () => void navigate(userId ? paths.userPilots.getHref(userId) : paths.pilots.getHref());
+
+  if (supervised && id && !userId && pilot) return <OwnPilotAccount pilot={pilot} />;
 
   return (
     <Stack>
-      <PageHeader title={t(id ? 'editTitle' : 'addTitle')} />
+      <PageHeader title={t(supervised && id && !userId ? 'own.title' : id ? 'editTitle' : 'addTitle')} />
       {!id ? (
         <PilotForm userId={userId} onSaved={onSaved} />
       ) : isPending ? (

@@ -253,4 +253,9 @@ export type MissionHistoryEntry = z.infer<typeof missionHistoryEntrySchema>;
 export const MISSION_EXPORT_FORMATS = ['geojson', 'kml', 'gpx'] as const;
 export const missionExportQuerySchema = z.object({ format: z.enum(MISSION_EXPORT_FORMATS).default('geojson') });
 
+/** The pilots and machines a mission can name: its owner's current ones (docs/missions.md "Choices"). */
+export const missionChoicesQuerySchema = z.object({ missionId: z.uuid('validation:invalid').optional() });
+export const missionChoicesSchema = z.object({ pilots: z.array(pilotRef), machines: z.array(machineRef) });
+export type MissionChoices = z.infer<typeof missionChoicesSchema>;
+
 export const missionRegulationQuerySchema = z.object({ country: z.enum(COUNTRIES).optional() });

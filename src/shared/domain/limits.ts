@@ -25,6 +25,8 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
+/** The most pilots, and machines, a mission form offers (an operator's fleet stays well below). */
+export const MISSION_CHOICES_MAX = 500;
 // Uploads (spec domain §5 "invalid type, too big, too many files"; the values are ours, docs/registry.md).
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_RECORD_MAX = 10;

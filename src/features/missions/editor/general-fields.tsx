@@ -3,7 +3,7 @@ import { DateTimePicker } from '@mantine/dates';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '@/lib/forms';
-import { useMachineChoices, usePilotChoices } from '../api/get-resources';
+import { useMissionChoices } from '../api/get-resources';
 import type { MissionFormValues, NumberField } from './form-values';
 import { CountryField } from './country-field';
 import { HeightFields } from './height-fields';
@@ -15,11 +15,14 @@ type NumberName = 'maximumDurationMin' | 'totalFlightTimeMin';
 
 /** General information: title, country, who flies what, how high, how long, when. */
 export function GeneralFields({
+  missionId,
   startOptions,
   groundElevationM,
   altitudeNeeded = false,
   locked = false,
 }: {
+  /** The saved mission, whose owner's pilots and machines are offered; none for a new mission. */
+  missionId?: string;
   startOptions?: React.ReactNode;
   groundElevationM?: number | null;
   /** The saved verdict needs the altitude to settle a zone (MISSION_ALTITUDE_REQUIRED). */
@@ -34,12 +37,11 @@ export function GeneralFields({
     control,
     formState: { errors },
   } = useFormContext<MissionFormValues>();
-  const pilots = usePilotChoices();
-  const machines = useMachineChoices();
+  const choices = useMissionChoices(missionId);
   const [referentPilotId, mainMachineId] = useWatch({ control, name: ['referentPilotId', 'mainMachineId'] });
 
-  const pilotChoices = (pilots.data ?? []).map((pilot) => ({ value: pilot.id, label: `${pilot.firstName} ${pilot.lastName}` }));
-  const machineChoices = (machines.data ?? []).map((machine) => ({
+  const pilotChoices = (choices.data?.pilots ?? []).map((pilot) => ({ value: pilot.id, label: `${pilot.firstName} ${pilot.lastName}` }));
+  const machineChoices = (choices.data?.machines ?? []).map((machine) => ({
     value: machine.id,
     label: `${machine.internalName} (${machine.serialNumber})`,
   }));

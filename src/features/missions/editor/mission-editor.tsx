@@ -226,6 +226,7 @@ export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }
                 <Tabs.Panel value="general">
                   <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
                     <GeneralFields
+                      missionId={mission?.id}
                       startOptions={editable ? <StartOptions onStart={setStart} /> : undefined}
                       groundElevationM={mission?.groundElevationM ?? null}
                       altitudeNeeded={mission?.lastVerdict?.blockers.includes('MISSION_ALTITUDE_REQUIRED') ?? false}
