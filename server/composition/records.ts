@@ -25,7 +25,11 @@ export function buildRecords(ctx: AppContext) {
     /** Webhook endpoints and deliveries; the use cases announce their events through its `publish`. */
     webhooks: createWebhooksService({
       repository: createWebhooksRepository(ctx.prisma),
-      send: createWebhookSender({ allowLocal: ctx.config.webhooks.allowLocal, timeoutMs: ctx.config.webhooks.timeoutMs }),
+      send: countedCalls(
+        'webhook',
+        createWebhookSender({ allowLocal: ctx.config.webhooks.allowLocal, timeoutMs: ctx.config.webhooks.timeoutMs }),
+        ctx.metrics,
+      ),
       clock: ctx.clock,
       logger: ctx.logger,
       allowLocal: ctx.config.webhooks.allowLocal,
@@ -36,3 +40,16 @@ export function buildRecords(ctx: AppContext) {
 }
 
 export type Records = ReturnType<typeof buildRecords>;
+
+/** A sender whose every attempt is counted in `/metrics` by its outcome. */
+function countedCalls<M, O extends { ok: boolean }>(
+  integration: string,
+  send: (message: M) => Promise<O>,
+  metrics: Pick<AppContext['metrics'], 'externalCall'>,
+) {
+  return async (message: M): Promise<O> => {
+    const outcome = await send(message);
+    metrics.externalCall(integration, outcome.ok ? 'success' : 'failure');
+    return outcome;
+  };
+}

@@ -56,10 +56,15 @@ export function buildTraffic(ctx: AppContext, registry: ApiRegistry, records: Re
     opened: (count) => ctx.metrics.episodesOpened(count),
   });
   let publishConformance: (state: FlightConformance) => void = () => undefined;
-  const flights = buildFlightConformance(ctx, conformanceRepository, {
-    publishViolation: (violation) => publishViolation(violation),
-    publishConformance: (state) => publishConformance(state),
-  });
+  const flights = buildFlightConformance(
+    ctx,
+    conformanceRepository,
+    {
+      publishViolation: (violation) => publishViolation(violation),
+      publishConformance: (state) => publishConformance(state),
+    },
+    records.webhooks,
+  );
   // The live map's snapshot keeps the hub's own list of open episodes heard on the bus: it holds every instance's.
   const trafficRepository = createTrafficRepository(ctx.pool);
   const scopes = createLiveScopes({ missions: records.missions, airspaces: records.airspaces, owners });

@@ -19,7 +19,8 @@ describe('flight conformance, with no alert drawn', () => {
   const episodes: LiveViolation[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // A local webhook receiver may be registered (its deliveries are only queued here: no sweep runs).
+    t = await createTestApp({ WEBHOOKS_ALLOW_LOCAL: 'true' });
     t.clock.set(IN_SLOT);
     operator = await missionOperator(t);
     t.ctx.trafficBus.subscribe({
@@ -65,6 +66,11 @@ describe('flight conformance, with no alert drawn', () => {
       });
 
   it('answers the pilot warning then violation, opens one episode per rule broken, tells the operator once and lists it to him', async () => {
+    const endpoint = await request(t.app)
+      .post('/api/webhooks/endpoints')
+      .set(operator.auth)
+      .send({ url: 'http://127.0.0.1:9/aerogate', events: ['violation.started', 'violation.ended'] });
+    expect(endpoint.status, endpoint.text).toBe(201);
     const missionId = await flyingMission();
 
     const inside = await post(LAT + 0.0025, 20);
@@ -108,6 +114,21 @@ describe('flight conformance, with no alert drawn', () => {
       'violating',
       'violating',
       'conforming',
+    ]);
+    // The operator's software hears each episode start and end, as it hears the alerts' (docs/operations.md).
+    const deliveries = await t.db.prisma.webhookDelivery.findMany({ where: { endpointId: endpoint.body.id } });
+    expect(
+      deliveries
+        .map((delivery) => {
+          const body = JSON.parse(delivery.payload) as { type: string; data: { rule: string; missionId: string } };
+          return `${body.type} ${body.data.rule} ${body.data.missionId}`;
+        })
+        .sort(),
+    ).toEqual([
+      `violation.ended area ${missionId}`,
+      `violation.ended height ${missionId}`,
+      `violation.started area ${missionId}`,
+      `violation.started height ${missionId}`,
     ]);
   });
 

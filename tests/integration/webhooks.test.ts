@@ -9,6 +9,8 @@ import { CLOCK_START, MINUTE, expectError } from './support';
 import { act, completeMission, missionOperator, postMission } from './missions-support';
 import { decide, file, managedAirspace, operatorWithMission } from './requests-support';
 
+const METRICS = 'metrics-token-for-the-webhook-tests';
+
 /** A receiver on this host that records what it is sent and answers the statuses it is told, one per request. */
 async function localReceiver() {
   const received: { headers: IncomingHttpHeaders; body: string }[] = [];
@@ -43,7 +45,7 @@ describe('webhooks of operators and managers', () => {
     let receiver: Receiver;
     let space: Awaited<ReturnType<typeof managedAirspace>>;
     beforeAll(async () => {
-      t = await createTestApp({ WEBHOOKS_ALLOW_LOCAL: 'true', WEBHOOK_MAX_ATTEMPTS: '3' });
+      t = await createTestApp({ WEBHOOKS_ALLOW_LOCAL: 'true', WEBHOOK_MAX_ATTEMPTS: '3', METRICS_TOKEN: METRICS });
       receiver = await localReceiver();
       space = await managedAirspace(t);
     }, 60_000);
@@ -94,6 +96,9 @@ describe('webhooks of operators and managers', () => {
       await t.ctx.jobs.runNow(DELIVER);
 
       expect(receiver.received).toHaveLength(2);
+      // Each attempt is an outside call in /metrics (docs/operations.md).
+      const metrics = await request(t.app).get('/metrics').set('Authorization', `Bearer ${METRICS}`);
+      expect(metrics.text).toMatch(/^aerogate_external_calls_total\{integration="webhook",outcome="success"\} 2$/m);
       const decided = receiver.received.find((message) => JSON.parse(message.body).type === 'request.decided')!;
       const verified = new Webhook(endpoint.secret).verify(decided.body, decided.headers as Record<string, string>);
       expect(verified).toMatchObject({ type: 'request.decided', data: { requestId, status: 'accepted', action: 'accept', missionId } });

@@ -11,6 +11,7 @@ import type { ViolationNotifier } from './conformance.notifier';
 import type { EpisodeWriter } from './episode-writer';
 import { observe, silence, type EpisodeEvent, type EpisodeState } from './episodes';
 import { assess, type Assessment, type WarningMargins } from './flight.rules';
+import type { EventPublisher } from '../webhooks/webhooks.service';
 
 export interface FlightConformanceDependencies {
   /** The flying missions as they are now (flight.loader.ts), and the episodes a previous run left open. */
@@ -25,7 +26,20 @@ export interface FlightConformanceDependencies {
   logger: Logger;
   silenceMs: number;
   margins: WarningMargins;
+  /** Announces started and ended episodes to webhooks (docs/operations.md "Webhooks and API credentials"). */
+  events: EventPublisher;
+  /** Told how many episodes each batch opened (metrics). */
+  opened: (count: number) => void;
 }
+
+/** A step's output: rows to write, new episodes to notify, started and ended ones to announce. */
+interface StepOut {
+  rows: Map<string, { row: EpisodeRow; created: boolean }>;
+  opened: { traffic: Traffic; episode: EpisodeState<ConformanceRule> }[];
+  announced: { traffic: Traffic; episode: EpisodeState<ConformanceRule> }[];
+}
+
+const stepOut = (): StepOut => ({ rows: new Map(), opened: [], announced: [] });
 
 /** What is remembered of one traffic while it is not silent. */
 interface Traffic {
@@ -136,15 +150,13 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
     traffic: Traffic,
     events: readonly EpisodeEvent<ConformanceRule>[],
     missions: ReadonlyMap<string, MissionEnvelope>,
-    out: {
-      rows: Map<string, { row: EpisodeRow; created: boolean }>;
-      opened: { traffic: Traffic; episode: EpisodeState<ConformanceRule> }[];
-    },
+    out: StepOut,
   ) {
     for (const { kind, episode } of events) {
       const created = kind === 'opened' || out.rows.get(episode.id)?.created === true;
       out.rows.set(episode.id, { row: row(traffic, episode), created });
       if (kind === 'opened') out.opened.push({ traffic, episode });
+      if (kind === 'opened' || kind === 'ended') out.announced.push({ traffic, episode });
       if (kind !== 'continued') deps.publishViolation(live(traffic, episode, missions));
     }
   }
@@ -175,10 +187,7 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
 
   async function check(positions: readonly IngestedPosition[]) {
     const [missions] = await Promise.all([deps.missions(), resume()]);
-    const out = {
-      rows: new Map<string, { row: EpisodeRow; created: boolean }>(),
-      opened: [] as { traffic: Traffic; episode: EpisodeState<ConformanceRule> }[],
-    };
+    const out = stepOut();
     const changed = new Set<Traffic>();
     for (const position of positions) {
       const mission = position.missionId ? missions.get(position.missionId) : undefined;
@@ -203,6 +212,8 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
     for (const traffic of changed) if (traffic.latest) deps.publishConformance(traffic.latest);
     endSilent(missions, out);
     if (out.rows.size > 0) await deps.write(out.rows.values());
+    if (out.opened.length > 0) deps.opened(out.opened.length);
+    await announce(out, missions);
     for (const { traffic, episode } of out.opened) {
       try {
         await notify(traffic, episode, missions.get(traffic.missionId ?? ''));
@@ -212,7 +223,24 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
     }
   }
 
-  function endSilent(missions: ReadonlyMap<string, MissionEnvelope>, out: Parameters<typeof apply>[3]) {
+  /** Started and ended episodes, to the webhooks of the pilot, the mission's operator and pilots, and its managers. */
+  async function announce(out: StepOut, missions: ReadonlyMap<string, MissionEnvelope>) {
+    for (const { traffic, episode } of out.announced) {
+      const mission = missions.get(traffic.missionId ?? '');
+      const announcement = {
+        audience: [
+          traffic.userId,
+          mission?.userId,
+          ...(mission?.pilotUserIds ?? []),
+          ...(mission?.managers ?? []).map(({ id }) => id),
+        ].filter((id): id is string => !!id),
+        data: live(traffic, episode, missions),
+      };
+      await deps.events.publish(episode.endedAt === null ? 'violation.started' : 'violation.ended', () => announcement);
+    }
+  }
+
+  function endSilent(missions: ReadonlyMap<string, MissionEnvelope>, out: StepOut) {
     const now = deps.clock.now();
     for (const [key, traffic] of traffics) {
       const step = silence(traffic.open, traffic.lastSeen, now, deps.silenceMs);
@@ -224,9 +252,10 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
 
   async function sweep() {
     const [missions] = await Promise.all([deps.missions(), resume()]);
-    const out = { rows: new Map<string, { row: EpisodeRow; created: boolean }>(), opened: [] };
+    const out = stepOut();
     endSilent(missions, out);
     if (out.rows.size > 0) await deps.write(out.rows.values());
+    await announce(out, missions);
   }
 
   return {

@@ -6,12 +6,14 @@ import type { ConformanceRepository } from './conformance.repository';
 import { createEpisodeWriter } from './episode-writer';
 import { createFlightConformance } from './flight.checker';
 import { createFlightMissionsLoader } from './flight.loader';
+import type { EventPublisher } from '../webhooks/webhooks.service';
 
 /** The flight conformance check wired from its parts: loader, state machine and rules, writer, notifier. */
 export function buildFlightConformance(
-  ctx: Pick<AppContext, 'changes' | 'clock' | 'logger' | 'mailer' | 'sms' | 'push' | 'config'>,
+  ctx: Pick<AppContext, 'changes' | 'clock' | 'logger' | 'mailer' | 'sms' | 'push' | 'config' | 'metrics'>,
   repository: ConformanceRepository,
   publish: { publishViolation: ViolationPublisher; publishConformance: (state: FlightConformance) => void },
+  events: EventPublisher,
 ) {
   const { clock, logger, config } = ctx;
   return createFlightConformance({
@@ -31,5 +33,7 @@ export function buildFlightConformance(
     logger,
     silenceMs: config.violationSilenceMs,
     margins: config.flightWarning,
+    events,
+    opened: (count) => ctx.metrics.episodesOpened(count),
   });
 }
