@@ -27,6 +27,7 @@ const ACCOUNT_FIELDS = [
   'companyName',
   'adminZone',
   'subscription',
+  'secondPersonValidation',
   'addressLine1',
   'addressLine2',
   'addressLine3',
