@@ -88,6 +88,8 @@ test('the admin creates a group and an airspace for the demo manager and edits a
   // The manager, in French, edits the general conditions of LFPS-DEMO.
   await signIn(page, DEMO.manager, { lang: 'fr', to: '/backoffice/airspace' });
   await expect(page.getByRole('heading', { name: 'Mon espace aérien' })).toBeVisible();
+  // He manages several airspaces (the one above; another spec of this share may have given him one more).
+  await page.getByRole('radio', { name: 'Paris-Saclay demo airspace' }).check();
   await expect(page.getByTestId('my-airspace-identity')).toContainText('LFPS-DEMO');
   await expect(page.getByRole('radio', { name: 'Zone E2E Orsay' })).toBeAttached();
   const mine = page.getByTestId('airspace-form');

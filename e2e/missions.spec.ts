@@ -119,8 +119,13 @@ for (const language of ['en', 'fr'] as const) {
     // Fixing the height to 50 m and saving: no longer above 120 m, and the CTR (from 50 m) is no longer entered: no agreement.
     await page.getByTestId('mission-tab-general').click();
     await page.getByTestId('mission-height-m').fill('50');
+    // The first save's notice may still be showing: this save is awaited by its answer, then its notice.
+    const stored = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && /\/api\/preflights\/[0-9a-f-]+$/.test(response.url()),
+    );
     await page.getByTestId('mission-save').click();
-    await expect(page.getByTestId('mission-saved')).toHaveText(text.saved);
+    expect((await stored).ok()).toBe(true);
+    await expect(page.getByTestId('mission-saved').last()).toHaveText(text.saved);
     await page.getByTestId('mission-tab-regulation').click();
     await expect(page.getByTestId('blocker-HEIGHT_GT_120M')).toHaveCount(0);
     await expect(page.getByTestId('rule-EU-H-01')).toHaveAttribute('data-outcome', 'pass');
