@@ -24,6 +24,16 @@ const square = (lon: number, lat: number, d: number) => ({
 const AREAS = { roofs: { lon: 2.3, lat: 48.62 }, bridge: { lon: 2.37, lat: 48.62 } };
 
 /**
+ * The airspace this spec gives the demo manager is taken back after it, passed or failed: the other specs of its share
+ * expect him to manage the demo airspace alone.
+ */
+let giveBack: ((request: APIRequestContext) => Promise<void>) | undefined;
+test.afterEach(async ({ request }) => {
+  await giveBack?.(request);
+  giveBack = undefined;
+});
+
+/**
  * The demo manager's live map during two flights of his airspace (docs/airspace-manager.md "My airspace, live"): the
  * operator flies one inside its area, the supervised pilot takes the other out of its area.
  */
@@ -36,12 +46,14 @@ test('the manager watches his airspace live: volumes, flights by conformance, th
   const [admin, manager, operator, pilot] = await Promise.all(
     [DEMO.admin, DEMO.manager, DEMO.operator, DEMO.pilot].map((email) => bearer(request, email)),
   );
-  const airspace = await request.post('/api/airspaces', {
-    headers: admin,
-    data: { name: `Live airspace ${tag}`, internalCode: tag, geometry: square(2.28, 48.6, 0.12), managerIds: [subjectOf(manager)] },
-  });
+  const identity = { name: `Live airspace ${tag}`, internalCode: tag, geometry: square(2.28, 48.6, 0.12) };
+  const airspace = await request.post('/api/airspaces', { headers: admin, data: { ...identity, managerIds: [subjectOf(manager)] } });
   expect(airspace.status(), await airspace.text()).toBe(201);
   const airspaceId = ((await airspace.json()) as { id: string }).id;
+  giveBack = async (api) => {
+    const released = await api.put(`/api/airspaces/${airspaceId}`, { headers: admin, data: { ...identity, managerIds: [] } });
+    expect(released.status(), await released.text()).toBe(200);
+  };
   const [pilots, machines] = await Promise.all([
     request.get('/api/pilots?search=Paula', { headers: operator }).then((r) => r.json()),
     request.get(`/api/machines?search=${tag}`, { headers: operator }).then((r) => r.json()),
