@@ -42,9 +42,7 @@ const servers: ChildProcess[] = ports.map((port) => {
     // The webhooks spec's receiver listens on this host (docs/operations.md "Webhooks and API credentials").
     WEBHOOKS_ALLOW_LOCAL: 'true',
   };
-  // Each server leads a process group of its own (npx, tsx, node), stopped as a whole: a signal to npx alone left
-  // the node server running on its port.
-  const server = spawn('npx', ['tsx', 'server/index.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
+  const server = spawn('npx', ['tsx', 'server/index.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env });
   server.on('exit', (code) => {
     console.error(`the e2e server on port ${port} stopped (${code ?? 'signal'})`);
     stopAll(code || 1);
@@ -53,13 +51,7 @@ const servers: ChildProcess[] = ports.map((port) => {
 });
 
 function stopAll(code: number) {
-  for (const server of servers) {
-    try {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // That group has already ended.
-    }
-  }
+  for (const server of servers) server.kill('SIGTERM');
   process.exit(code);
 }
 process.on('SIGTERM', () => stopAll(0));
