@@ -9,6 +9,7 @@ import type { Language } from '../../../src/shared/domain/enums';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { prepared } from '../../lib/prepared';
 import { bboxOf, type Area, type CheckedAlert, type MissionEnvelope } from './conformance.rules';
+import type { EpisodeState } from './episodes';
 
 /** An activation still holds while its change or cancellation waits for the managers. */
 const HELD_ACTIVATIONS = ['accepted', 'toUpdate', 'toDelete'] as const;
@@ -24,8 +25,8 @@ export const CONFORMANCE_TABLES: ReadonlySet<string> = new Set([
   '_AirspaceManagers',
 ]);
 
-export interface EpisodeRow {
-  id: string;
+/** An episode as stored: its state (episodes.ts) with the alert or rule broken and the traffic that broke it. */
+export interface EpisodeRow extends Omit<EpisodeState<ConformanceRule>, 'rule'> {
   /** The alert broken, or null for a flight conformance episode, which names its rule. */
   alertId: string | null;
   rule: ConformanceRule | null;
@@ -33,14 +34,6 @@ export interface EpisodeRow {
   source: TrafficSourceCode;
   missionId: string | null;
   userId: string | null;
-  startedAt: Date;
-  endedAt: Date | null;
-  lastAt: Date;
-  latitude: number;
-  longitude: number;
-  heightM: number | null;
-  worstValue: number | null;
-  positionCount: number;
 }
 
 export interface Recipient {
