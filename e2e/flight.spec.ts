@@ -114,14 +114,18 @@ test('a new user prepares a mission, has it validated, takes off, sees their pos
       .evaluate((node) => getComputedStyle(node).animationName),
   ).not.toBe('none');
 
-  // The live map shows the user's own position, highlighted, and follows it. The emulated fix keeps the time it was
-  // set at, and the map hides a target without news for a minute: a busy machine can take longer to get here.
+  // The live map, opened with no view of its own, brings the pilot to his flight: the mission's area drawn, his own
+  // position in view, highlighted, followed. The emulated fix keeps the time it was set at, and the map hides a target
+  // without news for a minute: a busy machine can take longer to get here.
   await context.setGeolocation(HOME);
-  await page.goto(`/backoffice/live#15/${HOME.latitude}/${HOME.longitude}`);
+  await page.goto('/backoffice/live');
   await mapReady(page);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-visible-layers', /live-own-area-fill/);
+  await expect(page.getByTestId('live-follow')).toBeChecked();
   await expect(page.getByTestId('live-connection')).toHaveAttribute('data-state', 'live');
   const own = page.locator('[data-testid="live-target"][data-source="mo"][data-ident="FP"]');
   await expect(own).toBeVisible();
+  await expect(own).toBeInViewport();
   await expect(own).toHaveAttribute('data-own', 'true');
   await expect(own).toHaveAttribute('data-type', 'user');
   const startLon = Number(await own.getAttribute('data-lon'));

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Badge, Box, Button, Group, NativeSelect, ScrollArea, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, NativeSelect, ScrollArea, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,12 @@ import { GrantedVolumesLayer } from '@/features/airspace-live/components/granted
 import { WatchedFlightList } from '@/features/airspace-live/components/watched-flight-list';
 import { STATE_COLORS, watchedFlights } from '@/features/airspace-live/watched-flights';
 import { airspacesQueryOptions } from '@/features/airspaces/api/get-airspaces';
+import { useFlightConformance } from '@/features/flights/conformance-store';
+import { usePositionStatus } from '@/features/flights/position-poster';
 import { useTakeoffs } from '@/features/flights/takeoff-store';
 import { LiveLegend } from '@/features/live/components/live-legend';
 import { LiveTargetsLayer } from '@/features/live/components/live-targets-layer';
+
 import { ReachNotice } from '@/features/live/components/reach-notice';
 import { SelectedTarget } from '@/features/live/components/selected-target';
 import { SpotList } from '@/features/live/components/spot-list';
@@ -29,6 +32,7 @@ import { showToast } from '@/lib/toast';
 import type { AirspaceLive } from '@/shared/contracts/airspace-live';
 import type { LiveTarget, LiveViolation } from '@/shared/contracts/traffic';
 import { FlightsPanel } from '../flight/mission-flight';
+import { OwnFlightLayer } from '../flight/own-flight-layer';
 
 /**
  * /backoffice/live: live traffic of the viewport (targets, clusters, violations as they happen), the spot list, the
@@ -74,6 +78,9 @@ export default function LiveRoute() {
     idents: new Set(targets.filter((target) => target.own).map((target) => `${target.source}:${target.ident}`)),
   };
   const selected = selectedKey ? (state.targets[selectedKey] ?? null) : null;
+  const ownPosition = useOwnPosition(targets);
+  const [follow, setFollow] = useState(true);
+  const unfollow = useCallback(() => setFollow(false), []);
 
   const watch = useAirspaceWatch();
   const flights = useMemo(
@@ -100,6 +107,7 @@ export default function LiveRoute() {
           <MapLayers />
           {phone ? null : <DrawControl />}
           <ViewportWatcher onChange={setBbox} />
+          <OwnFlightLayer missionIds={takeoffIds} position={ownPosition} follow={follow} viewport={bbox} onUnfollow={unfollow} />
           {watch.live ? <GrantedVolumesLayer live={watch.live} /> : null}
           <LiveTargetsLayer
             targets={targets}
@@ -133,6 +141,15 @@ export default function LiveRoute() {
             </Button>
           </Group>
           <ReachNotice reach={reach} />
+          {takeoffIds.length ? (
+            <Switch
+              size="sm"
+              label={t('follow')}
+              checked={follow}
+              onChange={(event) => setFollow(event.currentTarget.checked)}
+              data-testid="live-follow"
+            />
+          ) : null}
           <NativeSelect
             size="xs"
             label={t('staleness.label')}
@@ -217,6 +234,21 @@ export default function LiveRoute() {
       <FlightsPanel opened={flightsOpened} onClose={() => setFlightsOpened(false)} missionIds={takeoffIds} />
     </Box>
   );
+}
+
+/**
+ * Where this device's own flight is: its newest own target of the stream, else the position the server last answered
+ * for it (any tab's), else the device's last fix.
+ */
+function useOwnPosition(targets: readonly LiveTarget[]): { lat: number; lon: number } | null {
+  const conformance = useFlightConformance();
+  const device = usePositionStatus();
+  const newest = targets
+    .filter((target) => target.own && target.source === 'mo')
+    .reduce<LiveTarget | null>((best, target) => (!best || target.time > best.time ? target : best), null);
+  const lat = newest?.lat ?? conformance?.lat ?? (device.state === 'ok' ? device.lat : null);
+  const lon = newest?.lon ?? conformance?.lon ?? (device.state === 'ok' ? device.lon : null);
+  return useMemo(() => (lat === null || lon === null ? null : { lat, lon }), [lat, lon]);
 }
 
 /** The targets inside the watched airspaces' outline. */

@@ -5,7 +5,11 @@ import type { Bbox } from '../live-state';
 /** A pan or zoom settles for this long before the stream reconnects with the new viewport. */
 export const VIEWPORT_DEBOUNCE_MS = 600;
 
-/** Reports the map's viewport (west, south, east, north) once it settles; inside a MapView. */
+/**
+ * Reports the map's viewport (west, south, east, north) once it settles; inside a MapView. The first report follows
+ * the map's size as laid out (a map created before its container got its size would report a box of a few hundred
+ * metres), and a new size (a phone turned, a panel opened) is a new viewport.
+ */
 export function ViewportWatcher({ onChange }: { onChange: (bbox: Bbox) => void }) {
   const map = useMap();
   useEffect(() => {
@@ -20,11 +24,14 @@ export function ViewportWatcher({ onChange }: { onChange: (bbox: Bbox) => void }
       clearTimeout(timer);
       timer = setTimeout(report, VIEWPORT_DEBOUNCE_MS);
     };
+    map.resize();
     report();
     map.on('moveend', settle);
+    map.on('resize', settle);
     return () => {
       clearTimeout(timer);
       map.off('moveend', settle);
+      map.off('resize', settle);
     };
   }, [map, onChange]);
   return null;
