@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, drawSquare, forgetMap, mapReady, quietMap, signIn } from './support';
+import { DEMO, DEMO_PASSWORD, drawSquare, FLOWN_HOME, forgetMap, mapReady, quietMap, signIn, validatedMission } from './support';
 
 /** A rural spot of the Indre with no managed airspace: the take-off needs no permission request. */
 const HOME = { latitude: 46.5, longitude: 1.5 };
@@ -101,8 +101,13 @@ test('a new user prepares a mission, has it validated, takes off, sees their pos
   await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
 
   // Take-off: the mission flies and the top bar's recording marker blinks.
+  // The go/no-go panel finds nothing against the flight (no forecast here is said, not a warning).
   await expect(page.getByTestId('recording-marker')).toHaveCount(0);
   await page.getByTestId('flight-takeOff').click();
+  const check = page.getByTestId('takeoff-check');
+  await expect(check).toHaveAttribute('data-state', 'go');
+  await expect(check.locator('[data-testid="takeoff-check-item"][data-item="pilot"]')).toHaveAttribute('data-level', 'ok');
+  await check.getByTestId('takeoff-check-confirm').click();
   await expect(page.getByTestId('flight-land')).toBeVisible();
   await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'onGoing');
   const marker = page.getByTestId('recording-marker');
@@ -202,4 +207,91 @@ test('a new user prepares a mission, has it validated, takes off, sees their pos
   expect(((await after.json()) as { status: string }).status).toBe('validated');
   expect((await violationMails()).length).toBe(1);
   expect(pageErrors).toEqual([]);
+});
+
+test.describe('on a 390×844 phone, in French', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the go/no-go panel refuses a pilot's expired document, and a warning gone past is written into the diary", async ({
+    page,
+    request,
+  }) => {
+    const tag = Date.now().toString(36);
+    const blocked = await validatedMission(request, `${tag}a`, `Expired ${tag}`);
+    const flown = await validatedMission(request, `${tag}b`, `Overridden ${tag}`);
+    const { operator, admin } = flown;
+    // The first mission's pilot lets his A2 certificate lapse yesterday.
+    const [pilot] = ((await (await request.get(`/api/pilots?search=${tag}a`, { headers: operator })).json()) as { items: { id: string }[] })
+      .items;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const lapsed = await request.put(`/api/pilots/${pilot!.id}`, {
+      headers: operator,
+      data: {
+        firstName: 'Romain',
+        lastName: `Remote ${tag}a`,
+        email: `romain.${tag}a@aerogate.test`,
+        birthDate: '1990-04-12',
+        documents: [{ skillType: 'openA2', reference: `A2-${tag}a`, validFrom: '2025-01-01', validUntil: yesterday }],
+      },
+    });
+    expect(lapsed.ok(), await lapsed.text()).toBe(true);
+    // An administrator's alert over both missions' area: a warning the pilot may go past with a reason.
+    const d = 0.003;
+    const ring = [
+      [FLOWN_HOME.lon - d, FLOWN_HOME.lat - d],
+      [FLOWN_HOME.lon + d, FLOWN_HOME.lat - d],
+      [FLOWN_HOME.lon + d, FLOWN_HOME.lat + d],
+      [FLOWN_HOME.lon - d, FLOWN_HOME.lat + d],
+      [FLOWN_HOME.lon - d, FLOWN_HOME.lat - d],
+    ];
+    const alertName = `Épandage ${tag}`;
+    const alert = await request.post('/api/alerts', {
+      headers: admin,
+      data: { name: alertName, type: 'doNotEnter', geometry: { type: 'MultiPolygon', coordinates: [[ring]] }, geometrySources: ['drawn'] },
+    });
+    expect(alert.status(), await alert.text()).toBe(201);
+    const alertId = ((await alert.json()) as { id: string }).id;
+
+    try {
+      await signIn(page, DEMO.operator, { lang: 'fr', to: `/backoffice/preflights/edit/${blocked.missionId}` });
+      await page.getByTestId('flight-takeOff').click();
+      const check = page.getByTestId('takeoff-check');
+      await expect(check).toHaveAttribute('data-state', 'blocked');
+      const pilotLine = check.locator('[data-testid="takeoff-check-item"][data-item="pilot"]');
+      await expect(pilotLine).toHaveAttribute('data-code', 'TAKEOFF_PILOT_DOCUMENT_EXPIRED');
+      await expect(pilotLine).toContainText(`le document « Catégorie ouverte A2 » n'est pas valide aujourd'hui (fin le ${yesterday})`);
+      await expect(check.getByTestId('takeoff-check-blocked')).toContainText('Le décollage est refusé');
+      await expect(check.getByTestId('takeoff-check-confirm')).toBeDisabled();
+      await expect(check.getByTestId('takeoff-check-confirm')).toBeInViewport();
+      await page.screenshot({ path: 'reports/e2e-artifacts/go-no-go-blocked-fr-phone.png' });
+      // The server refuses it as well, with its code.
+      const refused = await request.post('/api/preflights/takeoff', { headers: operator, data: { preFlightId: blocked.missionId } });
+      expect([refused.status(), ((await refused.json()) as { code: string }).code]).toEqual([409, 'TAKEOFF_PILOT_DOCUMENT_EXPIRED']);
+
+      await page.goto(`/backoffice/preflights/edit/${flown.missionId}`);
+      await page.getByTestId('flight-takeOff').click();
+      await expect(check).toHaveAttribute('data-state', 'warnings');
+      await expect(check.locator('[data-testid="takeoff-check-item"][data-item="alerts"]')).toContainText(alertName);
+      await expect(check.getByTestId('takeoff-check-confirm')).toBeDisabled();
+      const reason = `Épandage terminé à 8 h, confirmé par l'exploitant ${tag}`;
+      await check.getByTestId('takeoff-check-reason').fill(reason);
+      await page.screenshot({ path: 'reports/e2e-artifacts/go-no-go-warning-fr-phone.png' });
+      await check.getByTestId('takeoff-check-confirm').click();
+      await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'onGoing');
+      await page.getByTestId('flight-land').click();
+      await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
+
+      await page.goto(`/backoffice/postflights/${flown.missionId}`);
+      await expect(page.getByTestId('post-flight-change').filter({ hasText: reason })).toHaveText(
+        `Décollage malgré alertes sur la zone : ${reason}`,
+      );
+    } finally {
+      // The demo operator gets his language and his missions back; the alert goes.
+      await request.delete(`/api/alerts/${alertId}`, { headers: admin });
+      for (const missionId of [blocked.missionId, flown.missionId]) {
+        await request.post(`/api/preflights/${missionId}/actions/cancel`, { headers: operator, data: {} });
+      }
+      await request.patch('/api/account', { headers: operator, data: { lang: 'en' } });
+    }
+  });
 });

@@ -3,10 +3,13 @@ import type { AppContext } from '../context';
 import { aerodromeIndex } from '../integrations/weather/aerodromes';
 import { createHttpTafSource, createRecordedTafSource } from '../integrations/weather/taf-source';
 import { touchedAirspaces } from '../modules/airspaces/touched-airspaces';
+import { createAlertsRepository } from '../modules/alerts/alerts.repository';
+import { createAlertsService } from '../modules/alerts/alerts.service';
 import { contextLayersRouter } from '../modules/context-layers/context-layers.router';
 import { mapSettingsRouter } from '../modules/map-settings/map-settings.router';
 import { createFlightsRepository } from '../modules/flights/flights.repository';
 import { createFlightsService } from '../modules/flights/flights.service';
+import { createPostFlightsRepository } from '../modules/post-flights/post-flights.repository';
 import { createMissionRegulation, createMissionVerdicts } from '../modules/missions/missions.regulation';
 import { missionsRouter } from '../modules/missions/missions.router';
 import { createMissionsService, type MissionsServiceDeps } from '../modules/missions/missions.service';
@@ -37,26 +40,6 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     clock,
     events: records.webhooks,
   });
-  const flights = createFlightsService({
-    repository: createFlightsRepository(prisma),
-    audit,
-    clock,
-    events: records.webhooks,
-    touchedAirspaces: (areas) => touchedAirspaces(records.airspaces, geometry, areas),
-  });
-  const verdicts = createMissionVerdicts({ repository: records.missions, zones, clock, layers: ctx.contextLayers, geometry });
-  const missions = createMissionsService({
-    repository: records.missions,
-    flights,
-    owners,
-    audit,
-    clock,
-    requests,
-    releaseNotifications: notificationSender.releaseMission,
-    terrain: ctx.terrain,
-    afterSave: verdicts.refresh,
-    events: records.webhooks,
-  });
   const tafSource = ctx.config.weatherTafUrl
     ? createHttpTafSource({
         urlTemplate: ctx.config.weatherTafUrl,
@@ -70,6 +53,35 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     aerodromes: aerodromeIndex(),
     logger: ctx.logger,
     findMission: (actor, id) => missions.findMission(actor, id, 'PREFLIGHT_LIST_ADMIN'),
+  });
+  const alerts = createAlertsService({ repository: createAlertsRepository(prisma), audit });
+  const diary = createPostFlightsRepository(prisma);
+  const flights = createFlightsService({
+    repository: createFlightsRepository(prisma),
+    audit,
+    clock,
+    events: records.webhooks,
+    touchedAirspaces: (areas) => touchedAirspaces(records.airspaces, geometry, areas),
+    weatherAt: (areas, at) => weather.categoryAt(areas, at),
+    alertsTouching: (readerId, areas) => alerts.touching(readerId, areas),
+    recordOverride: async (actorId, missionId, codes, reason) => {
+      const actorName = await diary.actorName(actorId);
+      const change = { field: 'takeoffOverride' as const, from: codes.join(','), to: reason };
+      await diary.addHistory(missionId, { actorId, actorName, changes: [change], at: clock.now() });
+    },
+  });
+  const verdicts = createMissionVerdicts({ repository: records.missions, zones, clock, layers: ctx.contextLayers, geometry });
+  const missions = createMissionsService({
+    repository: records.missions,
+    flights,
+    owners,
+    audit,
+    clock,
+    requests,
+    releaseNotifications: notificationSender.releaseMission,
+    terrain: ctx.terrain,
+    afterSave: verdicts.refresh,
+    events: records.webhooks,
   });
   const notifications = createNotificationsService({ repository: notificationsRepository, missions, sender: notificationSender, clock });
   const routers: Router[] = [

@@ -8,6 +8,7 @@ import { i18n } from '@/lib/i18n';
 import type { FlightConformance } from '@/shared/contracts/conformance';
 import type { MissionDetail } from '@/shared/contracts/missions';
 import type { PostFlight } from '@/shared/contracts/post-flights';
+import type { TakeoffCheck, TakeoffCheckItem } from '@/shared/contracts/takeoff-check';
 import type { TrafficPost } from '@/shared/contracts/traffic';
 import { allowedActions, type MissionStatus } from '@/shared/domain/mission-status';
 import { mockApi, renderApp, resetApp, signInAs, type ProfileName } from './helpers';
@@ -74,19 +75,36 @@ function emptyDiary(mission: MissionDetail): PostFlight {
   };
 }
 
-/** What the mission screen reads beside the mission: its weather (none) and its empty diary. */
-function sideReads(url: string, mission: MissionDetail) {
+/** A go/no-go check with nothing against the take-off, or with `items` in place of its pilot and alerts lines. */
+function takeoffCheck(items: TakeoffCheckItem[] = []): TakeoffCheck {
+  const all: TakeoffCheckItem[] = [
+    { item: 'mission', level: 'ok', code: null, params: { status: 'validated' } },
+    ...items,
+    { item: 'machine', level: 'ok', code: null, params: { machine: 'Quad (SN-1)' } },
+    { item: 'weather', level: 'info', code: 'TAKEOFF_NO_WEATHER', params: {} },
+  ];
+  return {
+    at: '2026-07-01T08:30:00.000Z',
+    items: all,
+    blocked: all.some((item) => item.level === 'blocking'),
+    needsReason: all.some((item) => item.level === 'warning'),
+  };
+}
+
+/** What the mission screen reads beside the mission: its weather (none), its empty diary, its take-off check. */
+function sideReads(url: string, mission: MissionDetail, check: TakeoffCheck = takeoffCheck()) {
   if (url === 'preflights/mission-1/weather') return { status: 422, data: { code: 'NO_WEATHER_FORECAST', message: 'none' } };
+  if (url === 'preflights/mission-1/takeoff-check') return { status: 200, data: check };
   if (url === 'postflights/mission-1') return { status: 200, data: emptyDiary(mission) };
   return undefined;
 }
 
 /** The mission screen with a server whose mission is `current()`; other reads answer empty. */
-function serveMission(current: () => MissionDetail) {
+function serveMission(current: () => MissionDetail, check?: TakeoffCheck) {
   return mockApi((request) => {
     if (request.method === 'GET' && request.url === 'preflights/mission-1') return { status: 200, data: current() };
     if (request.method === 'GET' && request.url === 'preflights/mission-1/history') return { status: 200, data: [] };
-    const read = sideReads(request.url, current());
+    const read = sideReads(request.url, current(), check);
     if (read) return read;
     if (request.method === 'POST' && request.url.startsWith('preflights/')) return { status: 204 };
     if (request.method === 'GET') return { status: 200, data: { items: [], total: 0 } };
@@ -143,6 +161,10 @@ describe('take-off and landing on the mission screen (spec §3, §4, §7)', () =
 
     mission = missionDetail('onGoing');
     await userEvent.click(screen.getByTestId('flight-takeOff'));
+    const panel = await screen.findByTestId('takeoff-check');
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'go'));
+    expect(within(panel).queryByTestId('takeoff-check-reason')).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByTestId('takeoff-check-confirm'));
 
     expect(await screen.findByTestId('flight-land')).toBeVisible();
     expect(api.to('POST', 'preflights/takeoff')).toEqual([expect.objectContaining({ body: { preFlightId: 'mission-1' }, silent: true })]);
@@ -170,12 +192,75 @@ describe('take-off and landing on the mission screen (spec §3, §4, §7)', () =
     });
     renderApp('/backoffice/preflights/edit/mission-1');
     await userEvent.click(await screen.findByTestId('flight-takeOff'));
+    await userEvent.click(within(await screen.findByTestId('takeoff-check')).getByTestId('takeoff-check-confirm'));
 
     expect(await screen.findByTestId('flight-not-recorded')).toBeVisible();
     expect(api.to('POST', 'preflights/takeoff')).toHaveLength(1);
     expect(getTakeoffs()).toEqual([]);
     expect(screen.queryByTestId('recording-marker')).not.toBeInTheDocument();
     expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+  });
+
+  it('the go/no-go panel refuses a take-off blocked by an expired pilot document, in French too', async () => {
+    const check = takeoffCheck([
+      {
+        item: 'pilot',
+        level: 'blocking',
+        code: 'TAKEOFF_PILOT_DOCUMENT_EXPIRED',
+        params: { pilot: 'Eve Expired', skillType: 'openA2', validUntil: '2026-06-30' },
+      },
+    ]);
+    signInAs('operator');
+    const api = serveMission(() => missionDetail('validated'), check);
+    renderApp('/backoffice/preflights/edit/mission-1');
+    await userEvent.click(await screen.findByTestId('flight-takeOff'));
+    const panel = await screen.findByTestId('takeoff-check');
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'blocked'));
+
+    const pilot = within(panel)
+      .getAllByTestId('takeoff-check-item')
+      .find((item) => item.dataset.item === 'pilot')!;
+    expect(pilot).toHaveAttribute('data-level', 'blocking');
+    expect(pilot).toHaveTextContent('Eve Expired: the document “Open category A2” is not valid today (ended 2026-06-30).');
+    expect(within(panel).getByTestId('takeoff-check-blocked')).toHaveTextContent('Take-off is refused');
+    expect(within(panel).getByTestId('takeoff-check-confirm')).toBeDisabled();
+
+    await i18n.changeLanguage('fr');
+    try {
+      await waitFor(() =>
+        expect(pilot).toHaveTextContent("Eve Expired : le document « Catégorie ouverte A2 » n'est pas valide aujourd'hui"),
+      );
+      expect(within(panel).getByTestId('takeoff-check-blocked')).toHaveTextContent('Le décollage est refusé');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(api.to('POST', 'preflights/takeoff')).toEqual([]);
+  });
+
+  it('the go/no-go panel takes off past a warning only with a reason, which goes with the take-off', async () => {
+    const check = takeoffCheck([
+      { item: 'pilot', level: 'ok', code: null, params: { pilot: 'Fanny Pilote' } },
+      { item: 'alerts', level: 'warning', code: 'TAKEOFF_ALERTS_TOUCHING', params: { count: 1, names: 'Crop spraying' } },
+    ]);
+    signInAs('operator');
+    let mission = missionDetail('validated');
+    const api = serveMission(() => mission, check);
+    renderApp('/backoffice/preflights/edit/mission-1');
+    await userEvent.click(await screen.findByTestId('flight-takeOff'));
+    const panel = await screen.findByTestId('takeoff-check');
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'warnings'));
+    expect(within(panel).getByText('1 alert(s) touch the area now: Crop spraying.')).toBeVisible();
+    const confirm = within(panel).getByTestId('takeoff-check-confirm');
+    expect(confirm).toBeDisabled();
+
+    await userEvent.type(within(panel).getByTestId('takeoff-check-reason'), 'Spraying ended');
+    mission = missionDetail('onGoing');
+    await userEvent.click(confirm);
+
+    expect(await screen.findByTestId('flight-land')).toBeVisible();
+    expect(api.to('POST', 'preflights/takeoff')).toEqual([
+      expect.objectContaining({ body: { preFlightId: 'mission-1', reason: 'Spraying ended' }, silent: true }),
+    ]);
   });
 
   it('requests the end of a flying mission through the mission action and forgets the take-off', async () => {
@@ -197,7 +282,7 @@ describe('take-off and landing on the mission screen (spec §3, §4, §7)', () =
   it('the compact flight view shows the status, the flight time and the position, with big buttons', async () => {
     signInAs('operator');
     const takenOff = Date.now() - 65_000;
-    await startTakeoff('mission-1', takenOff);
+    await startTakeoff('mission-1', undefined, takenOff);
     await openMission('operator', missionDetail('onGoing'));
 
     await userEvent.click(screen.getByTestId('open-flight-panel'));

@@ -46,9 +46,9 @@ describe('takeoff tracking (spec §3, §4, §7)', () => {
       if (historyId) return { status: 200, data: [entry('onGoing', 'takeOff', now - 60_000)] };
       return (request.body as { preFlightId: string }).preFlightId === 'broken' ? networkError() : { status: 204 };
     });
-    await startTakeoff('stale', now - TAKEOFF_ROUTINE_DELAY_MS - 1);
-    await startTakeoff('fresh', now - 1000);
-    await startTakeoff('broken', now - TAKEOFF_ROUTINE_DELAY_MS - 1);
+    await startTakeoff('stale', undefined, now - TAKEOFF_ROUTINE_DELAY_MS - 1);
+    await startTakeoff('fresh', undefined, now - 1000);
+    await startTakeoff('broken', undefined, now - TAKEOFF_ROUTINE_DELAY_MS - 1);
     api.requests.length = 0;
 
     await refreshStaleTakeoffs(now);
@@ -72,8 +72,8 @@ describe('takeoff tracking (spec §3, §4, §7)', () => {
       if (historyOf(request.url) === 'never-reached') return { status: 200, data: [entry('validated', 'validate', first - 60_000)] };
       return { status: 204 };
     });
-    await startTakeoff('landed-elsewhere', first);
-    await startTakeoff('never-reached', first);
+    await startTakeoff('landed-elsewhere', undefined, first);
+    await startTakeoff('never-reached', undefined, first);
     api.requests.length = 0;
 
     await refreshStaleTakeoffs(now);

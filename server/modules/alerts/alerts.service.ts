@@ -1,4 +1,4 @@
-import { bbox } from '@turf/turf';
+import { bbox, booleanIntersects } from '@turf/turf';
 import Papa from 'papaparse';
 import {
   ALERTS_AROUND_MAX,
@@ -9,6 +9,7 @@ import {
   type AlertListQuery,
   type ViolationListQuery,
 } from '../../../src/shared/contracts/alerts';
+import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -86,6 +87,11 @@ export function createAlertsService({ repository, audit }: { repository: AlertsR
         if (around.length === ALERTS_AROUND_MAX) break;
       }
       return around;
+    },
+    /** The names of the displayed alerts the reader sees whose area touches the areas (the take-off check, docs/flight.md). */
+    async touching(readerId: string, areas: MissionAreas): Promise<string[]> {
+      const rows = await repository.displayedFor(readerId, ALERTS_AROUND_SCAN);
+      return rows.filter((row) => booleanIntersects(row.geometry as AlertGeometry, areas)).map((row) => row.name);
     },
     async violations(actor: AuthUser, query: ViolationListQuery) {
       const page = { skip: (query.page - 1) * query.pageSize, take: query.pageSize };

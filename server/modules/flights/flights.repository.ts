@@ -1,11 +1,19 @@
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { MissionStatus } from '../../../src/shared/domain/mission-status';
 
-const pilotAccount = { select: { supervisedUserId: true } } as const;
+/** A pilot as take-off reads him: his account (who may fly), his name and documents (the go/no-go check). */
+const pilotAccount = {
+  select: {
+    supervisedUserId: true,
+    firstName: true,
+    lastName: true,
+    documents: { select: { skillType: true, validFrom: true, validUntil: true } },
+  },
+} as const;
 
 export function createFlightsRepository(prisma: PrismaClient) {
   return {
-    /** What take-off and landing decide on: status, owner, pilots' accounts, areas. */
+    /** What take-off and landing decide on: status, owner, pilots (accounts and documents), main machine, areas. */
     mission(id: string) {
       return prisma.mission.findUnique({
         where: { id },
@@ -14,6 +22,7 @@ export function createFlightsRepository(prisma: PrismaClient) {
           userId: true,
           status: true,
           areas: true,
+          mainMachine: { select: { internalName: true, serialNumber: true, deletedAt: true } },
           referentPilot: pilotAccount,
           additionalPilots: pilotAccount,
         },

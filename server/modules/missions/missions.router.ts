@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
 import {
   flightEventBodySchema,
+  takeoffBodySchema,
   missionActionBodySchema,
   missionActionParamsSchema,
   missionChoicesQuerySchema,
@@ -16,6 +17,7 @@ import {
   missionUpdateSchema,
 } from '../../../src/shared/contracts/missions';
 import { missionVerdictSchema } from '../../../src/shared/contracts/regulation';
+import { takeoffCheckSchema } from '../../../src/shared/contracts/takeoff-check';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
 import { exportMission } from './missions.export';
@@ -50,12 +52,12 @@ export function missionsRouter(registry: ApiRegistry, service: MissionsService, 
       method: 'post',
       path: '/takeoff',
       summary:
-        'Spec §7 take-off call by the operator or a pilot of the mission `preFlightId`; again while flying, it refreshes the last ping',
+        'Spec §7 take-off call by the operator or a pilot of the mission `preFlightId`, refused by a blocking item of the go/no-go check; its warnings need `reason`. Again while flying, it refreshes the last ping',
       access: EDIT,
-      body: flightEventBodySchema,
+      body: takeoffBodySchema,
       response: missionDetailSchema,
       status: 200,
-      handler: ({ user, body }) => service.act(user, body.preFlightId, 'takeOff', null),
+      handler: ({ user, body }) => service.act(user, body.preFlightId, 'takeOff', body.reason),
     })
     .route({
       method: 'post',
@@ -75,6 +77,15 @@ export function missionsRouter(registry: ApiRegistry, service: MissionsService, 
       query: missionChoicesQuerySchema,
       response: missionChoicesSchema,
       handler: ({ user, query }) => service.choices(user, query.missionId),
+    })
+    .route({
+      method: 'get',
+      path: '/:id/takeoff-check',
+      summary: 'The go/no-go check before take-off: what blocks it, what asks for a reason, what could not be checked',
+      access: EDIT,
+      params: idParamsSchema,
+      response: takeoffCheckSchema,
+      handler: ({ user, params }) => service.takeoffCheck(user, params.id),
     })
     .route({
       method: 'get',

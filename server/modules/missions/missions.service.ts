@@ -49,7 +49,7 @@ export interface MissionsServiceDeps {
   /** Whether an accepted permission request locks the mission's dates, main machine, height and areas (docs/requests.md). */
   requests: { locksMission(missionId: string): Promise<boolean>; hasRequests(missionId: string): Promise<boolean> };
   /** Take-off and landing, whichever call asks for them (spec §7 calls or the takeOff / land actions). */
-  flights: Pick<FlightsService, 'takeOff' | 'land'>;
+  flights: Pick<FlightsService, 'takeOff' | 'land' | 'takeoffCheck'>;
   /** The ground under a mission's area (m AMSL), from a terrain model; null where none is configured or covers it. */
   terrain: TerrainClient;
   /** After every save: the verdict of the mission as saved, stored on it (docs/regulation-engine.md "One verdict"). */
@@ -303,6 +303,11 @@ export function createMissionsService(deps: MissionsServiceDeps) {
     },
 
     /** One action of the status machine; `duplicate` answers the new draft copy. */
+    /** The go/no-go check before take-off (docs/flight.md "Go/no-go"). */
+    takeoffCheck(actor: AuthUser, id: string) {
+      return flights.takeoffCheck(actor, id);
+    },
+
     async act(actor: AuthUser, id: string, action: MissionAction, reason: string | null | undefined): Promise<MissionDetail> {
       if (action === 'takeOff' || action === 'land') {
         await (action === 'takeOff' ? flights.takeOff(actor, id, reason ?? null) : flights.land(actor, id, reason ?? null));

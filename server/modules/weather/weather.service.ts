@@ -1,6 +1,7 @@
 import { centroid } from '@turf/turf';
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import type { MissionWeather } from '../../../src/shared/contracts/weather';
+import type { FlightCategory } from '../../../src/shared/domain/weather';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { Logger } from '../../lib/logger';
@@ -19,7 +20,36 @@ export function createWeatherService(deps: {
 }) {
   const { source, aerodromes, logger, findMission } = deps;
 
+  /** The nearest aerodrome's forecast decoded at `at`; throws the error the mission's weather answers with. */
+  async function forecast(areas: MissionAreas, at: Date) {
+    const [lon, lat] = centroid(areas).geometry.coordinates as [number, number];
+    const nearest = aerodromes.nearest(lon, lat, WEATHER_STATION_MAX_DISTANCE_KM);
+    if (!nearest) {
+      throw new AppError('NO_WEATHER_STATION', 'No aerodrome publishing a forecast is near the mission');
+    }
+    const report = await source.latest(nearest.station.icao);
+    if (!report) throw new AppError('NO_WEATHER_FORECAST', 'No weather forecast at the flight date');
+    const decoded = decodeTafAt(report.raw, report.issuedAt, at);
+    if (!decoded.ok) {
+      if (decoded.reason === 'unreadable') logger.warn({ icao: report.icao, raw: report.raw }, 'TAF could not be read');
+      throw new AppError('NO_WEATHER_FORECAST', 'No weather forecast at the flight date');
+    }
+    return { nearest, report, taf: decoded.taf };
+  }
+
   return {
+    /** The forecast category at `at` over the areas (the take-off check); null where there is no forecast. */
+    async categoryAt(areas: MissionAreas, at: Date): Promise<{ icao: string; category: FlightCategory } | null> {
+      if (!areas.coordinates.length) return null;
+      try {
+        const { nearest, taf } = await forecast(areas, at);
+        return { icao: nearest.station.icao, category: taf.worstCategory };
+      } catch (error) {
+        if (error instanceof AppError) return null;
+        throw error;
+      }
+    },
+
     /** The forecast of the aerodrome nearest to the mission, at the mission's start. */
     async forMission(actor: AuthUser, id: string): Promise<MissionWeather> {
       const mission = await findMission(actor, id);
@@ -27,19 +57,7 @@ export function createWeatherService(deps: {
       if (!areas?.coordinates.length) throw new AppError('MISSION_NO_AREA', 'The mission has no flight area');
       if (!mission.startAt) throw new AppError('NO_WEATHER_FORECAST', 'The mission has no flight date');
       const at = mission.startAt;
-      const [lon, lat] = centroid(areas).geometry.coordinates as [number, number];
-      const nearest = aerodromes.nearest(lon, lat, WEATHER_STATION_MAX_DISTANCE_KM);
-      if (!nearest) {
-        throw new AppError('NO_WEATHER_STATION', 'No aerodrome publishing a forecast is near the mission');
-      }
-      const report = await source.latest(nearest.station.icao);
-      if (!report) throw new AppError('NO_WEATHER_FORECAST', 'No weather forecast at the flight date');
-      const decoded = decodeTafAt(report.raw, report.issuedAt, at);
-      if (!decoded.ok) {
-        if (decoded.reason === 'unreadable') logger.warn({ icao: report.icao, raw: report.raw }, 'TAF could not be read');
-        throw new AppError('NO_WEATHER_FORECAST', 'No weather forecast at the flight date');
-      }
-      const { taf } = decoded;
+      const { nearest, report, taf } = await forecast(areas, at);
       return {
         station: { icao: nearest.station.icao, name: nearest.station.name, distanceKm: Math.round(nearest.distanceKm * 10) / 10 },
         raw: report.raw,

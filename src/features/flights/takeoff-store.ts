@@ -62,11 +62,14 @@ export function subscribeTakeoffs(listener: () => void): () => void {
   };
 }
 
-/** Records the takeoff of a pre-flight and tells the server; the server's answer does not matter. */
-export async function startTakeoff(preFlightId: string, now = Date.now()): Promise<void> {
+/**
+ * Records the takeoff of a pre-flight and tells the server, with the reason given for the go/no-go check's warnings;
+ * the server's answer does not matter.
+ */
+export async function startTakeoff(preFlightId: string, reason?: string, now = Date.now()): Promise<void> {
   const others = getTakeoffs().filter((record) => record.id !== preFlightId);
   write([...others, { id: preFlightId, first: now, last: now }]);
-  await postTakeoff(preFlightId).catch(() => undefined);
+  await postTakeoff(preFlightId, reason).catch(() => undefined);
 }
 
 /** Landing: the record goes, the marker hides when it was the last one. */

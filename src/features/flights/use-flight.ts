@@ -33,12 +33,13 @@ export function useFlight(missionId: string, refresh: RefreshMission) {
   const [pending, setPending] = useState<FlightStep | null>(null);
   const [notFlying, setNotFlying] = useState(false);
 
-  const run = async (step: FlightStep) => {
+  /** `reason`: why the take-off goes past the go/no-go check's warnings. */
+  const run = async (step: FlightStep, reason?: string) => {
     setPending(step);
     setNotFlying(false);
     try {
       if (step === 'takeOff') {
-        await startTakeoff(missionId);
+        await startTakeoff(missionId, reason);
         const fresh = await refresh();
         if (fresh && fresh.status !== 'onGoing') {
           forgetTakeoff(missionId);

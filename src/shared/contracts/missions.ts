@@ -236,6 +236,8 @@ export const missionActionParamsSchema = idParamsSchema.extend({ action: z.enum(
 
 /** Spec domain §7: POST preflights/takeoff and preflights/landing carry the mission id as preFlightId. */
 export const flightEventBodySchema = z.object({ preFlightId: z.uuid('validation:invalid') });
+/** The take-off call may carry the reason for going past the go/no-go check's warnings (docs/flight.md "Go/no-go"). */
+export const takeoffBodySchema = flightEventBodySchema.extend({ reason: optionalText(1000) });
 
 export const missionActionBodySchema = z.object({ reason: optionalText(1000) });
 

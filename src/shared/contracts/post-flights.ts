@@ -27,7 +27,7 @@ export const postFlightNoteCreateSchema = z
   .strict();
 
 export const postFlightChangeSchema = z.object({
-  field: z.enum(['flightTimeMin', 'activity', 'activityOther', 'note', 'track']),
+  field: z.enum(['flightTimeMin', 'activity', 'activityOther', 'note', 'track', 'takeoffOverride']),
   from: z.union([z.string(), z.number()]).nullable(),
   to: z.union([z.string(), z.number()]).nullable(),
 });

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Alert, Button, Stack, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MissionDetail } from '@/shared/contracts/missions';
 import { canFly, useFlight, type FlightStep, type RefreshMission } from '../use-flight';
+import { TakeoffCheckPanel } from './takeoff-check-panel';
 
 const STEPS: readonly FlightStep[] = ['takeOff', 'land', 'requestEnd'];
 
@@ -14,10 +16,14 @@ export interface FlightActionsProps {
   disabled?: boolean;
 }
 
-/** Take off (validated), land and request end (flying), for the operator or a pilot of the mission. */
+/**
+ * Take off (validated: through the go/no-go panel), land and request end (flying), for the operator or a pilot of the
+ * mission.
+ */
 export function FlightActions({ mission, refresh, large = false, disabled = false }: FlightActionsProps) {
   const { t } = useTranslation('flights');
   const { run, pending, notFlying, session } = useFlight(mission.id, refresh);
+  const [checking, setChecking] = useState(false);
   if (!canFly(mission, session)) return null;
   const steps = STEPS.filter((step) => mission.allowedActions.includes(step));
   if (!steps.length && !notFlying) return null;
@@ -35,13 +41,22 @@ export function FlightActions({ mission, refresh, large = false, disabled = fals
             variant={step === 'requestEnd' ? 'outline' : 'filled'}
             disabled={disabled || (pending !== null && pending !== step)}
             loading={pending === step}
-            onClick={() => void run(step)}
+            onClick={() => (step === 'takeOff' ? setChecking(true) : void run(step))}
             data-testid={`flight-${step}`}
           >
             {t(`actions.${step}`)}
           </Button>
         ))}
       </Stack>
+      <TakeoffCheckPanel
+        missionId={mission.id}
+        opened={checking}
+        onClose={() => setChecking(false)}
+        onTakeOff={(reason) => {
+          setChecking(false);
+          void run('takeOff', reason);
+        }}
+      />
       {notFlying ? (
         <Alert color="yellow" p="xs" role="status" data-testid="flight-not-recorded">
           {t('notRecorded')}

@@ -182,6 +182,12 @@ function Notes({ diary, canEdit }: { diary: PostFlight; canEdit: boolean }) {
 
 function History({ diary }: { diary: PostFlight }) {
   const { t } = useTranslation('postFlights');
+  // The go/no-go check's warnings a take-off went past, stored as their codes (docs/flight.md "Go/no-go").
+  const overridden = (codes: string | number | null) =>
+    String(codes ?? '')
+      .split(',')
+      .map((code) => t(`overridden.${code}`, { defaultValue: code }))
+      .join(', ');
   const formatTime = useFormatTime();
   const value = (change: PostFlightChange, side: 'from' | 'to') => {
     const raw = change[side];
@@ -207,7 +213,9 @@ function History({ diary }: { diary: PostFlight }) {
                 <Text size="sm" key={change.field} data-testid="post-flight-change">
                   {change.field === 'note'
                     ? t('changes.note')
-                    : t('changes.field', { field: t(`fields.${change.field}`), from: value(change, 'from'), to: value(change, 'to') })}
+                    : change.field === 'takeoffOverride'
+                      ? t('changes.takeoffOverride', { warnings: overridden(change.from), reason: change.to })
+                      : t('changes.field', { field: t(`fields.${change.field}`), from: value(change, 'from'), to: value(change, 'to') })}
                 </Text>
               ))}
             </Timeline.Item>
