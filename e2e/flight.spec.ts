@@ -13,6 +13,15 @@ async function tokenOf(request: APIRequestContext, email: string, password = DEM
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A closed square ring of half-side `d` degrees around a point. */
+const squareRing = (lon: number, lat: number, d: number) => [
+  [lon - d, lat - d],
+  [lon + d, lat - d],
+  [lon + d, lat + d],
+  [lon - d, lat + d],
+  [lon - d, lat - d],
+];
+
 const subjectOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
 async function outboxTo(request: APIRequestContext, admin: Record<string, string>, recipient: string) {
@@ -162,14 +171,7 @@ test('a new user prepares a mission, has it validated, takes off, sees their pos
   await expect(trackerTarget).toHaveAttribute('data-type', 'droneHexa');
 
   // The administrator draws a doNotEnter alert ahead; the user flies into it twice: one episode, one e-mail.
-  const d = 0.0013;
-  const ring = [
-    [FORBIDDEN.longitude - d, FORBIDDEN.latitude - d],
-    [FORBIDDEN.longitude + d, FORBIDDEN.latitude - d],
-    [FORBIDDEN.longitude + d, FORBIDDEN.latitude + d],
-    [FORBIDDEN.longitude - d, FORBIDDEN.latitude + d],
-    [FORBIDDEN.longitude - d, FORBIDDEN.latitude - d],
-  ];
+  const ring = squareRing(FORBIDDEN.longitude, FORBIDDEN.latitude, 0.0013);
   const alertName = `No fly ${tag}`;
   const alert = await request.post('/api/alerts', {
     headers: admin,
@@ -236,14 +238,7 @@ test.describe('on a 390×844 phone, in French', () => {
     });
     expect(lapsed.ok(), await lapsed.text()).toBe(true);
     // An administrator's alert over both missions' area: a warning the pilot may go past with a reason.
-    const d = 0.003;
-    const ring = [
-      [FLOWN_HOME.lon - d, FLOWN_HOME.lat - d],
-      [FLOWN_HOME.lon + d, FLOWN_HOME.lat - d],
-      [FLOWN_HOME.lon + d, FLOWN_HOME.lat + d],
-      [FLOWN_HOME.lon - d, FLOWN_HOME.lat + d],
-      [FLOWN_HOME.lon - d, FLOWN_HOME.lat - d],
-    ];
+    const ring = squareRing(FLOWN_HOME.lon, FLOWN_HOME.lat, 0.003);
     const alertName = `Épandage ${tag}`;
     const alert = await request.post('/api/alerts', {
       headers: admin,

@@ -5,7 +5,7 @@ import type { FeatureCollection, MultiPolygon, Point } from 'geojson';
 import { boundsOf } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { useMap } from '@/components/map/map-context';
-import { useAlertsAround } from '@/features/flights/api/get-surroundings';
+import { useAlertShapesAround } from '@/features/flights/api/get-surroundings';
 import { missionQueryOptions } from '@/features/missions/api/get-mission';
 import type { Bbox } from '@/features/live/live-state';
 import { alertsBoxOf, nearEdge } from './own-flight-view';
@@ -45,14 +45,7 @@ export function OwnFlightLayer({ missionIds, position, follow, viewport, onUnfol
     const list = JSON.parse(areaKey) as MultiPolygon['coordinates'][];
     return list.length ? (featureCollection(list.map((coordinates) => multiPolygon(coordinates))) as FeatureCollection) : EMPTY;
   }, [areaKey]);
-  const alerts = useAlertsAround(alertsBoxOf(viewport));
-  const alertShapes = useMemo<FeatureCollection>(
-    () =>
-      featureCollection(
-        (alerts.data ?? []).map((alert) => ({ type: 'Feature' as const, properties: { name: alert.name }, geometry: alert.geometry })),
-      ) as FeatureCollection,
-    [alerts.data],
-  );
+  const { shapes: alertShapes } = useAlertShapesAround(alertsBoxOf(viewport));
 
   // At open, once the missions are read: the areas and the own position in view.
   const fitted = useRef(false);

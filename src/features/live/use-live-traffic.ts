@@ -81,6 +81,7 @@ export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: L
   const [loaded, setLoaded] = useState(false);
   const [reach, setReach] = useState<LiveStatus['reach']>('all');
   const seen = useRef(new Set<string>());
+  const openedAt = useRef<number | null>(null);
   const onNew = useRef(onNewViolation);
   onNew.current = onNewViolation;
   const key = bbox ? bbox.join(',') : '';
@@ -102,8 +103,14 @@ export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: L
         retry = RETRY_MIN_MS;
         setConnection('live');
         setLoaded(true);
-        // Episodes already going on when the map opens are shown, not announced.
-        for (const violation of action.snapshot.violations) seen.current.add(violation.id);
+        // Episodes already going on when the map opens are shown, not announced; a later snapshot (a new viewport, a
+        // reconnection) announces those that started since the map opened, which no event brought.
+        openedAt.current ??= Date.now();
+        for (const violation of action.snapshot.violations) {
+          if (seen.current.has(violation.id)) continue;
+          seen.current.add(violation.id);
+          if (Date.parse(violation.startedAt) >= openedAt.current && violation.endedAt === null) onNew.current?.(violation);
+        }
       } else if (action.type === 'violation' && !seen.current.has(action.violation.id)) {
         seen.current.add(action.violation.id);
         onNew.current?.(action.violation);

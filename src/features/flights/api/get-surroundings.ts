@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { FeatureCollection } from 'geojson';
 import { apiClient } from '@/lib/api-client';
 import type { AlertAround } from '@/shared/contracts/alerts';
 import type { ZoneIntersectResult } from '@/shared/contracts/zones';
@@ -20,6 +22,19 @@ export function useAlertsAround(box: Box | null) {
     enabled: box !== null,
     staleTime: SURROUNDINGS_STALE_MS,
   });
+}
+
+/** The displayed alerts around the box as features to draw, named; empty until read (or on failure). */
+export function useAlertShapesAround(box: Box | null) {
+  const alerts = useAlertsAround(box);
+  const shapes = useMemo<FeatureCollection>(
+    () => ({
+      type: 'FeatureCollection',
+      features: (alerts.data ?? []).map((alert) => ({ type: 'Feature', properties: { name: alert.name }, geometry: alert.geometry })),
+    }),
+    [alerts.data],
+  );
+  return { alerts, shapes };
 }
 
 /** The geozones meeting the box up to the height, now (POST /api/zones/intersect with the box as the area). */

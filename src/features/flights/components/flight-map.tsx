@@ -10,7 +10,7 @@ import { MapView } from '@/components/map/map-view';
 import { RESTRICTION_COLORS } from '@/components/map/restriction-colors';
 import type { MissionDetail } from '@/shared/contracts/missions';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
-import { useAlertsAround, useZonesAround, type Box } from '../api/get-surroundings';
+import { useAlertShapesAround, useZonesAround, type Box } from '../api/get-surroundings';
 
 /** How far around the mission the map looks for alerts and zones, in degrees (about 2 km). */
 export const SURROUNDINGS_MARGIN_DEG = 0.02;
@@ -65,7 +65,7 @@ const DOT_COLORS = { conforming: '#2f9e44', warning: '#f59f00', violating: '#e03
 export function FlightMap({ mission, position, state }: FlightMapProps) {
   const { t } = useTranslation('flights');
   const box = useMemo(() => surroundingsOf(mission.areas), [mission.areas]);
-  const alerts = useAlertsAround(box);
+  const { alerts, shapes: alertShapes } = useAlertShapesAround(box);
   const zones = useZonesAround(box, Math.max(mission.maxHeightM ?? 0, ZONES_MIN_HEIGHT_M));
   const areas = useMemo<FeatureCollection>(
     () => (mission.areas && mission.areas.coordinates.length ? featureCollection([multiPolygon(mission.areas.coordinates)]) : EMPTY),
@@ -74,13 +74,6 @@ export function FlightMap({ mission, position, state }: FlightMapProps) {
   const tolerance = useMemo(
     () => toleranceRing(mission.areas, mission.safetyZones?.contingencyM ?? 0),
     [mission.areas, mission.safetyZones?.contingencyM],
-  );
-  const alertShapes = useMemo<FeatureCollection>(
-    () =>
-      featureCollection(
-        (alerts.data ?? []).map((alert) => ({ type: 'Feature' as const, properties: { name: alert.name }, geometry: alert.geometry })),
-      ) as FeatureCollection,
-    [alerts.data],
   );
   // National zones have thousands of vertices far away: only what lies around the flight is drawn.
   const zoneShapes = useMemo<FeatureCollection>(() => {
