@@ -89,3 +89,32 @@ export function isActiveAt(zone: Pick<Zone, 'applicability' | 'volumes'>, at: Da
   const localOffsetMinutes = () => (offset ??= utcOffsetMinutes(zoneTimeZone(zone), at));
   return zone.applicability.some((period) => isPeriodActiveAt(period, at, localOffsetMinutes));
 }
+
+/** A flight whose UTC day is known but not its time of day. */
+export interface FlightDay {
+  readonly dayISO: string;
+}
+
+/** Whether a zone applies at every instant of a UTC day, at none, or only part of it. */
+export type DayActivity = 'all' | 'none' | 'part';
+
+const MINUTE_MS = 60_000;
+const MINUTES_PER_DAY = 1_440;
+
+/**
+ * Whether the zone applies at every minute of the UTC day `dayISO` (and its last second), at none, or only at some:
+ * a flight that day needs its time of day only for a zone active part of it. Schedules change on the minute.
+ */
+export function dayActivity(zone: Pick<Zone, 'applicability' | 'volumes'>, dayISO: string): DayActivity {
+  if (zone.applicability.some((period) => period.permanent)) return 'all';
+  const dayStart = Date.parse(`${dayISO}T00:00:00Z`);
+  let active = 0;
+  const instants = Array.from({ length: MINUTES_PER_DAY }, (_, minute) => dayStart + minute * MINUTE_MS).concat(dayStart + 86_399_000);
+  for (const instant of instants) if (isActiveAt(zone, new Date(instant))) active += 1;
+  return active === instants.length ? 'all' : active === 0 ? 'none' : 'part';
+}
+
+/** Whether the zone applies at the instant, or at some time of the day when only the day is known. */
+export function isActiveFor(zone: Pick<Zone, 'applicability' | 'volumes'>, when: Date | FlightDay): boolean {
+  return when instanceof Date ? isActiveAt(zone, when) : dayActivity(zone, when.dayISO) !== 'none';
+}
