@@ -137,7 +137,11 @@ try {
        AND r."volumeWindow" && tstzrange('2027-03-10T08:00Z', '2027-03-10T10:00Z') AND r."volumeHeights" && numrange(0, 50, '[]')`,
   );
 
-  console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} (2 cores)`);
+  console.log(
+    `load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')} (2 cores)`,
+  );
   console.log(`indexed check, ${CHECKS} requests: ${figures(indexed)}; ${found} conflicts found (target p95 < 20 ms)`);
   console.log(`plain scan, ${SCAN_CHECKS} requests: ${figures(scanned)}`);
   console.log(`the two agree on ${agree} of ${SCAN_CHECKS} requests`);
