@@ -102,9 +102,6 @@ export function migrationsFingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The Prisma client, for the composition root and the repositories: no other code speaks to the database. */
-export type { PrismaClient };
-
 /** A round trip through Prisma's pool: the health answer when no server URL is probed on its own connection. */
 export function pingDatabase(prisma: PrismaClient): Promise<unknown> {
   return prisma.$queryRaw`SELECT 1`;
