@@ -41,6 +41,7 @@ const SHARED_PACKAGES = [
   'flatbush',
   'date-holidays',
   '@photostructure/tz-lookup',
+  '@date-fns/tz',
 ];
 
 // docs/architecture.md "Layers": who may import what on the server. ESLint takes a rule's options from the last block
