@@ -127,7 +127,6 @@ export const replayFlightSchema = z.object({
   last: z.string(),
   positions: z.number().int(),
 });
-export type ReplayFlight = z.infer<typeof replayFlightSchema>;
 export const replayFlightsSchema = z.object({ items: z.array(replayFlightSchema) });
 export type ReplayFlights = z.infer<typeof replayFlightsSchema>;
 
