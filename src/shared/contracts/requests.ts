@@ -20,6 +20,8 @@ export const missionSnapshotSchema = z.object({
   startAt: z.string(),
   endAt: z.string(),
   maxHeightM: z.number().nullable(),
+  /** Absent from requests filed before the field existed: from the ground. */
+  minHeightM: z.number().nullish(),
   maxAltitudeFt: z.number().int().nullable(),
   areas: missionAreasSchema,
   areaKm2: z.number(),
@@ -160,6 +162,25 @@ export const activeMissionSchema = z.object({
   areas: missionAreasSchema,
 });
 
+/**
+ * Another accepted or pending request of the airspace whose 4D volume meets this one's (docs/airspace-manager.md
+ * "Strategic deconfliction"): where, how high and when they overlap. The operator is not told the other's title.
+ */
+export const requestConflictSchema = z.object({
+  requestId: z.string(),
+  referenceNumber: z.string(),
+  missionTitle: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  overlap: z.object({
+    areas: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }),
+    minHeightM: z.number(),
+    maxHeightM: z.number().nullable(),
+    startAt: z.string(),
+    endAt: z.string(),
+  }),
+});
+export type RequestConflict = z.infer<typeof requestConflictSchema>;
+
 export const requestDetailSchema = requestSummarySchema.extend({
   callControl: z.boolean(),
   operatorPhone: z.string().nullable(),
@@ -185,6 +206,7 @@ export const requestDetailSchema = requestSummarySchema.extend({
   events: z.array(requestEventSchema),
   messages: z.array(requestMessageSchema),
   activeMissions: z.array(activeMissionSchema),
+  conflicts: z.array(requestConflictSchema),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 

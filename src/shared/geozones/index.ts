@@ -1,4 +1,4 @@
-export { isActiveAt, isPeriodActiveAt } from './applicability';
+export { dayActivity, isActiveAt, isPeriodActiveAt, type DayActivity, type FlightDay } from './applicability';
 export {
   toEd269,
   toEd269Zone,

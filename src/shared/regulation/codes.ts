@@ -83,6 +83,9 @@ export const REQUIREMENT_CODES = [
   'MC_ELECTRONIC_ID',
   'MC_PARACHUTE',
   'MC_LEGAL_INFORMATION', // engine extension
+  'FR_AIRCRAFT_REGISTRATION', // engine extension
+  'FR_ELECTRONIC_SIGNALLING', // engine extension
+  'LU_DAC_AUTHORISATION', // engine extension
 ] as const;
 export type RequirementCode = (typeof REQUIREMENT_CODES)[number];
 
@@ -122,6 +125,7 @@ export const BLOCKER_CODES = [
   'MC_EVENT_BAN',
   'GEOZONE_PROHIBITED',
   'MISSION_ALTITUDE_REQUIRED', // engine extension
+  'LU_2020_HEIGHT_GT_50M', // engine extension
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
 
