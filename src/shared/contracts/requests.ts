@@ -45,9 +45,6 @@ export const missionSnapshotSchema = z.object({
 });
 export type MissionSnapshot = z.infer<typeof missionSnapshotSchema>;
 
-export const RESTRICTION_KINDS = ['maxHeight', 'reducedArea', 'timeSlot', 'callBeforeAfter', 'observerRequired', 'text'] as const;
-export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
-
 /** Typed restrictions of an acceptance (manual or by a rule); the operator sees them on the mission map. */
 export const restrictionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('maxHeight'), maxHeightM: z.number().finite().positive().max(10_000) }),
@@ -141,7 +138,6 @@ export const requestEventSchema = z.object({
   details: z.unknown().nullable(),
   at: z.string(),
 });
-export type RequestEvent = z.infer<typeof requestEventSchema>;
 
 export const requestMessageSchema = z.object({
   id: z.string(),
@@ -150,7 +146,6 @@ export const requestMessageSchema = z.object({
   body: z.string(),
   at: z.string(),
 });
-export type RequestMessage = z.infer<typeof requestMessageSchema>;
 
 export const activeMissionSchema = z.object({
   requestId: z.string(),
