@@ -88,7 +88,7 @@ const DECISIONS: ReadonlySet<RequestAction> = new Set([
 export type RequestEventDeps = { repository: Pick<RequestsRepository, 'eventRow'>; events: EventPublisher };
 
 /** What a request's event says, and to whom: its operator and its airspace's managers. */
-export interface RequestEventRow {
+interface RequestEventRow {
   id: string;
   referenceNumber: string;
   status: RequestStatus;
