@@ -6,6 +6,7 @@ import { touchedAirspaces } from '../modules/airspaces/touched-airspaces';
 import { createAlertsRepository } from '../modules/alerts/alerts.repository';
 import { createAlertsService } from '../modules/alerts/alerts.service';
 import { contextLayersRouter } from '../modules/context-layers/context-layers.router';
+import { createShippedRunways } from '../modules/regulation/runway-facts';
 import { mapSettingsRouter } from '../modules/map-settings/map-settings.router';
 import { createFlightsRepository } from '../modules/flights/flights.repository';
 import { createFlightsService } from '../modules/flights/flights.service';
@@ -70,7 +71,14 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
       await diary.addHistory(missionId, { actorId, actorName, changes: [change], at: clock.now() });
     },
   });
-  const verdicts = createMissionVerdicts({ repository: records.missions, zones, clock, layers: ctx.contextLayers, geometry });
+  const verdicts = createMissionVerdicts({
+    repository: records.missions,
+    zones,
+    clock,
+    layers: ctx.contextLayers,
+    runways: createShippedRunways(),
+    geometry,
+  });
   const missions = createMissionsService({
     repository: records.missions,
     flights,
