@@ -101,8 +101,19 @@ export function TakeoffCheckPanel({ missionId, opened, onClose, onTakeOff }: Tak
                 data-testid="takeoff-check-reason"
               />
             ) : null}
-            <Button type="submit" size="xl" fullWidth color="teal" disabled={!ready} data-testid="takeoff-check-confirm">
-              {verdict.needsReason ? t('check.takeOffAnyway') : t('actions.takeOff')}
+            <Button
+              type="submit"
+              size="xl"
+              h="auto"
+              mih={60}
+              py="xs"
+              fullWidth
+              color="teal"
+              disabled={!ready}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+              data-testid="takeoff-check-confirm"
+            >
+              {verdict.needsReason && !verdict.blocked ? t('check.takeOffAnyway') : t('actions.takeOff')}
             </Button>
           </Stack>
         </form>
