@@ -9,18 +9,37 @@ interface TimeOfDay {
   offsetMinutes: number;
 }
 
+/** A formatter per IANA time zone: building one costs far more than formatting with it (a few dozen zones in all). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The UTC offset, in minutes, of the IANA time zone at this instant (summer time included). */
 export function utcOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+  const last = lastOffsets.get(timeZone);
+  if (last?.at === at.getTime()) return last.offsetMinutes;
+  const offsetMinutes = formatOffsetMinutes(timeZone, at);
+  lastOffsets.set(timeZone, { at: at.getTime(), offsetMinutes });
+  return offsetMinutes;
+}
+
+/** Per time zone, the last instant asked and its offset: one mission's zones ask the same instant again and again. */
+const lastOffsets = new Map<string, { at: number; offsetMinutes: number }>();
+
+function formatOffsetMinutes(timeZone: string, at: Date): number {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((each) => each.type === type)?.value);
   const wallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return Math.round((wallClock - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
@@ -28,6 +47,18 @@ export function utcOffsetMinutes(timeZone: string, at: Date): number {
 
 /** The time zone a zone's schedule is written in when its times carry no designator: the one of where the zone lies. */
 export function zoneTimeZone(zone: Pick<Zone, 'volumes'>): string {
+  let timeZone = zoneTimeZones.get(zone);
+  if (timeZone === undefined) {
+    timeZone = lookUpTimeZone(zone);
+    zoneTimeZones.set(zone, timeZone);
+  }
+  return timeZone;
+}
+
+/** Each zone's time zone, looked up once: a zone's volumes do not change once it is read (a re-import makes new zones). */
+const zoneTimeZones = new WeakMap<Pick<Zone, 'volumes'>, string>();
+
+function lookUpTimeZone(zone: Pick<Zone, 'volumes'>): string {
   const volume = zone.volumes[0];
   const ring = volume?.geometry.type === 'Polygon' ? volume.geometry.coordinates[0] : volume?.geometry.coordinates[0]?.[0];
   const [lon, lat]: Position = volume?.circle?.center ?? ring?.[0] ?? [0, 0];
