@@ -138,7 +138,3 @@ export const ErrorCode = {
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCode;
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ErrorCode, value);
-}

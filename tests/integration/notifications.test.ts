@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER, signature } from '../../server/integrations/authority/authority-client';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { sharedTestDatabase } from '../setup/test-database';
 import { completeMission, missionOperator, postMission } from './missions-support';
 import { expectError } from './support';
 
@@ -13,6 +14,8 @@ const FLIGHT_START = '2026-07-01T08:00:00.000Z';
 const ARMY_OPENS = new Date('2026-06-29T02:00:00Z');
 const ARMY_CLOSES = new Date('2026-07-01T02:00:00Z');
 
+// Each test builds an app of its own (its configuration, its clock) on the file's one database.
+const database = sharedTestDatabase();
 let t: TestApp;
 let authority: Server | undefined;
 
@@ -21,6 +24,10 @@ afterEach(async () => {
   authority = undefined;
   await t.close();
 });
+
+function app(env: Record<string, string> = {}) {
+  return createTestApp(env, { database: database() });
+}
 
 /** An operator with a complete mission whose stored verdict asks for `requirements`. */
 async function missionRequiring(requirements: string[], change: Record<string, unknown> = {}) {
@@ -69,7 +76,7 @@ async function authorityService(statuses: number[]) {
 
 describe('creating a notification', () => {
   it('needs the general information complete and a regulation verdict on the saved mission: 422 NOTIFICATION_TABS_NOT_VALIDATED', async () => {
-    t = await createTestApp();
+    t = await app();
     const operator = await missionOperator(t);
     // Complete, but without the constraints the regulation needs: no verdict is stored on save.
     const created = await postMission(t, operator.auth, completeMission(operator, { constraints: {} })).expect(201);
@@ -80,7 +87,7 @@ describe('creating a notification', () => {
   });
 
   it('counts the tabs validated from the verdict the server stores on save, and no longer after a save it cannot classify', async () => {
-    t = await createTestApp();
+    t = await app();
     const operator = await missionOperator(t);
     const created = await postMission(t, operator.auth, completeMission(operator)).expect(201);
     const list = () => request(t.app).get(`/api/preflights/${created.body.id}/notifications`).set(operator.auth).expect(200);
@@ -96,7 +103,7 @@ describe('creating a notification', () => {
   });
 
   it('is refused for a mission of a country with its own declaration service: 422 OWN_DECLARATION_SERVICE', async () => {
-    t = await createTestApp();
+    t = await app();
     for (const country of ['LU', 'JP', 'MC']) {
       const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
       await t.db.prisma.mission.update({ where: { id: missionId }, data: { country: country as never } });
@@ -107,14 +114,14 @@ describe('creating a notification', () => {
   });
 
   it('is refused when the verdict does not call for it: 422 NOTIFICATION_NOT_REQUIRED', async () => {
-    t = await createTestApp();
+    t = await app();
     const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
 
     expectError(await notify(auth, missionId, 'army'), 422, 'NOTIFICATION_NOT_REQUIRED');
   });
 
   it('sends a prefecture declaration at once; without a configured service the outbox records what would be sent', async () => {
-    t = await createTestApp();
+    t = await app();
     const { auth, missionId, user } = await missionRequiring(['PREFECTURE_DECLARATION']);
 
     const response = await notify(auth, missionId, 'prefecture').expect(201);
@@ -130,7 +137,7 @@ describe('creating a notification', () => {
   });
 
   it("tells the operator in the operator's language", async () => {
-    t = await createTestApp();
+    t = await app();
     const { auth, missionId, user } = await missionRequiring(['PREFECTURE_DECLARATION']);
     await t.db.prisma.user.update({ where: { id: user.id }, data: { lang: 'fr' } });
 
@@ -143,7 +150,7 @@ describe('creating a notification', () => {
   });
 
   it('schedules a military notification before its window, and refuses a second one of the same type: 409', async () => {
-    t = await createTestApp();
+    t = await app();
     const { auth, missionId } = await missionRequiring(['ARMY_NOTIFICATION']);
 
     const response = await notify(auth, missionId, 'army').expect(201);
@@ -154,14 +161,14 @@ describe('creating a notification', () => {
   });
 
   it('refuses a military notification for more than 12 hours of flight: 422 NOTIFICATION_TOO_LONG', async () => {
-    t = await createTestApp();
+    t = await app();
     const { auth, missionId } = await missionRequiring(['ARMY_NOTIFICATION'], { endAt: '2026-07-01T20:00:01.000Z' });
 
     expectError(await notify(auth, missionId, 'army'), 422, 'NOTIFICATION_TOO_LONG');
   });
 
   it("answers 404 for another operator's mission and 403 without the edit right", async () => {
-    t = await createTestApp();
+    t = await app();
     const { missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
     const other = await missionOperator(t);
     const reader = await signedInUser(t.app, t.db.prisma, ['PREFLIGHT_LIST']);
@@ -174,7 +181,7 @@ describe('creating a notification', () => {
 
 describe('the dispatch job', () => {
   it('sends a scheduled military notification when its window opens at 04:00 Paris two days before, not before', async () => {
-    t = await createTestApp();
+    t = await app();
     const { auth, missionId } = await missionRequiring(['ARMY_NOTIFICATION']);
     const { body } = await notify(auth, missionId, 'army').expect(201);
 
@@ -190,7 +197,7 @@ describe('the dispatch job', () => {
   });
 
   it('cancels a notification whose window closed before it could be sent, and e-mails the user', async () => {
-    t = await createTestApp();
+    t = await app();
     const { auth, missionId, user } = await missionRequiring(['ARMY_NOTIFICATION']);
     const { body } = await notify(auth, missionId, 'army').expect(201);
 
@@ -212,7 +219,7 @@ describe('the dispatch job', () => {
 describe('through the HTTP notification service', () => {
   it('retries a failed call with the same Idempotency-Key, signed, and the service records one notification', async () => {
     const service = await authorityService([500]);
-    t = await createTestApp({ AUTHORITY_NOTIFICATION_URL: service.url, AUTHORITY_NOTIFICATION_SECRET: 'a-test-secret-for-hmac' });
+    t = await app({ AUTHORITY_NOTIFICATION_URL: service.url, AUTHORITY_NOTIFICATION_SECRET: 'a-test-secret-for-hmac' });
     const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
 
     const response = await notify(auth, missionId, 'prefecture').expect(201);
@@ -226,7 +233,7 @@ describe('through the HTTP notification service', () => {
 
   it('keeps the notification scheduled when the service stays down, and the user gets 503 EXTERNAL_SERVICE_UNAVAILABLE on a retry', async () => {
     const service = await authorityService([503, 503, 503, 503, 503, 503]);
-    t = await createTestApp({ AUTHORITY_NOTIFICATION_URL: service.url, AUTHORITY_NOTIFICATION_SECRET: 'a-test-secret-for-hmac' });
+    t = await app({ AUTHORITY_NOTIFICATION_URL: service.url, AUTHORITY_NOTIFICATION_SECRET: 'a-test-secret-for-hmac' });
     const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
 
     const created = await notify(auth, missionId, 'prefecture').expect(201);
@@ -240,7 +247,7 @@ describe('through the HTTP notification service', () => {
 
   it('sends an update of the mission under a new key, then the job retries nothing already sent', async () => {
     const service = await authorityService([]);
-    t = await createTestApp({ AUTHORITY_NOTIFICATION_URL: service.url, AUTHORITY_NOTIFICATION_SECRET: 'a-test-secret-for-hmac' });
+    t = await app({ AUTHORITY_NOTIFICATION_URL: service.url, AUTHORITY_NOTIFICATION_SECRET: 'a-test-secret-for-hmac' });
     const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
     const created = await notify(auth, missionId, 'prefecture').expect(201);
 
@@ -257,7 +264,7 @@ describe('through the HTTP notification service', () => {
 
 describe('cancelling', () => {
   it('cancels a sent notification at the authority after the user confirmed', async () => {
-    t = await createTestApp();
+    t = await app();
     const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
     const created = await notify(auth, missionId, 'prefecture').expect(201);
 
@@ -270,7 +277,7 @@ describe('cancelling', () => {
 
   it('refuses to delete a mission whose notification could not be cancelled: 409 MISSION_NOTIFICATION_CANCEL_FAILED, nothing deleted', async () => {
     const service = await authorityService([]);
-    t = await createTestApp({ AUTHORITY_NOTIFICATION_URL: service.url, AUTHORITY_NOTIFICATION_SECRET: 'a-test-secret-for-hmac' });
+    t = await app({ AUTHORITY_NOTIFICATION_URL: service.url, AUTHORITY_NOTIFICATION_SECRET: 'a-test-secret-for-hmac' });
     const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
     await notify(auth, missionId, 'prefecture').expect(201);
     service.received.length = 0;
@@ -284,7 +291,7 @@ describe('cancelling', () => {
   });
 
   it('deletes a mission once its notifications are cancelled at the authority', async () => {
-    t = await createTestApp();
+    t = await app();
     const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
     await notify(auth, missionId, 'prefecture').expect(201);
 
@@ -301,7 +308,7 @@ describe('cancelling', () => {
 
 describe('through the authority mailbox', () => {
   it('e-mails the notification to AUTHORITY_NOTIFICATION_EMAIL', async () => {
-    t = await createTestApp({ AUTHORITY_NOTIFICATION_EMAIL: 'drones@prefecture.example' });
+    t = await app({ AUTHORITY_NOTIFICATION_EMAIL: 'drones@prefecture.example' });
     const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
 
     await notify(auth, missionId, 'prefecture').expect(201);

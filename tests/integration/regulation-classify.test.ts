@@ -28,6 +28,8 @@ function missionFacts(overrides: Partial<MissionFacts> = {}): MissionFacts {
 
 // EL-UAS-TSA7, PROHIBITED 0–120 m AGL on 2026-07-21 from 07:00 to 13:00 UTC (lu-ed269.json).
 const INSIDE_TSA7 = square(6.15, 49.88, 0.002);
+// EL-UAS-S7 in Luxembourg City, REQ_AUTHORISATION 0–120 m, not permanent: from 2020-12-30 to 2027-01-01 (lu-ed269.json).
+const INSIDE_S7 = square(6.1331, 49.6108, 0.0003);
 
 describe('POST /api/regulation/classify', () => {
   let t: TestApp;
@@ -130,11 +132,27 @@ describe('POST /api/regulation/classify', () => {
       expect(response.body.geozones.map((zone: GeozoneFact) => zone.identifier)).toEqual(['C1', 'MLTSA07']);
     });
 
-    it('answers 422 INSUFFICIENT_DATA naming facts.timeUTC when an area comes without the time of the flight', async () => {
+    it('answers 422 INSUFFICIENT_DATA naming facts.timeUTC when a zone of the area applies only part of the day', async () => {
       const response = await post({ country: 'LU', facts: missionFacts(), area: INSIDE_TSA7 });
 
       expectError(response, 422, 'INSUFFICIENT_DATA');
       expect(Object.keys(response.body.fields)).toEqual(['facts.timeUTC']);
+    });
+
+    it('needs no time when every zone of the area applies all day or not at all that day', async () => {
+      // S7 is not permanent, but its period covers the whole mission day.
+      const allDay = await post({ country: 'LU', facts: missionFacts(), area: INSIDE_S7 });
+      // TSA7 is active on 2026-07-21 only: the day after, nothing applies.
+      const dayAfter = await post({ country: 'LU', facts: missionFacts({ dateISO: '2026-07-22' }), area: INSIDE_TSA7 });
+
+      expect(allDay.status).toBe(200);
+      expect(allDay.body.geozones.map((zone: GeozoneFact) => zone.identifier)).toEqual(['SPECI07']);
+      expect(allDay.body.requirements).toContain('ZONE_AUTHORISATION');
+      expect(allDay.body).toEqual(
+        await post({ country: 'LU', facts: missionFacts({ timeUTC: '03:00' }), area: INSIDE_S7 }).then((r) => r.body),
+      );
+      expect(dayAfter.status).toBe(200);
+      expect(dayAfter.body).toMatchObject({ category: 'OPEN', blockers: [], geozones: [] });
     });
 
     it('answers 422 VALIDATION_FAILED to an area that is not a closed polygon', async () => {

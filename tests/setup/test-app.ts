@@ -42,9 +42,10 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { jobs?: readonly JobDefinition[]; logger?: Logger } = {},
+  options: { jobs?: readonly JobDefinition[]; logger?: Logger; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  // A database the test file shares between its apps (`sharedTestDatabase`) outlives each of them.
+  const db = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'aerogate-test-')),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -75,7 +76,7 @@ export async function createTestApp(
     async close() {
       await ctx.closers.closeAll();
       await ctx.geometry.close();
-      await db.close();
+      if (!options.database) await db.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AreaCountriesResult, ClassifyBody, ClassifyResult } from '../../../src/shared/contracts/regulation';
+import { dayActivity } from '../../../src/shared/geozones/applicability';
 import type { AreaGeometry } from '../../../src/shared/geozones/zone';
 import { classify, isRegulationError, type GeozoneFact, type MissionFacts } from '../../../src/shared/regulation';
 import { AppError } from '../../lib/app-error';
@@ -18,15 +19,23 @@ export function createRegulationService(options: { zones: ZonesService; clock: C
   const { zones, clock } = options;
 
   async function zonesOfArea(area: NonNullable<ClassifyBody['area']>, facts: MissionFacts): Promise<GeozoneFact[]> {
-    // Zones have schedules: without the time of day the server cannot tell which ones apply.
-    if (facts.timeUTC === undefined) {
-      throw new AppError('INSUFFICIENT_DATA', 'The time of the flight (facts.timeUTC) is needed to look up the geozones of the area', {
-        fields: { 'facts.timeUTC': ['validation:required'] },
-      });
+    const height = Math.max(facts.maxHeightM, ZONE_LOOKUP_MIN_HEIGHT_M);
+    if (facts.timeUTC !== undefined) {
+      return (await zones.matches(area, height, new Date(`${facts.dateISO}T${facts.timeUTC}Z`))).map(toGeozoneFact);
     }
-    const at = new Date(`${facts.dateISO}T${facts.timeUTC}Z`);
-    const matches = await zones.matches(area, Math.max(facts.maxHeightM, ZONE_LOOKUP_MIN_HEIGHT_M), at);
-    return matches.map(toGeozoneFact);
+    // Without the time of day: the zones active all day apply, those not active that day do not; only a zone active
+    // part of the day needs the time to tell.
+    const ofTheDay = await zones.matches(area, height, { dayISO: facts.dateISO });
+    if (ofTheDay.some((match) => dayActivity(match.zone, facts.dateISO) === 'part')) {
+      throw new AppError(
+        'INSUFFICIENT_DATA',
+        'A geozone of the area applies part of the day: the time of the flight (facts.timeUTC) is needed',
+        {
+          fields: { 'facts.timeUTC': ['validation:required'] },
+        },
+      );
+    }
+    return ofTheDay.map(toGeozoneFact);
   }
 
   return {

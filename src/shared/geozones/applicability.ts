@@ -1,3 +1,4 @@
+import { tzOffset } from '@date-fns/tz';
 import tzLookup from '@photostructure/tz-lookup';
 import { TIME_OF_DAY_PATTERN, type ApplicabilityPeriod, type DailyPeriod, type Position, type WeekDay, type Zone } from './zone';
 
@@ -7,42 +8,6 @@ const DAY_CODES: readonly WeekDay[] = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI',
 interface TimeOfDay {
   seconds: number;
   offsetMinutes: number;
-}
-
-/** A formatter per IANA time zone: building one costs far more than formatting with it (a few dozen zones in all). */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The UTC offset, in minutes, of the IANA time zone at this instant (summer time included). */
-export function utcOffsetMinutes(timeZone: string, at: Date): number {
-  const last = lastOffsets.get(timeZone);
-  if (last?.at === at.getTime()) return last.offsetMinutes;
-  const offsetMinutes = formatOffsetMinutes(timeZone, at);
-  lastOffsets.set(timeZone, { at: at.getTime(), offsetMinutes });
-  return offsetMinutes;
-}
-
-/** Per time zone, the last instant asked and its offset: one mission's zones ask the same instant again and again. */
-const lastOffsets = new Map<string, { at: number; offsetMinutes: number }>();
-
-function formatOffsetMinutes(timeZone: string, at: Date): number {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((each) => each.type === type)?.value);
-  const wallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return Math.round((wallClock - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
 /** The time zone a zone's schedule is written in when its times carry no designator: the one of where the zone lies. */
@@ -117,6 +82,35 @@ export function isPeriodActiveAt(period: ApplicabilityPeriod, at: Date, localOff
 /** GZ-01 (c) and GZ-05: whether the zone applies at this instant (any of its periods does). */
 export function isActiveAt(zone: Pick<Zone, 'applicability' | 'volumes'>, at: Date): boolean {
   let offset: number | undefined;
-  const localOffsetMinutes = () => (offset ??= utcOffsetMinutes(zoneTimeZone(zone), at));
+  const localOffsetMinutes = () => (offset ??= tzOffset(zoneTimeZone(zone), at));
   return zone.applicability.some((period) => isPeriodActiveAt(period, at, localOffsetMinutes));
+}
+
+/** A flight whose UTC day is known but not its time of day. */
+export interface FlightDay {
+  readonly dayISO: string;
+}
+
+/** Whether a zone applies at every instant of a UTC day, at none, or only part of it. */
+export type DayActivity = 'all' | 'none' | 'part';
+
+const MINUTE_MS = 60_000;
+const MINUTES_PER_DAY = 1_440;
+
+/**
+ * Whether the zone applies at every minute of the UTC day `dayISO` (and its last second), at none, or only at some:
+ * a flight that day needs its time of day only for a zone active part of it. Schedules change on the minute.
+ */
+export function dayActivity(zone: Pick<Zone, 'applicability' | 'volumes'>, dayISO: string): DayActivity {
+  if (zone.applicability.some((period) => period.permanent)) return 'all';
+  const dayStart = Date.parse(`${dayISO}T00:00:00Z`);
+  let active = 0;
+  const instants = Array.from({ length: MINUTES_PER_DAY }, (_, minute) => dayStart + minute * MINUTE_MS).concat(dayStart + 86_399_000);
+  for (const instant of instants) if (isActiveAt(zone, new Date(instant))) active += 1;
+  return active === instants.length ? 'all' : active === 0 ? 'none' : 'part';
+}
+
+/** Whether the zone applies at the instant, or at some time of the day when only the day is known. */
+export function isActiveFor(zone: Pick<Zone, 'applicability' | 'volumes'>, when: Date | FlightDay): boolean {
+  return when instanceof Date ? isActiveAt(zone, when) : dayActivity(zone, when.dayISO) !== 'none';
 }

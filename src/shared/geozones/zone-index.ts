@@ -1,6 +1,6 @@
 import { booleanIntersects, bboxPolygon } from '@turf/turf';
 import Flatbush from 'flatbush';
-import { isActiveAt } from './applicability';
+import { isActiveFor, type FlightDay } from './applicability';
 import { areaIntersectsCircle, areasIntersect, bboxesOverlap, bboxOf, type BBox } from './geometry';
 import { compareVolumeRestrictiveness, overlapsFlightBand } from './vertical';
 import { RESTRICTION_RANK, type AreaGeometry, type Restriction, type Zone, type ZoneVolume } from './zone';
@@ -16,7 +16,8 @@ export interface ZoneMatch {
 export interface MissionQuery {
   /** The flight's height cap: the mission occupies [0, maxHeightM] above ground level. */
   maxHeightM: number;
-  at: Date;
+  /** The instant of the flight, or its UTC day when the time is not known (a zone active at some time of it applies). */
+  at: Date | FlightDay;
 }
 
 interface IndexedVolume {
@@ -85,7 +86,7 @@ export class ZoneIndex {
       const zone = this.zoneAt(zoneIndex);
       const volume = zone.volumes[volumeIndex] as ZoneVolume;
       return (
-        !volume.circle && bboxesOverlap(missionBox, bbox) && overlapsFlightBand(volume, options.maxHeightM) && isActiveAt(zone, options.at)
+        !volume.circle && bboxesOverlap(missionBox, bbox) && overlapsFlightBand(volume, options.maxHeightM) && isActiveFor(zone, options.at)
       );
     });
     const geometryOf = (item: number) => {
@@ -136,7 +137,8 @@ export class ZoneIndex {
     touchesItem?: (item: number, volume: ZoneVolume) => boolean,
   ): ZoneMatch[] {
     if (!Number.isFinite(maxHeightM) || maxHeightM < 0) throw new RangeError(`maxHeightM must be a height in metres, got ${maxHeightM}`);
-    if (Number.isNaN(at.getTime())) throw new RangeError('at must be a valid date');
+    const instant = at instanceof Date ? at : new Date(`${at.dayISO}T00:00:00Z`);
+    if (Number.isNaN(instant.getTime())) throw new RangeError('at must be a valid date');
     const missionBox = bboxOf(missionArea);
     if (!missionBox.every(Number.isFinite)) throw new RangeError('the mission area has no valid coordinates');
     const activeByZone = new Map<number, boolean>();
@@ -147,7 +149,7 @@ export class ZoneIndex {
       const volume = zone.volumes[volumeIndex] as ZoneVolume;
       let active = activeByZone.get(zoneIndex);
       if (active === undefined) {
-        active = isActiveAt(zone, at);
+        active = isActiveFor(zone, at);
         activeByZone.set(zoneIndex, active);
       }
       if (!active || !overlapsFlightBand(volume, maxHeightM)) continue;

@@ -34,7 +34,7 @@ import { assertEuRulesApply, euRules } from './rules/eu';
 import { frProfile, frRules } from './rules/fr';
 import { geozoneRules } from './rules/geozones';
 import { jpRules } from './rules/jp';
-import { luRules } from './rules/lu';
+import { assertLuNational2020Applies, isLuNational2020, luNational2020Rules, luRules } from './rules/lu';
 import { mcRules } from './rules/mc';
 import type { RuleResult, Verdict } from './verdict';
 
@@ -61,15 +61,27 @@ const REGIMES: Readonly<Record<Country, Regime>> = {
   MC: { rules: [...mcRules, ...geozoneRules], profile: EU_PROFILE },
 };
 
+/** Luxembourg before the EU rules: the national regime of the 2020 authorisation window (spec domain §5). */
+const LU_NATIONAL_2020: Regime = {
+  rules: [...luNational2020Rules, ...geozoneRules],
+  profile: EU_PROFILE,
+  assertApplies: assertLuNational2020Applies,
+};
+
+/** The regime of `country` at the mission date. */
+function regimeOf(country: Country, facts: MissionFacts): Regime {
+  return country === 'LU' && isLuNational2020(facts) ? LU_NATIONAL_2020 : REGIMES[country];
+}
+
 /** Every rule evaluated for a country, in evaluation order. */
 export function rulesFor(country: Country): readonly RegulationRule[] {
   const { rules } = REGIMES[country];
   return STAGES.flatMap((stage) => rules.filter((rule) => rule.stage === stage));
 }
 
-/** Every rule of every country, once. */
+/** Every rule of every country and dated regime, once. */
 export function allRules(): readonly RegulationRule[] {
-  return [...new Set(COUNTRIES.flatMap((country) => rulesFor(country)))];
+  return [...new Set([...COUNTRIES.flatMap((country) => rulesFor(country)), ...LU_NATIONAL_2020.rules])];
 }
 
 const nowSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
@@ -274,8 +286,8 @@ function overviewOf(code: Country, category: Category, classMark: ClassMark): Ov
  */
 export function classify(country: string | null | undefined, facts: MissionFacts, options: ClassifyOptions = {}): Verdict {
   const code = resolveCountry(country);
-  const regime = REGIMES[code];
   const parsedFacts = parseFacts(facts);
+  const regime = regimeOf(code, parsedFacts);
   const fromRawZone = rawGeozoneFacts(parsedFacts, options.geoid);
   const missionFacts: MissionFacts =
     fromRawZone.length === 0 ? parsedFacts : { ...parsedFacts, geozones: [...(parsedFacts.geozones ?? []), ...fromRawZone] };

@@ -48,12 +48,10 @@ export const PILOT_CERTIFICATES = [
 export type PilotCertificate = (typeof PILOT_CERTIFICATES)[number];
 
 export const NATIONAL_SCENARIOS = ['FR-S1', 'FR-S2', 'FR-S3'] as const;
-export type NationalScenario = (typeof NATIONAL_SCENARIOS)[number];
 
 export const JP_TYPE_CERTIFICATES = ['JP_TYPE_1', 'JP_TYPE_2'] as const;
 
 export const GEOZONE_RESTRICTIONS = ['PROHIBITED', 'REQ_AUTHORISATION', 'CONDITIONAL', 'NO_RESTRICTION'] as const;
-export type GeozoneRestriction = (typeof GEOZONE_RESTRICTIONS)[number];
 
 export const REQUIREMENT_CODES = [
   'REGISTRATION',
@@ -83,6 +81,9 @@ export const REQUIREMENT_CODES = [
   'MC_ELECTRONIC_ID',
   'MC_PARACHUTE',
   'MC_LEGAL_INFORMATION', // engine extension
+  'FR_AIRCRAFT_REGISTRATION', // engine extension
+  'FR_ELECTRONIC_SIGNALLING', // engine extension
+  'LU_DAC_AUTHORISATION', // engine extension
 ] as const;
 export type RequirementCode = (typeof REQUIREMENT_CODES)[number];
 
@@ -122,6 +123,7 @@ export const BLOCKER_CODES = [
   'MC_EVENT_BAN',
   'GEOZONE_PROHIBITED',
   'MISSION_ALTITUDE_REQUIRED', // engine extension
+  'LU_2020_HEIGHT_GT_50M', // engine extension
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
 

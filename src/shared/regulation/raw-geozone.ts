@@ -1,4 +1,4 @@
-import { isActiveAt } from '../geozones/applicability';
+import { dayActivity, isActiveAt } from '../geozones/applicability';
 import { pickAuthority } from '../geozones/flatten';
 import { parseEd269Zone } from '../geozones/parse-ed269';
 import { parseEd318Feature } from '../geozones/parse-ed318';
@@ -88,20 +88,14 @@ function meetsHorizontally(volume: ZoneVolume, facts: MissionFacts): boolean {
   return missionInsideHorizontalProjection;
 }
 
-const MINUTE_MS = 60_000;
-const MINUTES_PER_DAY = 1_440;
-
 /**
  * Without `timeUTC`, whether the zone applies on the mission's (UTC) day is known only when it does at every minute of
  * it, or at none: a zone active all day, or not at all that day, needs no time; one active part of the day does.
  */
 function activeAllDay(zone: Zone, dateISO: string): boolean {
-  const dayStart = Date.parse(`${dateISO}T00:00:00Z`);
-  const instants = Array.from({ length: MINUTES_PER_DAY }, (_, minute) => dayStart + minute * MINUTE_MS).concat(dayStart + 86_399_000);
-  const active = instants.map((instant) => isActiveAt(zone, new Date(instant)));
-  if (active.every(Boolean)) return true;
-  if (!active.some(Boolean)) return false;
-  throw new RegulationError('INSUFFICIENT_DATA', ['timeUTC']);
+  const activity = dayActivity(zone, dateISO);
+  if (activity === 'part') throw new RegulationError('INSUFFICIENT_DATA', ['timeUTC']);
+  return activity === 'all';
 }
 
 /**

@@ -71,8 +71,9 @@ describe('Classification domain errors (spec domain §8)', () => {
   });
 
   it('a mission before Reg. 2019/947 applied (2020-12-30) → REGULATION_NOT_SUPPORTED; 2020-12-31 is classified', () => {
-    expect(errorOf(() => classify('LU', missionFacts({ dateISO: '2020-12-30' }))).code).toBe('REGULATION_NOT_SUPPORTED');
-    expect(classify('LU', missionFacts({ dateISO: '2020-12-31' })).category).toBe('OPEN');
+    expect(errorOf(() => classify('FR', missionFacts({ dateISO: '2020-12-30' }))).code).toBe('REGULATION_NOT_SUPPORTED');
+    expect(classify('FR', missionFacts({ dateISO: '2020-12-31' })).category).toBe('OPEN');
+    expect(errorOf(() => classify('LU', missionFacts({ dateISO: '2020-09-30' }))).code).toBe('REGULATION_NOT_SUPPORTED');
   });
 
   it('the error message is the code, never an English sentence', () => {

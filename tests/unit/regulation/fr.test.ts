@@ -543,3 +543,25 @@ describe('France: prefecture declaration notice (FR-PREF-02/03, arrêté du 23 d
     expect(earliestFrFlightDate(declarationISO)).toBe(earliest);
   });
 });
+
+describe('France: aircraft of 800 g or more (FR-800-01, loi n° 2016-1428)', () => {
+  const national = ['FR_AIRCRAFT_REGISTRATION', 'FR_ELECTRONIC_SIGNALLING'] as const;
+
+  it.each([
+    [799, false],
+    [800, true],
+    [3_000, true],
+  ])('%i g: registration in AlphaTango and electronic signalling required: %s', (massGrams, required) => {
+    const verdict = classify('FR', missionFacts({ classMark: 'none', massGrams, dateISO: '2025-06-10' }));
+    for (const code of national) expect(verdict.requirements.includes(code), code).toBe(required);
+    expect(verdict.rules.find((rule) => rule.id === 'FR-800-01')?.outcome).toBe(required ? 'info' : 'notApplicable');
+  });
+
+  it('is French: the same 800 g aircraft in Luxembourg or under the EU rules asks for neither', () => {
+    for (const country of ['EU', 'LU'] as const) {
+      const verdict = classify(country, missionFacts({ classMark: 'none', massGrams: 800 }));
+      expect(verdict.requirements).not.toContain('FR_AIRCRAFT_REGISTRATION');
+      expect(verdict.requirements).not.toContain('FR_ELECTRONIC_SIGNALLING');
+    }
+  });
+});

@@ -79,3 +79,72 @@ describe('Luxembourg: EU rules administered by the DAC (LU-01…LU-04)', () => {
     expect(verdict.rules.find((rule) => rule.id === 'LU-04')?.outcome).toBe('info');
   });
 });
+
+/** A mission over the Grünewald north of Luxembourg City (49.66 N, 6.17 E), in the last quarter of 2020. */
+const GRUNEWALD_2020 = { classMark: 'none', massGrams: 1_200, urban: false } as const;
+
+const window2020Rows: VerdictRow[] = [
+  {
+    name: 'LU-06: on 2020-11-15 a 1.2 kg flight at 40 m needs the DAC authorisation, capped at 50 m',
+    facts: { ...GRUNEWALD_2020, maxHeightM: 40, dateISO: '2020-11-15' },
+    category: 'SPECIFIC',
+    blockers: [],
+    requirements: ['LU_DAC_AUTHORISATION'],
+    maxHeightM: 50,
+  },
+  {
+    name: 'LU-06: the window opens on 2020-10-01; exactly 50 m is within the cap',
+    facts: { ...GRUNEWALD_2020, maxHeightM: 50, dateISO: '2020-10-01' },
+    category: 'SPECIFIC',
+    blockers: [],
+    requirements: ['LU_DAC_AUTHORISATION'],
+    maxHeightM: 50,
+  },
+  {
+    name: 'LU-06: on 2020-12-30 a flight at 80 m is above the national cap',
+    facts: { ...GRUNEWALD_2020, maxHeightM: 80, dateISO: '2020-12-30' },
+    category: 'SPECIFIC',
+    blockers: ['LU_2020_HEIGHT_GT_50M'],
+    requirements: ['LU_DAC_AUTHORISATION'],
+    maxHeightM: 50,
+  },
+  {
+    name: 'LU-01: from 2020-12-31 the EU rules apply (legacy 1.2 kg aircraft under Art. 22, no DAC authorisation)',
+    facts: { ...GRUNEWALD_2020, maxHeightM: 80, dateISO: '2020-12-31' },
+    category: 'OPEN',
+    subcategory: 'A2',
+    blockers: [],
+    absentRequirements: ['LU_DAC_AUTHORISATION'],
+    maxHeightM: 120,
+    transitional: true,
+  },
+];
+
+describe('Luxembourg: the authorisation window of 1 Oct–31 Dec 2020 (spec domain §5, LU-06)', () => {
+  it.each(window2020Rows)('$name', (row) => expectVerdict(classifyRow('LU', row), row));
+
+  it('a Luxembourg mission before the window is not supported; France and the EU stay refused before 2020-12-31', () => {
+    for (const [country, dateISO] of [
+      ['LU', '2020-09-30'],
+      ['FR', '2020-11-15'],
+      ['EU', '2020-11-15'],
+    ] as const) {
+      expect(() => classify(country, missionFacts({ dateISO })), `${country} ${dateISO}`).toThrow(
+        expect.objectContaining({ code: 'REGULATION_NOT_SUPPORTED' }),
+      );
+    }
+  });
+
+  it('LU-06: only the national rule and the zones are evaluated in the window', () => {
+    const verdict = classify('LU', missionFacts({ ...GRUNEWALD_2020, dateISO: '2020-11-15' }));
+    expect(verdict.rules.map((rule) => rule.id)).toEqual([
+      'LU-06',
+      'GZ-03-P',
+      'GZ-03-A',
+      'GZ-03-C',
+      'GZ-03-N',
+      'GZ-01-ALT',
+      'GZ-03-NOTICE',
+    ]);
+  });
+});
