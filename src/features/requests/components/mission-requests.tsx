@@ -8,7 +8,7 @@ import { apiFieldErrors } from '@/lib/api-client';
 import { useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
 import { requestCreateSchema, type TouchedAirspace } from '@/shared/contracts/requests';
-import { isAccepted, isUnderAnalysis } from '@/shared/domain/request-status';
+import { isAccepted, UNDER_ANALYSIS_STATUSES, type RequestStatus } from '@/shared/domain/request-status';
 import { useFileRequest, useRequest, useRequests, useTouchedAirspaces } from '../api/requests';
 import { RequestConflicts } from './request-conflicts';
 import { RequestStatusBadge } from './request-status-badge';
@@ -85,7 +85,7 @@ export function MissionRequests({ missionId }: { missionId: string }) {
         </Table>
       )}
       {requests.data?.items
-        .filter((request) => isAccepted(request.status) || isUnderAnalysis(request.status))
+        .filter((request) => isAccepted(request.status) || (UNDER_ANALYSIS_STATUSES as readonly RequestStatus[]).includes(request.status))
         .map((request) => (
           <ConflictsOf key={request.id} requestId={request.id} referenceNumber={request.referenceNumber} />
         ))}
