@@ -41,6 +41,7 @@ const SHARED_PACKAGES = [
   'flatbush',
   'date-holidays',
   '@photostructure/tz-lookup',
+  '@date-fns/tz',
 ];
 
 export default tseslint.config(

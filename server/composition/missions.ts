@@ -4,6 +4,7 @@ import { aerodromeIndex } from '../integrations/weather/aerodromes';
 import { createHttpTafSource, createRecordedTafSource } from '../integrations/weather/taf-source';
 import { touchedAirspaces } from '../modules/airspaces/touched-airspaces';
 import { contextLayersRouter } from '../modules/context-layers/context-layers.router';
+import { createShippedRunways } from '../modules/regulation/runway-facts';
 import { mapSettingsRouter } from '../modules/map-settings/map-settings.router';
 import { createFlightsRepository } from '../modules/flights/flights.repository';
 import { createFlightsService } from '../modules/flights/flights.service';
@@ -44,7 +45,14 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     events: records.webhooks,
     touchedAirspaces: (areas) => touchedAirspaces(records.airspaces, geometry, areas),
   });
-  const verdicts = createMissionVerdicts({ repository: records.missions, zones, clock, layers: ctx.contextLayers, geometry });
+  const verdicts = createMissionVerdicts({
+    repository: records.missions,
+    zones,
+    clock,
+    layers: ctx.contextLayers,
+    runways: createShippedRunways(),
+    geometry,
+  });
   const missions = createMissionsService({
     repository: records.missions,
     flights,

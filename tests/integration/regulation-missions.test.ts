@@ -78,6 +78,9 @@ describe('The verdict of missions on the real shipped zones, stored on every sav
     expect(verdict.blockers).not.toContain('MISSION_ALTITUDE_REQUIRED');
     // A real mission now feeds the CTR fact (FR-CTR-02 in OPEN, FR-CTR-01 in SPECIFIC).
     expect(verdict.rules.filter((rule) => rule.id.startsWith('FR-CTR')).map((rule) => rule.outcome)).toContain('pass');
+    // Runway 10/28 of Rennes-Saint-Jacques (2,100 m) lies 2.5 to 5 km from the area: annexe I 2° caps it at 30 m.
+    expect(verdict.rules.find((rule) => rule.id === 'FR-AD-03')).toMatchObject({ outcome: 'fail', params: { capM: 30 } });
+    expect(verdict.maxHeightM).toBeLessThanOrEqual(30);
   });
 
   it('Rennes without an altitude: not forbidden but the altitude needed, naming the zones an altitude would settle', async () => {

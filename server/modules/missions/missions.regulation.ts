@@ -20,6 +20,7 @@ import type { ZonesService } from '../../zones/zones.service';
 import { countriesOfArea, countriesWithoutZones } from '../regulation/area-countries';
 import { contextFacts, obstacleFacts, type ContextLayers } from '../regulation/context-facts';
 import { egm96, toGeozoneFact } from '../regulation/regulation.mapper';
+import { runwayFacts, type RunwaySource } from '../regulation/runway-facts';
 import { ZONE_LOOKUP_MIN_HEIGHT_M } from '../regulation/regulation.service';
 import type { MissionRow, MissionsRepository } from './missions.repository';
 import type { MissionsService } from './missions.service';
@@ -60,12 +61,13 @@ export interface MissionVerdictsDeps {
   zones: ZonesService;
   clock: Clock;
   layers: ContextLayers;
+  runways: RunwaySource;
   geometry: Pick<GeometryPool, 'intersectsEach'>;
 }
 
 /** The verdicts of stored missions: derived from the mission, its pilot and machine, the zones and the context layers. */
 export function createMissionVerdicts(deps: MissionVerdictsDeps) {
-  const { repository, zones, clock, layers, geometry } = deps;
+  const { repository, zones, clock, layers, runways, geometry } = deps;
 
   /** The facts of the stored mission; missing ones answer 422 INSUFFICIENT_DATA naming them. */
   async function factsOf(mission: MissionRow, areas: MissionAreas, matches: readonly ZoneMatch[]): Promise<MissionFacts> {
@@ -83,7 +85,7 @@ export function createMissionVerdicts(deps: MissionVerdictsDeps) {
       .map((d) => CERTIFICATE_OF_SKILL[d.skillType])
       .filter((c): c is PilotCertificate => c !== undefined);
     const fromZones = zoneFacts(matches);
-    const fromLayers = await contextFacts(areas, layers, geometry);
+    const [fromLayers, fromRunways] = await Promise.all([contextFacts(areas, layers, geometry), runwayFacts(areas, runways, geometry)]);
     const obstacle = obstacleFacts(areas, (mission.contextMarkers as ContextMarker[] | null) ?? []);
     const optional = {
       night: constraints.night,
@@ -94,6 +96,9 @@ export function createMissionVerdicts(deps: MissionVerdictsDeps) {
       // The shipped layers where they cover the area, else the operator's answer.
       distanceToRoadM: fromLayers.distanceToRoadM ?? constraints.distanceToRoadM,
       inProtectedSpeciesZone: fromLayers.inProtectedSpeciesZone ?? constraints.inProtectedSpeciesZone,
+      runwayInstrument: fromRunways.runwayInstrument,
+      runwayLengthM: fromRunways.runwayLengthM,
+      distanceDAkm: fromRunways.distanceDAkm,
       inCTR: fromZones.inCTR,
       ctrListedAnnexII3: fromZones.ctrListedAnnexII3,
       ...obstacle,
@@ -112,8 +117,8 @@ export function createMissionVerdicts(deps: MissionVerdictsDeps) {
       urban: need(constraints.urban, 'urban'),
       pilotAge: need(pilot?.birthDate && day ? ageOn(pilot.birthDate, day) : null, 'pilotAge'),
       pilotCertificates: certificates,
-      // A runway or heliport zone settles it; elsewhere the operator says.
-      nearAerodrome: fromZones.nearAerodrome ? true : need(constraints.nearAerodrome, 'nearAerodrome'),
+      // A known runway within 10 km, or a runway or heliport zone, settles it; elsewhere the operator says.
+      nearAerodrome: fromRunways.nearAerodrome || fromZones.nearAerodrome ? true : need(constraints.nearAerodrome, 'nearAerodrome'),
       dateISO: need(day, 'dateISO'),
       timeUTC: mission.startAt?.toISOString().slice(11, 19),
       hasCamera: mission.camerawork || (machine?.equipmentCamera ?? false),

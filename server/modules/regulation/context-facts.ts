@@ -130,7 +130,7 @@ function sampledRings(area: AreaGeometry, toPlane: (position: readonly number[])
  * sampled area, every boundary point lies within the slack of a sampled vertex, so the sampled distance less the slack
  * is a lower bound that keeps the rule on the safe side.
  */
-function distanceToLinesM(area: AreaGeometry, lines: readonly Lines[]): number {
+export function distanceToLinesM(area: AreaGeometry, lines: readonly Lines[]): number {
   if (lines.length === 0) return Number.POSITIVE_INFINITY;
   const toPlane = planar(rings(area)[0]?.[0] ?? [0, 0]);
   const { paths: areaPaths, slackM } = sampledRings(area, toPlane);

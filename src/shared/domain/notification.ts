@@ -1,4 +1,6 @@
 // Notifications to authorities (spec domain §4 statuses); the window rules and transitions are ours (docs/notifications.md).
+import { TZDate } from '@date-fns/tz';
+
 export const NOTIFICATION_TYPES = ['army', 'prefecture'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -41,34 +43,10 @@ export const MILITARY_MAX_HOURS = 12;
 const PARIS = 'Europe/Paris';
 const HOUR = 3_600_000;
 
-const parisParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PARIS,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-function wallClock(instant: Date) {
-  const parts = Object.fromEntries(parisParts.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { year: +parts.year, month: +parts.month, day: +parts.day, hour: +parts.hour, minute: +parts.minute, second: +parts.second };
-}
-
-/** Paris wall-clock time minus UTC at `instant`, in ms (1 h in winter, 2 h in summer). */
-function parisOffset(instant: Date): number {
-  const w = wallClock(instant);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
 /** The instant when Paris clocks show `hour`:00 on the Paris calendar day of `instant` shifted by `dayShift` days. */
 export function parisTimeOnDay(instant: Date, dayShift: number, hour: number): Date {
-  const day = wallClock(instant);
-  const local = Date.UTC(day.year, day.month - 1, day.day + dayShift, hour);
-  const guess = new Date(local - parisOffset(new Date(local)));
-  return new Date(local - parisOffset(guess));
+  const day = new TZDate(instant, PARIS);
+  return new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate() + dayShift, hour, PARIS).getTime());
 }
 
 export interface NotificationWindow {

@@ -1,5 +1,6 @@
 // Automatic answers (spec domain §3 "Automation rule"): which rule answers a classified request, and how.
 // The range model and the order of the rules are ours (docs/request-automation.md).
+import { TZDate } from '@date-fns/tz';
 import type { ImpactLevel } from './request-impact';
 
 export const AUTOMATION_MODES = ['acceptAuto', 'denyAuto'] as const;
@@ -45,25 +46,13 @@ interface LocalParts {
   minutes: number;
 }
 
-const PARTS_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: RANGE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  weekday: 'short',
-  hourCycle: 'h23',
-});
-
-const WEEKDAY_NUMBER: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-
+/** The Paris calendar date, ISO weekday (Monday 1 … Sunday 7) and minutes since local midnight of `instant`. */
 export function localParts(instant: Date): LocalParts {
-  const parts = Object.fromEntries(PARTS_FORMAT.formatToParts(instant).map((part) => [part.type, part.value]));
+  const local = new TZDate(instant, RANGE_TIME_ZONE);
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: WEEKDAY_NUMBER[parts.weekday!]!,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    date: `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`,
+    weekday: local.getDay() || 7,
+    minutes: local.getHours() * 60 + local.getMinutes(),
   };
 }
 
@@ -72,16 +61,18 @@ export function minutesOfTime(time: string): number {
   return hours! * 60 + minutes!;
 }
 
-/** The local days a mission covers, first to last (a mission of several weeks lists each weekday once at most). */
+/**
+ * The local days a mission covers, first to last (a mission of several weeks lists each weekday once at most). The days
+ * are stepped on the Paris calendar, not by 24 hours: a night across a clock change keeps its Sunday.
+ */
 function weekdaysCovered(start: Date, end: Date): Set<number> {
   const days = new Set<number>();
   const last = localParts(end).date;
-  for (let instant = start; days.size < 7; instant = new Date(instant.getTime() + 86_400_000)) {
-    const parts = localParts(instant);
+  for (const day = new TZDate(start, RANGE_TIME_ZONE); days.size < 7; day.setDate(day.getDate() + 1)) {
+    const parts = localParts(day);
     if (parts.date > last) break;
     days.add(parts.weekday);
   }
-  days.add(localParts(end).weekday);
   return days;
 }
 

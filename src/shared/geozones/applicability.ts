@@ -1,3 +1,4 @@
+import { tzOffset } from '@date-fns/tz';
 import tzLookup from '@photostructure/tz-lookup';
 import { TIME_OF_DAY_PATTERN, type ApplicabilityPeriod, type DailyPeriod, type Position, type WeekDay, type Zone } from './zone';
 
@@ -7,23 +8,6 @@ const DAY_CODES: readonly WeekDay[] = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI',
 interface TimeOfDay {
   seconds: number;
   offsetMinutes: number;
-}
-
-/** The UTC offset, in minutes, of the IANA time zone at this instant (summer time included). */
-export function utcOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((each) => each.type === type)?.value);
-  const wallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return Math.round((wallClock - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
 /** The time zone a zone's schedule is written in when its times carry no designator: the one of where the zone lies. */
@@ -86,7 +70,7 @@ export function isPeriodActiveAt(period: ApplicabilityPeriod, at: Date, localOff
 /** GZ-01 (c) and GZ-05: whether the zone applies at this instant (any of its periods does). */
 export function isActiveAt(zone: Pick<Zone, 'applicability' | 'volumes'>, at: Date): boolean {
   let offset: number | undefined;
-  const localOffsetMinutes = () => (offset ??= utcOffsetMinutes(zoneTimeZone(zone), at));
+  const localOffsetMinutes = () => (offset ??= tzOffset(zoneTimeZone(zone), at));
   return zone.applicability.some((period) => isPeriodActiveAt(period, at, localOffsetMinutes));
 }
 

@@ -70,6 +70,35 @@ describe('Paris wall-clock times', () => {
     expect(parisTimeOnDay(at('2027-06-30T22:30:00Z'), 1, 4).toISOString()).toBe('2027-07-02T02:00:00.000Z');
     expect(parisTimeOnDay(at('2027-12-31T12:00:00Z'), 1, 4).toISOString()).toBe('2028-01-01T03:00:00.000Z');
   });
+
+  it('keeps 04:00 on the clock across the spring change (28 March 2027, 02:00 CET to 03:00 CEST)', () => {
+    // Monday after the change: opens Saturday 04:00 CET, closes Monday 04:00 CEST.
+    expect(notificationWindow('army', at('2027-03-29T10:00:00Z'))).toEqual({
+      opensAt: at('2027-03-27T03:00:00Z'),
+      closesAt: at('2027-03-29T02:00:00Z'),
+    });
+    // On the day of the change itself: 04:00 is already summer time.
+    expect(notificationWindow('army', at('2027-03-28T10:00:00Z'))).toEqual({
+      opensAt: at('2027-03-26T03:00:00Z'),
+      closesAt: at('2027-03-28T02:00:00Z'),
+    });
+  });
+
+  it('keeps 04:00 on the clock across the autumn change (31 October 2027, 03:00 CEST to 02:00 CET)', () => {
+    expect(notificationWindow('army', at('2027-11-01T10:00:00Z'))).toEqual({
+      opensAt: at('2027-10-30T02:00:00Z'),
+      closesAt: at('2027-11-01T03:00:00Z'),
+    });
+    expect(notificationWindow('army', at('2027-10-31T10:00:00Z'))).toEqual({
+      opensAt: at('2027-10-29T02:00:00Z'),
+      closesAt: at('2027-10-31T03:00:00Z'),
+    });
+  });
+
+  it('shifts days across a month end and reads the Paris day, not the UTC day', () => {
+    // 23:30 UTC on 28 February is 1 March in Paris: two days before is 27 February.
+    expect(parisTimeOnDay(at('2027-02-28T23:30:00Z'), -2, 4).toISOString()).toBe('2027-02-27T03:00:00.000Z');
+  });
 });
 
 describe('notification status transitions', () => {

@@ -5,6 +5,7 @@ import { parseSeedFile, rawZone, zonesFrom } from './geozone-fixtures';
 
 const PARIS: Position = [2.35, 48.85];
 const TOKYO: Position = [139.69, 35.69];
+const LUXEMBOURG: Position = [6.13, 49.61];
 const volumeAt = ([lon, lat]: Position): ZoneVolume => ({
   lowerM: 0,
   upperM: 120,
@@ -138,6 +139,23 @@ describe('GZ-05: when a zone is active', () => {
       // Tokyo (UTC+9): Monday 08:00 is Sunday 23:00 UTC.
       expect(isActiveAt(tokyo, at('2026-07-05T23:30:00Z'))).toBe(true);
       expect(isActiveAt(tokyo, at('2026-07-06T06:30:00Z'))).toBe(false);
+    });
+
+    it('follows the local clock on the days of the clock changes, in Luxembourg as in Paris', () => {
+      const schedule = [{ days: ['SUN' as const], startTime: '01:00', endTime: '04:00' }];
+      const luxembourg = zoneIn(LUXEMBOURG, { permanent: false, schedule });
+      const paris = zoneWith({ permanent: false, schedule });
+
+      for (const zone of [luxembourg, paris]) {
+        // 29 March 2026: 02:00 CET becomes 03:00 CEST at 01:00 UTC; 04:00 CEST is 02:00 UTC.
+        expect(isActiveAt(zone, at('2026-03-29T01:45:00Z'))).toBe(true);
+        expect(isActiveAt(zone, at('2026-03-29T02:15:00Z'))).toBe(false);
+        // 25 October 2026: 03:00 CEST becomes 02:00 CET at 01:00 UTC; 01:00 CEST is 23:00 UTC the day before, 04:00 CET is 03:00 UTC.
+        expect(isActiveAt(zone, at('2026-10-24T22:45:00Z'))).toBe(false);
+        expect(isActiveAt(zone, at('2026-10-24T23:15:00Z'))).toBe(true);
+        expect(isActiveAt(zone, at('2026-10-25T02:45:00Z'))).toBe(true);
+        expect(isActiveAt(zone, at('2026-10-25T03:15:00Z'))).toBe(false);
+      }
     });
 
     it('treats a sunrise or sunset bound as the whole day, so the zone is never missed', () => {
