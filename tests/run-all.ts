@@ -2,11 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ensureChromium } from '../scripts/chromium';
 
-// `npm test`: every vitest project (unit and dom shuffled, then dom-mocks and integration) and the Playwright e2e
-// suite, ending with the time each runner took and one "N passed, N failed" line. The SPA is built while the unit and
-// DOM tests run (scripts/build-if-stale.ts); the e2e suite, which needs only that build, then runs beside the
-// dom-mocks and integration projects, its output in reports/e2e.log, printed once it ends (docs/performance.md, "Test
-// suite time"). `--integration` runs the integration project alone (CI's PostgreSQL pass).
+// `npm test`: every vitest project (unit and dom shuffled, then dom-mocks and integration) then the Playwright e2e
+// suite, ending with the time each runner took and one "N passed, N failed" line. The SPA is built while vitest runs, so Playwright's server starts at
+// once (scripts/build-if-stale.ts). `--integration` runs the integration project alone (CI's PostgreSQL pass).
 const integrationOnly = process.argv.includes('--integration');
 const label = process.argv.find((arg) => arg.startsWith('--label='))?.slice('--label='.length) ?? (integrationOnly ? 'integration' : 'all');
 
@@ -76,25 +74,17 @@ const add = (more: Totals) => {
 // The unit and DOM files share their workers' modules: they run in a random order, files and tests (the seed is
 // printed), so a test that leans on what another file or test left behind fails here rather than by chance later.
 if (!integrationOnly) add(await vitest('shuffled', ['unit', 'dom'], ['--sequence.shuffle']));
-
-/** The e2e suite once the build is done, its output in reports/e2e.log rather than among vitest's. */
-async function e2e(): Promise<Totals> {
-  const report = 'reports/e2e.json';
-  const log = 'reports/e2e.log';
-  rmSync(report, { force: true });
-  await build;
-  const status = await run('playwright (beside vitest)', 'npx', ['playwright', 'test'], log);
-  console.log(`\n$ cat ${log}\n${readFileSync(log, 'utf8')}`);
-  const totals = playwrightTotals(report);
-  if (status !== 0 && totals.failed === 0) totals.failed = 1;
-  return totals;
-}
-
-// Both phases leave part of the two cores idle (the e2e servers and browsers wait on each other, the integration
-// files on their databases): run side by side, each fills the other's gaps.
-const browsers = integrationOnly ? undefined : e2e();
 add(await vitest(integrationOnly ? 'integration' : 'isolated', integrationOnly ? ['integration'] : ['dom-mocks', 'integration']));
-if (browsers) add(await browsers);
+
+if (!integrationOnly) {
+  const e2eReport = 'reports/e2e.json';
+  rmSync(e2eReport, { force: true });
+  await build;
+  const e2eStatus = await run('playwright', 'npx', ['playwright', 'test']);
+  const e2e = playwrightTotals(e2eReport);
+  if (e2eStatus !== 0 && e2e.failed === 0) e2e.failed = 1;
+  add(e2e);
+}
 
 writeFileSync(`reports/summary-${label}.json`, JSON.stringify(totals));
 console.log(`\n${timings.join(', ')}; total ${seconds(suiteStarted)}`);
