@@ -44,6 +44,30 @@ const SHARED_PACKAGES = [
   '@date-fns/tz',
 ];
 
+// docs/architecture.md "Layers": who may import what on the server. ESLint takes a rule's options from the last block
+// naming the file, so each block lists every ban of its files, from the widest place to the narrowest.
+const PRISMA = {
+  regex: '(^@prisma/client|generated/prisma)',
+  message: 'Only repositories (*.repository.ts) and server/lib/database*.ts speak to the database (docs/architecture.md).',
+};
+const PREPARED = {
+  regex: '(^|/)lib/prepared$',
+  message: 'Prepared statements are queries: only repositories and server/lib send them (docs/architecture.md).',
+};
+const APP_CONTEXT = {
+  regex: '(^|/)context$',
+  importNames: ['AppContext'],
+  message:
+    'Only the composition root (server/app.ts) and its builders (server/composition/) receive AppContext: give a module what it uses.',
+};
+const serverImportBans = [
+  { files: ['server/**/*.ts'], patterns: [PRISMA, PREPARED, APP_CONTEXT] },
+  { files: ['server/lib/**/*.ts'], patterns: [PRISMA, APP_CONTEXT] },
+  { files: ['server/**/*.repository.ts', 'server/lib/database*.ts'], patterns: [APP_CONTEXT] },
+  { files: ['server/app.ts', 'server/context.ts', 'server/composition/**/*.ts'], patterns: [PRISMA, PREPARED] },
+].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
+const NO_PRISMA_REEXPORT = 'The Prisma client is not re-exported: only the files that may import it use it (docs/architecture.md).';
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'server/generated/', 'reports/', 'test-results/', 'data/', 'data-seed/', 'public/'] },
   js.configs.recommended,
@@ -92,25 +116,22 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverImportBans,
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/**/*.repository.ts', 'server/lib/database*.ts'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
-        {
-          patterns: [
-            {
-              regex: '(^@prisma/client|generated/prisma)',
-              message: 'Only repositories (*.repository.ts) and server/lib/database*.ts speak to the database (docs/architecture.md).',
-            },
-          ],
-        },
+        ...['ExportAllDeclaration', 'ExportNamedDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/${PRISMA.regex.replaceAll('/', '\\/')}/]`,
+          message: NO_PRISMA_REEXPORT,
+        })),
+        { selector: 'ExportNamedDeclaration[source=null] > ExportSpecifier[local.name=/^Prisma(Client)?$/]', message: NO_PRISMA_REEXPORT },
       ],
     },
   },
   {
-    files: ['src/**/*.tsx'],
+    files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },

@@ -15,6 +15,8 @@ const TEXTS = {
     sources: ['Wi-Fi'],
     station: `Indre mast (${POSITIONS} positions)`,
     heights: ['0–120 m', '120–500 m', 'Above 500 m'],
+    speed: 'Speed',
+    speedClasses: ['0 to 5 m/s', '5 to 10 m/s', '10 to 15 m/s', '15 m/s and more', 'No value'],
     rssi: 'RSSI',
     satellites: 'GPS satellites',
     rssiClasses: ['-30 to -45 dB', '-45 to -60 dB', '-60 to -75 dB', '-75 to -90 dB', 'No value'],
@@ -34,6 +36,8 @@ const TEXTS = {
     sources: ['Wi-Fi'],
     station: `Indre mast (${POSITIONS} positions)`,
     heights: ['0–120 m', '120–500 m', 'Au-dessus de 500 m'],
+    speed: 'Vitesse',
+    speedClasses: ['0 à 5 m/s', '5 à 10 m/s', '10 à 15 m/s', '15 m/s et plus', 'Sans valeur'],
     rssi: 'RSSI',
     satellites: 'Satellites GPS',
     rssiClasses: ['-30 à -45 dB', '-45 à -60 dB', '-60 à -75 dB', '-75 à -90 dB', 'Sans valeur'],
@@ -43,7 +47,7 @@ const TEXTS = {
 } as const;
 
 for (const language of ['en', 'fr'] as const) {
-  test(`[${language}] the operator replays a flight with the slider and switches the heatmap, height, rssi, GPS-satellite, source and station layers with their legends`, async ({
+  test(`[${language}] the operator replays a flight with the slider and switches the heatmap, height, speed, rssi, GPS-satellite, source and station layers with their legends`, async ({
     page,
     request,
   }) => {
@@ -87,6 +91,9 @@ for (const language of ['en', 'fr'] as const) {
     await expect(map).toHaveAttribute('data-visible-layers', /replay-height/);
     await expect(map).toHaveAttribute('data-visible-layers', /replay-tracks/);
 
+    await page.getByRole('checkbox', { name: text.speed, exact: true }).check();
+    await expect(page.getByTestId('legend-speed').getByTestId('legend-speed-class')).toHaveText([...text.speedClasses]);
+    await expect(map).toHaveAttribute('data-visible-layers', /replay-speed/);
     await page.getByRole('checkbox', { name: text.rssi, exact: true }).check();
     await page.getByRole('checkbox', { name: text.satellites, exact: true }).check();
     await expect(page.getByTestId('legend-rssi').getByTestId('legend-rssi-class')).toHaveText([...text.rssiClasses]);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signInInEnglish } from './support';
+import { allowOperatorMissions, DEMO, DEMO_PASSWORD, signIn, signInInEnglish, tokenOf as bearerOf } from './support';
 
 const DAY = 86_400_000;
 /** Agreement statuses under which the operator may create missions (docs/missions.md). */
@@ -249,3 +249,85 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
   await operator.reload();
   await expect(operator.getByTestId('request-activations').getByTestId('activation-row')).toContainText('Accepted');
 });
+
+for (const lang of ['en', 'fr'] as const) {
+  test(`[${lang}] a manager opening a request sees the accepted mission whose area, heights and time meet it, drawn on the map, and is warned before accepting`, async ({
+    page,
+    request,
+  }) => {
+    await allowOperatorMissions(request);
+    const operator = { authorization: `Bearer ${await bearerOf(request, DEMO.operator)}` };
+    const manager = { authorization: `Bearer ${await bearerOf(request, DEMO.manager)}` };
+    const tag = `4d-${lang}-${Date.now()}`;
+    const pilot = await request.post('/api/pilots', {
+      headers: operator,
+      data: { firstName: 'Dana', lastName: `Deconflict ${tag}`, email: `dana.${tag}@operator.test` },
+    });
+    const machine = await request.post('/api/machines', {
+      headers: operator,
+      data: { internalName: `4D ${tag}`, serialNumber: `SN-${tag}` },
+    });
+    // A day of its own for each language, at a corner of the demo airspace no other spec uses.
+    const start = new Date(Date.now() + (lang === 'en' ? 12 : 13) * DAY);
+    start.setUTCHours(9, 0, 0, 0);
+    const filed: { id: string; referenceNumber: string }[] = [];
+    for (const [index, heights] of [{ maxHeightM: 100 }, { minHeightM: 30, maxHeightM: 120 }].entries()) {
+      const mission = await request.post('/api/preflights', {
+        headers: operator,
+        data: {
+          title: `Stacked survey ${index + 1}`,
+          referentPilotId: ((await pilot.json()) as { id: string }).id,
+          mainMachineId: ((await machine.json()) as { id: string }).id,
+          ...heights,
+          areas: areaAt(2.215 + index * 0.0025, 48.715),
+          startAt: start.toISOString(),
+          endAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+        },
+      });
+      expect(mission.status(), await mission.text()).toBe(201);
+      const missionId = ((await mission.json()) as { id: string }).id;
+      const touched = await request.get(`/api/procedures/airspaces?missionId=${missionId}`, { headers: operator });
+      const airspace = ((await touched.json()) as { id: string; internalCode: string }[]).find((a) => a.internalCode === 'LFPS-DEMO')!;
+      const response = await request.post('/api/procedures', {
+        headers: operator,
+        data: { missionId, airspaceId: airspace.id, conditionsAccepted: true },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      filed.push((await response.json()) as { id: string; referenceNumber: string });
+    }
+    const [accepted, pending] = filed as [{ id: string; referenceNumber: string }, { id: string; referenceNumber: string }];
+    expect((await request.post(`/api/procedures/${accepted.id}/actions/accept`, { headers: manager, data: {} })).status()).toBe(200);
+
+    await signIn(page, DEMO.manager, { lang, to: `/backoffice/procedure/edit/${pending.id}` });
+    await expect(page.getByTestId('request-reference')).toHaveText(pending.referenceNumber);
+    const conflict = page.getByTestId('request-conflicts').getByTestId('conflict-row');
+    await expect(conflict).toHaveAttribute('data-reference', accepted.referenceNumber);
+    await expect(conflict).toContainText('Stacked survey 1');
+    await expect(conflict).toContainText('30–100 m');
+    await expect(page.getByTestId('request-conflicts')).toContainText(
+      lang === 'en' ? 'Conflicts (area, height and time)' : 'Conflits (zone, hauteur et horaire)',
+    );
+    await expect(page.getByTestId('request-map')).toHaveAttribute('data-conflict-areas', '1');
+    await expect
+      .poll(() => page.getByTestId('request-map').getByTestId('map').getAttribute('data-visible-layers'))
+      .toContain('request-conflict-areas');
+    await page.getByTestId('action-accept').click();
+    await expect(page.getByTestId('decision-conflicts')).toContainText(
+      lang === 'en'
+        ? '1 other accepted or pending mission meets this one in area, height and time'
+        : '1 autre mission acceptée ou en attente rencontre celle-ci en zone, hauteur et horaire',
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('decision-dialog')).toBeHidden();
+
+    // Given back: both requests decided and archived, the manager in English.
+    const reject = await request.post(`/api/procedures/${pending.id}/actions/reject`, {
+      headers: manager,
+      data: { reason: 'End of test' },
+    });
+    expect(reject.status()).toBe(200);
+    for (const { id } of filed)
+      expect((await request.post(`/api/procedures/${id}/actions/archive`, { headers: manager, data: {} })).status()).toBe(200);
+    expect((await request.patch('/api/account', { headers: manager, data: { lang: 'en' } })).ok()).toBe(true);
+  });
+}

@@ -8,7 +8,7 @@ import { createTerrainClient, type TerrainClient } from './integrations/terrain/
 import { createJobs, type Jobs } from './jobs/jobs';
 import type { Clock } from './lib/clock';
 import { createClosers, type Closers } from './lib/closers';
-import type { PrismaClient } from './lib/database';
+import type { DatabaseClients } from './lib/database';
 import { createGeometryPool, type GeometryPool } from './lib/geometry-pool';
 import { systemClock } from './lib/clock';
 import type { Logger } from './lib/logger';
@@ -28,7 +28,7 @@ import { createZonesService, type ZonesService } from './zones/zones.service';
 /** Everything a request handler may depend on; tests build one with their own clock, database and transports. */
 export interface AppContext {
   config: Config;
-  prisma: PrismaClient;
+  prisma: DatabaseClients['prisma'];
   /** Prisma's own pool, for prepared statements on hot reads. */
   pool: pg.Pool;
   /** Change notifications of the database (another instance's writes included), for caches to stay exact. */
@@ -66,7 +66,7 @@ export interface AppContext {
 
 export function createContext(options: {
   config: Config;
-  prisma: PrismaClient;
+  prisma: AppContext['prisma'];
   pool: pg.Pool;
   changes: TableChanges;
   logger: Logger;

@@ -13,6 +13,8 @@ export interface DocumentedRoute {
   query?: z.ZodType;
   params?: z.ZodType;
   response?: z.ZodType;
+  /** Media types of the file a download route answers. */
+  fileMediaTypes?: readonly string[];
   /** Content type of the request body when it is not JSON (uploads). */
   bodyContentType?: string;
 }
@@ -66,7 +68,12 @@ function operation(route: DocumentedRoute) {
   const responses: Record<string, unknown> = {
     [route.status]: route.response
       ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } }
-      : { description: 'Success' },
+      : route.fileMediaTypes
+        ? {
+            description: 'The file, as an attachment',
+            content: Object.fromEntries(route.fileMediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          }
+        : { description: 'Success' },
   };
   for (const [code, description] of Object.entries(ERROR_RESPONSES)) {
     if (route.access === 'public' && (code === '401' || code === '403')) continue;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { MIGRATIONS_DIR } from '../lib/database';
+import { MIGRATIONS_DIR } from '../lib/migrations';
 
 // npm run db:migration -- NAME: writes prisma/migrations/<UTC timestamp>_NAME/migration.sql, the SQL from the schema
 // of the last commit (which its committed migrations produce) to the working prisma/schema.prisma. Prisma's

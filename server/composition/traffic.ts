@@ -10,7 +10,7 @@ import { alertsRouter, violationsRouter } from '../modules/alerts/alerts.router'
 import { createAlertsService } from '../modules/alerts/alerts.service';
 import type { FlightConformance } from '../../src/shared/contracts/conformance';
 import { createConformanceChecker } from '../modules/conformance/conformance.checker';
-import { buildFlightConformance } from '../modules/conformance/flight.wiring';
+import { buildFlightConformance } from './flight-conformance';
 import { createConformanceRepository } from '../modules/conformance/conformance.repository';
 import { createDevicesRepository } from '../modules/devices/devices.repository';
 import { devicesRouter } from '../modules/devices/devices.router';

@@ -66,6 +66,8 @@ export interface RouteSpec<
   query?: Q;
   params?: P;
   response?: R;
+  /** A file answered instead of JSON: its media types, documented in OpenAPI (CSV, KML, GeoJSON, GPX downloads). */
+  fileMediaTypes?: readonly string[];
   status?: 200 | 201 | 202 | 204;
   bodyContentType?: string;
   /** The JSON body budget in bytes (the router's, else JSON_BODY_BYTES); null: the route reads its body itself. */
@@ -234,6 +236,7 @@ export class ApiRouter {
       query: spec.query,
       params: spec.params,
       response: spec.response,
+      fileMediaTypes: spec.fileMediaTypes,
       bodyContentType: spec.bodyContentType,
     });
   }

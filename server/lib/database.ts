@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,12 +10,12 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import type { DatabaseTimeouts } from '../config/env';
+import { MIGRATIONS_DIR, migrationNames } from './migrations';
 import { utcTimestampTypes } from './prepared';
 import { createTableChanges, type TableChanges } from './table-changes';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const MIGRATIONS_DIR = path.join(ROOT, 'prisma', 'migrations');
 
 export interface EmbeddedPostgres {
   url: string;
@@ -52,12 +52,6 @@ export async function startEmbeddedPostgres(options: { dataDir?: string; loadDat
       await pglite.close();
     },
   };
-}
-
-function migrationNames(): string[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((name) => existsSync(path.join(MIGRATIONS_DIR, name, 'migration.sql')))
-    .sort();
 }
 
 async function appliedMigrations(client: pg.Client | pg.Pool): Promise<Set<string>> {
@@ -101,9 +95,6 @@ export function migrationsFingerprint(): string {
   for (const name of migrationNames()) hash.update(name).update(readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql')));
   return hash.digest('hex').slice(0, 16);
 }
-
-/** The Prisma client, for the composition root and the repositories: no other code speaks to the database. */
-export type { PrismaClient };
 
 /** A round trip through Prisma's pool: the health answer when no server URL is probed on its own connection. */
 export function pingDatabase(prisma: PrismaClient): Promise<unknown> {

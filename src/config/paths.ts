@@ -90,8 +90,6 @@ export const paths = {
   violations: fixed(`${BO}/violations`),
 } as const;
 
-export type PathKey = keyof typeof paths;
-
 /** Spec §2: `/` goes to /backoffice/{homepage}; every homepage value is a back-office route. */
 export function homepageHref(homepage: Homepage | null | undefined): string {
   return `${BO}/${homepage ?? 'dashboard'}`;

@@ -120,6 +120,7 @@ export const ErrorCode = {
   LANDING_NOT_FLYING: 409,
   TRACK_ALREADY_EXISTS: 409,
   TRACK_UNKNOWN_TRACKER: 422,
+  TRACK_TRACKER_WITHOUT_USER: 422,
   TRACK_UNKNOWN_USER: 401,
   TRACK_BATCH_NEEDS_API_KEY: 403,
   TRACK_FILE_INVALID: 422,
@@ -138,7 +139,3 @@ export const ErrorCode = {
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCode;
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ErrorCode, value);
-}

@@ -32,6 +32,7 @@ function missionDetail(status: MissionStatus, overrides: Partial<MissionDetail> 
     updatedAt: '2026-01-01T00:00:00.000Z',
     additionalPilots: [],
     additionalMachines: [],
+    minHeightM: null,
     maxAltitudeFt: null,
     maxAltitudeSource: null,
     groundElevationM: null,

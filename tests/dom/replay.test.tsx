@@ -29,8 +29,8 @@ const FLIGHTS: ReplayFlights = {
 };
 const target = { source: 'wi', ident: 'TRK-1', type: 'drone', missionId: MISSION } as const;
 /**
- * Six positions 10 s apart climbing from 50 to 550 m, the signal weakening from −40 dBm by 10 dB and the satellites
- * rising from 3, the last position without either; served as two pages.
+ * Six positions 10 s apart climbing from 50 to 550 m, speeding up from 0 by 4 m/s, the signal weakening from −40 dBm
+ * by 10 dB and the satellites rising from 3, the last position without any of the three; served as two pages.
  */
 const PAGES: ReplayPage[] = [0, 1].map((page) => {
   const indexes = [0, 1, 2].map((i) => page * 3 + i);
@@ -41,6 +41,7 @@ const PAGES: ReplayPage[] = [0, 1].map((page) => {
     lon: indexes.map((i) => 2.2 + i * 0.001),
     lat: indexes.map(() => 48.7),
     height: indexes.map((i) => 50 + i * 100),
+    speed: indexes.map((i) => (i === 5 ? null : i * 4)),
     rssi: indexes.map((i) => (i === 5 ? null : -40 - i * 10)),
     gpsSatellites: indexes.map((i) => (i === 5 ? null : 3 + i)),
     next: page === 0 ? 'page-2' : null,
@@ -132,6 +133,9 @@ describe('the replay screen', () => {
       {
         replay: 'Replay',
         flight: 'Flight',
+        speed: 'Speed',
+        speedLegend: 'Ground speed',
+        speedClasses: ['0 to 5 m/s', '5 to 10 m/s', '10 to 15 m/s', '15 m/s and more', 'No value'],
         rssi: 'RSSI',
         satellites: 'GPS satellites',
         rssiLegend: 'Signal strength (RSSI)',
@@ -146,6 +150,9 @@ describe('the replay screen', () => {
       {
         replay: 'Rejouer',
         flight: 'Vol',
+        speed: 'Vitesse',
+        speedLegend: 'Vitesse sol',
+        speedClasses: ['0 à 5 m/s', '5 à 10 m/s', '10 à 15 m/s', '15 m/s et plus', 'Sans valeur'],
         rssi: 'RSSI',
         satellites: 'Satellites GPS',
         rssiLegend: 'Force du signal (RSSI)',
@@ -156,7 +163,7 @@ describe('the replay screen', () => {
       },
     ],
   ] as const) {
-    it(`[${language}] shows the rssi and GPS-satellite layers' classes and "no value" in their legends, and both in the preview`, async () => {
+    it(`[${language}] shows the speed, rssi and GPS-satellite layers' classes and "no value" in their legends, rssi and satellites in the preview`, async () => {
       signInWith(['JOURNEY_LIST']);
       await changeLanguage(language);
       serveReplay();
@@ -168,6 +175,8 @@ describe('the replay screen', () => {
       await userEvent.click(screen.getByRole('button', { name: texts.replay }));
       await screen.findByTestId('replay-loaded');
       expect(screen.queryByTestId('legend-rssi')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('legend-speed')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('checkbox', { name: texts.speed }));
       await userEvent.click(screen.getByRole('checkbox', { name: texts.rssi }));
       await userEvent.click(screen.getByRole('checkbox', { name: texts.satellites }));
 
@@ -175,6 +184,7 @@ describe('the replay screen', () => {
         within(screen.getByRole('group', { name }))
           .getAllByTestId(`legend-${layer}-class`)
           .map((node) => node.textContent);
+      expect(classes(texts.speedLegend, 'speed')).toEqual(texts.speedClasses);
       expect(classes(texts.rssiLegend, 'rssi')).toEqual(texts.rssiClasses);
       expect(classes(texts.satellitesLegend, 'satellites')).toEqual(texts.satelliteClasses);
       const preview = screen.getByTestId('replay-preview');
@@ -193,17 +203,18 @@ describe('the replay screen', () => {
     });
   }
 
-  it('gives each replayed point its signal strength and satellites, and none when the position reported none', () => {
+  it('gives each replayed point its speed, signal strength and satellites, and none when the position reported none', () => {
     const points = pointsOf(PAGES.reduce(appendPage, emptyReplayData()), T0);
 
-    expect(points.features[0]!.properties).toEqual({ t: 0, h: 50, r: -40, s: 3 });
+    expect(points.features[0]!.properties).toEqual({ t: 0, h: 50, v: 0, r: -40, s: 3 });
+    expect(points.features[4]!.properties).toEqual({ t: 40, h: 450, v: 16, r: -80, s: 7 });
     expect(points.features[5]!.properties).toEqual({ t: 50, h: 550 });
   });
 
   it('says when the selection holds no position, in French', async () => {
     signInWith(['JOURNEY_LIST']);
     await changeLanguage('fr');
-    serveReplay([{ targets: [], target: [], time: [], lon: [], lat: [], height: [], rssi: [], gpsSatellites: [], next: null }]);
+    serveReplay([{ targets: [], target: [], time: [], lon: [], lat: [], height: [], speed: [], rssi: [], gpsSatellites: [], next: null }]);
     renderReplay();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Rejouer' }));

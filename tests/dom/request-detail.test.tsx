@@ -121,9 +121,36 @@ function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
     ],
     messages: [],
     activeMissions: [],
+    conflicts: [],
     ...overrides,
   };
 }
+
+const CONFLICT: RequestDetail['conflicts'][number] = {
+  requestId: 'r-7',
+  referenceNumber: 'AG-2026-000007',
+  missionTitle: 'Mast inspection',
+  status: 'accepted',
+  overlap: {
+    areas: {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [2.1525, 48.7025],
+            [2.155, 48.7025],
+            [2.155, 48.705],
+            [2.1525, 48.7025],
+          ],
+        ],
+      ],
+    },
+    minHeightM: 20,
+    maxHeightM: 50,
+    startAt: '2026-12-01T09:30:00.000Z',
+    endAt: '2026-12-01T10:00:00.000Z',
+  },
+};
 
 // The first screen loads lazily (route, namespaces): its first find waits longer than the default second.
 const SCREEN_LOAD = { timeout: 10_000 };
@@ -337,6 +364,35 @@ describe('request detail, manager side', () => {
     await userEvent.click(screen.getByTestId('decision-confirm'));
     await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/accept')).toHaveLength(1));
     expect(api.to('POST', 'procedures/r-1/actions/accept')[0].body).toEqual({ reply: null, callControl: true });
+  });
+
+  it('lists the conflicting missions with their shared heights and time, and warns before accepting', async () => {
+    signInAs('airspaceManager');
+    const api = await openDetail(detail({ conflicts: [CONFLICT] }));
+
+    const row = within(screen.getByTestId('request-conflicts')).getByTestId('conflict-row');
+    expect(row).toHaveAttribute('data-reference', 'AG-2026-000007');
+    expect(row).toHaveTextContent('Mast inspection');
+    expect(row).toHaveTextContent('20–50 m');
+    expect(screen.getByTestId('request-map')).toHaveAttribute('data-conflict-areas', '1');
+    await userEvent.click(screen.getByTestId('action-accept'));
+    expect(await screen.findByTestId('decision-conflicts')).toHaveTextContent(
+      '1 other accepted or pending mission meets this one in area, height and time',
+    );
+    await userEvent.click(screen.getByTestId('decision-confirm'));
+    await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/accept')).toHaveLength(1));
+  });
+
+  it('says when no other mission meets this one', async () => {
+    signInAs('airspaceManager');
+    await openDetail(detail());
+
+    expect(screen.getByTestId('request-conflicts')).toHaveTextContent(
+      'No other accepted or pending mission of this airspace meets this one',
+    );
+    await userEvent.click(screen.getByTestId('action-accept'));
+    await screen.findByTestId('decision-confirm');
+    expect(screen.queryByTestId('decision-conflicts')).not.toBeInTheDocument();
   });
 
   it('cancels a decision only after confirmation', async () => {

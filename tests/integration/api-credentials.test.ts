@@ -125,4 +125,18 @@ describe('API reference', () => {
     expect(Object.keys(document['x-webhooks'])).toContain('request.decided');
     expect(document.components.securitySchemes.bearer.description).toContain('agk_');
   });
+
+  it('documents the CSV and track downloads with their media types, not as JSON', async () => {
+    const document = (await request(t.app).get('/api/openapi.json')).body;
+    const success = (path: string) => Object.keys(document.paths[path].get.responses['200'].content ?? {});
+
+    for (const csv of ['/api/replay/positions.csv', '/api/logbook/csv', '/api/violations/csv'])
+      expect(success(csv), csv).toEqual(['text/csv']);
+    for (const track of ['/api/replay/track', '/api/postflights/{missionId}/track'])
+      expect(success(track), track).toEqual(['application/vnd.google-earth.kml+xml', 'application/geo+json', 'application/gpx+xml']);
+    expect(document.paths['/api/replay/positions.csv'].get.responses['200'].content['text/csv'].schema).toEqual({
+      type: 'string',
+      format: 'binary',
+    });
+  });
 });

@@ -57,7 +57,8 @@ describe('replay of stored tracks', () => {
             time: at(i),
             lon: 2.2 + i * 0.001,
             heightM: i * 20,
-            // The tracker reports its link and its fix, but for the last position.
+            // The tracker reports its speed, its link and its fix, but for the last position.
+            speedMs: i < 9 ? i * 2.5 : null,
             rssi: i < 9 ? -50 - i * 5 : null,
             gpsSatellites: i < 9 ? 4 + i : null,
           }),
@@ -101,6 +102,7 @@ describe('replay of stored tracks', () => {
         time,
         lon: page.lon[i],
         height: page.height[i],
+        speed: page.speed[i],
         rssi: page.rssi[i],
         gpsSatellites: page.gpsSatellites[i],
       })),
@@ -124,9 +126,10 @@ describe('replay of stored tracks', () => {
     expect(page.time[0]).toBe(START.getTime());
     const own = rowsOf([page]).filter((row) => row.ident === 'TRK-OWN');
     expect(own.map((row) => row.height)).toEqual([0, 20, 40, 60, 80, 100, 120, 140, 160, 180]);
+    expect(own.map((row) => row.speed)).toEqual([0, 2.5, 5, 7.5, 10, 12.5, 15, 17.5, 20, null]);
     expect(own.map((row) => row.rssi)).toEqual([-50, -55, -60, -65, -70, -75, -80, -85, -90, null]);
     expect(own.map((row) => row.gpsSatellites)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, null]);
-    expect(rowsOf([page]).filter((row) => row.ident === 'OP')[0]).toMatchObject({ rssi: null, gpsSatellites: null });
+    expect(rowsOf([page]).filter((row) => row.ident === 'OP')[0]).toMatchObject({ speed: null, rssi: null, gpsSatellites: null });
   });
 
   it('answers an administrator every position of the period, and one account when asked', async () => {
@@ -287,7 +290,7 @@ describe('replay of stored tracks', () => {
     );
   });
 
-  it('writes the signal strength and GPS satellites of each position in the CSV, empty where not reported', async () => {
+  it('writes the speed, signal strength and GPS satellites of each position in the CSV, empty where not reported', async () => {
     const response = await request(t.app)
       .get('/api/replay/positions.csv')
       .query({ ...PERIOD, missionId: ownMission })
@@ -295,7 +298,7 @@ describe('replay of stored tracks', () => {
 
     const lines = response.text.trimEnd().split('\n');
     expect(lines).toHaveLength(11);
-    expect(lines[1]).toBe(`${START.toISOString()},wi,TRK-OWN,drone,${ownMission},48.7,2.2,0,,,-50,4`);
+    expect(lines[1]).toBe(`${START.toISOString()},wi,TRK-OWN,drone,${ownMission},48.7,2.2,0,0,,-50,4`);
     expect(lines[10]).toBe(`${at(9).toISOString()},wi,TRK-OWN,drone,${ownMission},48.7,${2.2 + 9 * 0.001},180,,,,`);
   });
 

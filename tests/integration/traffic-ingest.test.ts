@@ -121,6 +121,30 @@ describe('POST /api/traffics/', () => {
     expect(await t.db.prisma.track.count({ where: { time: { gte: new Date(at(40_000)) } } })).toBe(0);
   });
 
+  it('names a registered tracker with no related user as such, and keeps another account’s tracker unknown', async () => {
+    const unlinked = `TRK-${randomBytes(3).toString('hex')}`;
+    const others = `TRK-${randomBytes(3).toString('hex')}`;
+    const someone = await signedInUser(t.app, t.db.prisma, ['TRAFFIC_LIST']);
+    await t.db.prisma.tracker.createMany({
+      data: [
+        { ident: unlinked, vehicle: 'drone', source: 'wi' },
+        { ident: others, relatedUserId: someone.user.id, vehicle: 'drone', source: 'wi' },
+      ],
+    });
+
+    const batch = await withKey({ positions: [post(unlinked, at(55_000)), post(others, at(55_000)), post(tracker, at(55_000))] });
+
+    expect(batch.body).toEqual({
+      accepted: 1,
+      rejected: [
+        { index: 0, code: 'TRACK_TRACKER_WITHOUT_USER', message: expect.stringContaining(`${unlinked} has no related user`) },
+        { index: 1, code: 'TRACK_UNKNOWN_TRACKER', message: `Unknown tracker ${others}` },
+      ],
+    });
+    expectError(await withKey(post(unlinked, at(56_000))), 422, 'TRACK_TRACKER_WITHOUT_USER');
+    expect(await tracksOf(unlinked)).toEqual([]);
+  });
+
   it('a single post with the API key answers its own error', async () => {
     const refused = await withKey(post(tracker, at(50_000), { heading: 400 }));
     expectError(refused, 422, 'VALIDATION_FAILED');

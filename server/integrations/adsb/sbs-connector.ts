@@ -188,5 +188,3 @@ export function createSbsConnector(options: SbsConnectorOptions) {
     },
   };
 }
-
-export type SbsConnector = ReturnType<typeof createSbsConnector>;

@@ -96,6 +96,7 @@ export function violationsRouter(registry: ApiRegistry, service: AlertsService, 
       summary: `The same filtered violations as CSV (text/csv), one line per episode, at most ${VIOLATION_EXPORT_MAX}`,
       access: 'signedIn',
       query: violationListQuerySchema,
+      fileMediaTypes: ['text/csv'],
       handler: async ({ user, query, res }) => {
         const csv = await service.violationsCsv(user, query);
         res.attachment('violations.csv').type('text/csv; charset=utf-8');

@@ -91,5 +91,3 @@ export function createLoginLock(deps: LoginLockDeps) {
     },
   };
 }
-
-export type LoginLock = ReturnType<typeof createLoginLock>;

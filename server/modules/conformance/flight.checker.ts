@@ -276,5 +276,3 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
     },
   };
 }
-
-export type FlightConformanceCheck = ReturnType<typeof createFlightConformance>;

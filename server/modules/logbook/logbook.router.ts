@@ -41,6 +41,7 @@ export function logbookRouter(registry: ApiRegistry, service: LogbookService) {
         'The same logbook as CSV, one line per flown mission, streamed as the client reads; past the exports running at once, 429 EXPORT_BUSY',
       access: READ,
       query: logbookQuerySchema,
+      fileMediaTypes: ['text/csv'],
       handler: async ({ user, query, res }) => {
         const csv = await service.csv(user, query, res);
         res.attachment(`logbook-${query.from ?? 'start'}-${query.to ?? 'today'}.csv`).type('text/csv; charset=utf-8');

@@ -34,6 +34,7 @@ export function toMissionDetail(row: MissionRow, fieldsLocked = false): MissionD
     fieldsLocked,
     additionalPilots: row.additionalPilots,
     additionalMachines: row.additionalMachines,
+    minHeightM: row.minHeightM,
     maxAltitudeFt: row.maxAltitudeFt,
     maxAltitudeSource: altitudeSourceOf(row.maxAltitudeSource),
     groundElevationM: row.groundElevationM,

@@ -48,6 +48,7 @@ function fields(data: MissionData) {
     referentPilotId: input.referentPilotId ?? null,
     mainMachineId: input.mainMachineId ?? null,
     maxHeightM: data.maxHeightM,
+    minHeightM: input.minHeightM ?? null,
     maxAltitudeFt: data.maxAltitudeFt,
     maxAltitudeSource: data.maxAltitudeSource,
     groundElevationM: data.groundElevationM,

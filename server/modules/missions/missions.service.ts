@@ -192,6 +192,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       time(current.endAt) !== time(data.input.endAt) ||
       current.mainMachineId !== (data.input.mainMachineId ?? null) ||
       current.maxHeightM !== data.maxHeightM ||
+      current.minHeightM !== (data.input.minHeightM ?? null) ||
       !sameCoordinates((current.areas as MissionCreate['areas'])?.coordinates, data.input.areas?.coordinates);
     if (changed && (await requests.locksMission(current.id)))
       throw new AppError(
@@ -210,6 +211,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       mainMachineId: row.mainMachineId,
       additionalMachineIds: detail.additionalMachines.map((m) => m.id),
       maxHeightM: detail.maxHeightM,
+      minHeightM: detail.minHeightM,
       maxAltitudeFt: detail.maxAltitudeFt,
       maximumDurationMin: detail.maximumDurationMin,
       totalFlightTimeMin: detail.totalFlightTimeMin,

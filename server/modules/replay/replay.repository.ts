@@ -25,6 +25,7 @@ export interface ReplayRow extends Keyed {
   lon: number;
   lat: number;
   heightM: number | null;
+  speedMs: number | null;
   rssi: number | null;
   gpsSatellites: number | null;
 }
@@ -47,7 +48,7 @@ const WINDOW_MARGIN = 1.25;
 /** How much a window may grow from one query to the next over an empty or sparse period. */
 const MAX_WINDOW_GROWTH = 16;
 const MS = `(extract(epoch FROM t.time) * 1000)::float8 AS ms`;
-const REPLAY_COLUMNS = `t.source, t.ident, t.type, t."missionId", ${MS}, t.lon, t.lat, t."heightM", t.rssi, t."gpsSatellites"`;
+const REPLAY_COLUMNS = `t.source, t.ident, t.type, t."missionId", ${MS}, t.lon, t.lat, t."heightM", t."speedMs", t.rssi, t."gpsSatellites"`;
 /**
  * The SQL of each column of the CSV extraction, by its name in the contract's REPLAY_CSV_COLUMNS: both ways of writing
  * the CSV (COPY and the paged lines) are made from it. `text` marks a free text, quoted when it holds a comma, a quote

@@ -11,6 +11,7 @@ import {
   replaySelectionSchema,
   replayStationsSchema,
 } from '../../../src/shared/contracts/replay';
+import { TRACK_EXPORT_MEDIA_TYPES } from '../../../src/shared/geo/track-files';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
 import type { ReplayService } from './replay.service';
@@ -62,6 +63,7 @@ export function replayRouter(registry: ApiRegistry, service: ReplayService) {
       summary: `The selection as a file to download: KML, GeoJSON or GPX (a route per target); ${REPLAY_EXPORT_MAX} positions at most`,
       access: READ,
       query: replayExportQuerySchema,
+      fileMediaTypes: Object.values(TRACK_EXPORT_MEDIA_TYPES),
       handler: async ({ user, query, res }) => {
         const file = await service.exportSelection(user, query);
         res.attachment(file.fileName).type(file.mediaType).setHeader('Cache-Control', 'private, no-store');
@@ -74,6 +76,7 @@ export function replayRouter(registry: ApiRegistry, service: ReplayService) {
       summary: `The whole selection as CSV, streamed as the client reads (${REPLAY_CSV_COLUMNS.join(', ')})`,
       access: READ,
       query: replaySelectionSchema,
+      fileMediaTypes: ['text/csv'],
       handler: async ({ user, query, res }) => {
         const csv = await service.csv(user, query, res);
         res.status(200).set({

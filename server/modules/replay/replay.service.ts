@@ -97,6 +97,7 @@ export function createReplayService(deps: {
         lon: [],
         lat: [],
         height: [],
+        speed: [],
         rssi: [],
         gpsSatellites: [],
         next: next && encodeCursor(next),
@@ -113,6 +114,7 @@ export function createReplayService(deps: {
         page.lon.push(row.lon);
         page.lat.push(row.lat);
         page.height.push(row.heightM);
+        page.speed.push(row.speedMs);
         page.rssi.push(row.rssi);
         page.gpsSatellites.push(row.gpsSatellites);
       }

@@ -17,7 +17,7 @@ import type { JsonInput, RequestsRepository } from './requests.repository';
 export interface DecideRequestDeps {
   repository: Pick<
     RequestsRepository,
-    'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage' | 'eventRow'
+    'find' | 'transition' | 'detail' | 'activeMissions' | 'volumeCandidates' | 'mailRow' | 'airspaceContacts' | 'addMessage' | 'eventRow'
   >;
   events: EventPublisher;
   airspaces: Pick<AirspacesRepository, 'isManagedBy'>;

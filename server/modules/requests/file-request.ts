@@ -45,7 +45,10 @@ export type RequestEvaluator = (input: { airspaceId: string; missionSnapshot: Mi
 }>;
 
 export interface FileRequestDeps {
-  repository: Pick<RequestsRepository, 'missionToFile' | 'airspaceToFile' | 'insertFiled' | 'activeMissions' | 'eventRow'>;
+  repository: Pick<
+    RequestsRepository,
+    'missionToFile' | 'airspaceToFile' | 'insertFiled' | 'activeMissions' | 'volumeCandidates' | 'eventRow'
+  >;
   evaluate: RequestEvaluator;
   owners: RecordOwners;
   missionReach: MissionReach;
@@ -71,6 +74,7 @@ function snapshot(mission: MissionToFile): MissionSnapshot {
     startAt: mission.startAt?.toISOString(),
     endAt: mission.endAt?.toISOString(),
     maxHeightM: mission.maxHeightM,
+    minHeightM: mission.minHeightM,
     maxAltitudeFt: mission.maxAltitudeFt,
     areas,
     areaKm2: mission.areaKm2,

@@ -15,7 +15,16 @@ import type { RequestsRepository } from './requests.repository';
 export interface RequestChatDeps {
   repository: Pick<
     RequestsRepository,
-    'find' | 'transition' | 'detail' | 'activeMissions' | 'mailRow' | 'airspaceContacts' | 'addMessage' | 'userName' | 'eventRow'
+    | 'find'
+    | 'transition'
+    | 'detail'
+    | 'activeMissions'
+    | 'volumeCandidates'
+    | 'mailRow'
+    | 'airspaceContacts'
+    | 'addMessage'
+    | 'userName'
+    | 'eventRow'
   >;
   airspaces: Pick<AirspacesRepository, 'isManagedBy'>;
   owners: RecordOwners;

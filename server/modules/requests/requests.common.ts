@@ -5,6 +5,7 @@ import {
   type RequestAction,
   type RequestStatus,
 } from '../../../src/shared/domain/request-status';
+import type { Restriction } from '../../../src/shared/contracts/requests';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
@@ -14,6 +15,7 @@ import type { AirspacesRepository } from '../airspaces/airspaces.repository';
 import type { EventPublisher } from '../webhooks/webhooks.service';
 import type { MissionMode, MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
+import { createDeconfliction } from './deconfliction';
 import { decisionEmail, type RequestMailContext } from './requests.emails';
 import { snapshotOf, toRequestDetail, type DetailSource, type RequestSide } from './requests.mapper';
 import type { AirspaceContactsRow, JsonInput, RequestChange, RequestsRepository } from './requests.repository';
@@ -178,20 +180,35 @@ export function requestMails(deps: {
   };
 }
 
-/** Builds the detail of a request with the airspace's other accepted or pending requests that overlap it in time. */
-export function requestDetailBuilder(repository: Pick<RequestsRepository, 'activeMissions'>) {
+/**
+ * Builds the detail of a request with the airspace's other accepted or pending requests that overlap it in time, and
+ * those whose 4D volumes meet its own (deconfliction).
+ */
+export function requestDetailBuilder(repository: Pick<RequestsRepository, 'activeMissions' | 'volumeCandidates'>) {
+  const conflictsOf = createDeconfliction(repository);
   return async function buildDetail(row: DetailSource, side: RequestSide) {
     const snapshot = snapshotOf(row);
-    const others = await repository.activeMissions(
-      { id: row.id, airspaceId: row.airspaceId, startAt: new Date(snapshot.startAt), endAt: new Date(snapshot.endAt) },
-      [...ACCEPTED_STATUSES, ...UNDER_ANALYSIS_STATUSES],
-    );
-    return toRequestDetail(row, side, others);
+    const [others, conflicts] = await Promise.all([
+      repository.activeMissions(
+        { id: row.id, airspaceId: row.airspaceId, startAt: new Date(snapshot.startAt), endAt: new Date(snapshot.endAt) },
+        [...ACCEPTED_STATUSES, ...UNDER_ANALYSIS_STATUSES],
+      ),
+      conflictsOf(
+        {
+          airspaceId: row.airspaceId,
+          missionId: row.missionId,
+          missionSnapshot: snapshot,
+          restrictions: row.restrictions as Restriction[],
+        },
+        side === 'manager',
+      ),
+    ]);
+    return toRequestDetail(row, side, others, conflicts);
   };
 }
 
 /** Reads the detail of a request as `side` sees it. */
-export function requestDetailReader(repository: Pick<RequestsRepository, 'detail' | 'activeMissions'>) {
+export function requestDetailReader(repository: Pick<RequestsRepository, 'detail' | 'activeMissions' | 'volumeCandidates'>) {
   const buildDetail = requestDetailBuilder(repository);
   return async function readDetail(id: string, side: RequestSide) {
     return buildDetail(await repository.detail(id), side);

@@ -1,4 +1,4 @@
-import type { MissionSnapshot, RequestDetail, RequestSummary, Restriction } from '../../../src/shared/contracts/requests';
+import type { MissionSnapshot, RequestConflict, RequestDetail, RequestSummary, Restriction } from '../../../src/shared/contracts/requests';
 import { allowedRequestActions } from '../../../src/shared/domain/request-status';
 import type { ActiveMissionRow, DetailRow, SummaryRow } from './requests.repository';
 
@@ -64,7 +64,12 @@ export function toRequestSummary(row: SummarySource): RequestSummary {
 }
 
 /** The detail as `side` sees it, with the airspace's other requests whose missions overlap (`others`). */
-export function toRequestDetail(row: DetailSource, side: RequestSide, others: ActiveMissionRow[]): RequestDetail {
+export function toRequestDetail(
+  row: DetailSource,
+  side: RequestSide,
+  others: ActiveMissionRow[],
+  conflicts: RequestConflict[],
+): RequestDetail {
   const managerIds = new Set(row.airspace.managers.map((manager) => manager.id));
   return {
     ...toRequestSummary(row),
@@ -114,5 +119,6 @@ export function toRequestDetail(row: DetailSource, side: RequestSide, others: Ac
       endAt: other.missionSnapshot.endAt,
       areas: other.missionSnapshot.areas,
     })),
+    conflicts,
   };
 }

@@ -14,7 +14,10 @@ import { toRequestSummary } from './requests.mapper';
 import type { RequestsRepository } from './requests.repository';
 
 export interface RequestQueriesDeps {
-  repository: Pick<RequestsRepository, 'find' | 'detail' | 'activeMissions' | 'list' | 'missionOf' | 'ofMission' | 'countOfMission'>;
+  repository: Pick<
+    RequestsRepository,
+    'find' | 'detail' | 'activeMissions' | 'volumeCandidates' | 'list' | 'missionOf' | 'ofMission' | 'countOfMission'
+  >;
   airspaces: Pick<AirspacesRepository, 'isManagedBy' | 'findOpenInBox'>;
   owners: RecordOwners;
   missionReach: MissionReach;

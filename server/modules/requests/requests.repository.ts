@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { RequestListQuery } from '../../../src/shared/contracts/requests';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
-import type { ImpactLevel, MissionSnapshot } from '../../../src/shared/contracts/requests';
+import type { ImpactLevel, MissionSnapshot, Restriction } from '../../../src/shared/contracts/requests';
 import type { RequestStatus } from '../../../src/shared/domain/request-status';
 import { prepared } from '../../lib/prepared';
 import { flownBy } from '../missions/missions.repository';
@@ -60,6 +60,7 @@ export interface MissionToFile {
   startAt: Date | null;
   endAt: Date | null;
   maxHeightM: number | null;
+  minHeightM: number | null;
   maxAltitudeFt: number | null;
   areas: MissionAreas | null;
   areaKm2: number;
@@ -76,7 +77,7 @@ export interface MissionToFile {
 }
 
 const MISSION_TO_FILE = `
-  SELECT m.id, m."userId", m.status::text AS status, m.title, m."startAt", m."endAt", m."maxHeightM", m."maxAltitudeFt",
+  SELECT m.id, m."userId", m.status::text AS status, m.title, m."startAt", m."endAt", m."maxHeightM", m."minHeightM", m."maxAltitudeFt",
          m.areas, m."areaKm2", m.scenario, m.country::text AS country, m.camerawork, m.description, m.constraints,
          CASE WHEN p.id IS NULL THEN NULL
               ELSE jsonb_build_object('id', p.id, 'firstName', p."firstName", 'lastName', p."lastName") END AS "referentPilot",
@@ -197,6 +198,28 @@ export interface ActiveMissionRow {
   status: RequestStatus;
   missionSnapshot: MissionSnapshot;
 }
+
+/** More candidates than that in one airspace at one place and time is not a plan a manager can read anyway. */
+export const VOLUME_CANDIDATES_LIMIT = 500;
+
+export interface VolumeRow {
+  id: string;
+  referenceNumber: string;
+  status: RequestStatus;
+  missionSnapshot: MissionSnapshot;
+  restrictions: Restriction[];
+}
+
+/** The airspace's other requests whose filed 4D volume's box meets the one asked: the GiST index's candidates. */
+const VOLUME_CANDIDATES = `
+  SELECT r.id, r."referenceNumber", r.status::text AS status, r."missionSnapshot", r.restrictions
+    FROM "Request" r
+   WHERE r."volumeBox" && box(point($1, $2), point($3, $4))
+     AND r."volumeWindow" && tstzrange($5::timestamptz, $6::timestamptz)
+     AND r."volumeHeights" && numrange($7::numeric, $8::numeric, '[]')
+     AND r."airspaceId" = $9::uuid AND r."missionId" <> $10::uuid AND r.status::text = ANY($11::text[])
+   ORDER BY r."submittedAt"
+   LIMIT ${VOLUME_CANDIDATES_LIMIT}`;
 
 const ACTIVE_MISSIONS = `
   SELECT r.id, r."referenceNumber", r.status::text AS status, r."missionSnapshot"
@@ -412,6 +435,29 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
         statuses,
         utc(request.endAt),
         utc(request.startAt),
+      ]);
+      return rows;
+    },
+
+    /** Candidates for deconfliction: the index answers by boxes, the caller keeps those whose volumes really meet. */
+    async volumeCandidates(
+      subject: { airspaceId: string; missionId: string; box: [number, number, number, number] },
+      volume: { minHeightM: number; maxHeightM: number | null; startAt: number; endAt: number },
+      statuses: readonly RequestStatus[],
+    ): Promise<VolumeRow[]> {
+      const [west, south, east, north] = subject.box;
+      const { rows } = await prepared<VolumeRow & pg.QueryResultRow>(pool, 'request-volumes', VOLUME_CANDIDATES, [
+        west,
+        south,
+        east,
+        north,
+        new Date(volume.startAt).toISOString(),
+        new Date(volume.endAt).toISOString(),
+        volume.minHeightM,
+        volume.maxHeightM,
+        subject.airspaceId,
+        subject.missionId,
+        statuses,
       ]);
       return rows;
     },

@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { trackExportQuerySchema, trackImportResultSchema } from '../../../src/shared/contracts/tracks';
 import { TRACK_FILE_MAX_BYTES } from '../../../src/shared/domain/limits';
+import { TRACK_EXPORT_MEDIA_TYPES } from '../../../src/shared/geo/track-files';
 import { ApiRouter } from '../../lib/api-router';
 import { diskUpload, readUploadWith } from '../../lib/uploads';
 import type { ApiRegistry } from '../../openapi';
@@ -37,6 +38,7 @@ export function tracksRouter(registry: ApiRegistry, service: TracksService, uplo
       access: READ,
       params,
       query: trackExportQuerySchema,
+      fileMediaTypes: Object.values(TRACK_EXPORT_MEDIA_TYPES),
       handler: async ({ user, params, query, res }) => {
         const file = await service.exportMission(user, params.missionId, query.format, res);
         res.attachment(file.fileName).type(file.mediaType).setHeader('Cache-Control', 'private, no-store');

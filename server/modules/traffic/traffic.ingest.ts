@@ -133,11 +133,21 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
         trackers.get(sender.userId, () => repository.trackersOf(sender.userId)),
         valid.length > 0 ? repository.flightsSince([sender.userId], new Date(earliest)) : new Map<string, Flight[]>(),
       ]);
-      const owned = valid.filter(({ index, post }) => {
-        if (registered.has(post.ident) || (sender.kind === 'session' && isOwnPosition(post))) return true;
-        rejected.push(rejection(index, 'TRACK_UNKNOWN_TRACKER', `Unknown tracker ${post.ident}`));
-        return false;
-      });
+      const foreign = valid.filter(({ post }) => !registered.has(post.ident) && !(sender.kind === 'session' && isOwnPosition(post)));
+      // A tracker registered without a related user is named as such: its positions need the account it belongs to.
+      // One related to another account stays "unknown", as an unregistered one: the sender learns nothing of it.
+      const unlinked = await repository.unlinkedTrackers([...new Set(foreign.map(({ post }) => post.ident))]);
+      for (const { index, post } of foreign)
+        rejected.push(
+          unlinked.has(post.ident)
+            ? rejection(
+                index,
+                'TRACK_TRACKER_WITHOUT_USER',
+                `Tracker ${post.ident} has no related user: an administrator links it to an account`,
+              )
+            : rejection(index, 'TRACK_UNKNOWN_TRACKER', `Unknown tracker ${post.ident}`),
+        );
+      const owned = valid.filter((position) => !foreign.includes(position));
       const tracks = owned.map(({ index, post }) => {
         const time = new Date(post.time);
         const ident = registered.has(post.ident) ? post.ident : ownIdent(post.ident, sender.userId);
@@ -151,7 +161,10 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
           const fields = parsed.success ? { time: ['validation:dateInFuture'] } : fieldErrors(parsed.error);
           throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', { fields });
         }
-        throw new AppError(refused!.code as 'TRACK_ALREADY_EXISTS' | 'TRACK_UNKNOWN_TRACKER', refused!.message);
+        throw new AppError(
+          refused!.code as 'TRACK_ALREADY_EXISTS' | 'TRACK_UNKNOWN_TRACKER' | 'TRACK_TRACKER_WITHOUT_USER',
+          refused!.message,
+        );
       }
       const [own] = tracks;
       if (isBatch || sender.kind !== 'session' || !own || !deps.conformanceOf) return result;

@@ -36,6 +36,18 @@ export function createTrafficRepository(pool: pg.Pool) {
       return new Set(rows.map((row) => row.ident));
     },
 
+    /** Which of `idents` are registered trackers with no related user (their positions belong to no account yet). */
+    async unlinkedTrackers(idents: readonly string[]): Promise<ReadonlySet<string>> {
+      if (idents.length === 0) return new Set();
+      const { rows } = await prepared<{ ident: string }>(
+        pool,
+        'traffic',
+        `SELECT ident FROM "Tracker" WHERE ident = ANY($1::text[]) AND "relatedUserId" IS NULL`,
+        [idents],
+      );
+      return new Set(rows.map((row) => row.ident));
+    },
+
     /**
      * The flights of each user's missions (owned, or taken off by that user) still open or landed since `since`,
      * latest take-off first: where to find the mission a position of that user belongs to.

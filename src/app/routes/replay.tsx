@@ -36,6 +36,7 @@ import {
   HeatmapLegend,
   HeightLegend,
   RssiLegend,
+  SpeedLegend,
   SatellitesLegend,
   SourceLegend,
   StationLegend,
@@ -68,7 +69,7 @@ const fromLocalInput = (value: string) => {
 /**
  * /backoffice/replay: choose a period, a flight (an account for an administrator), a source and optionally the map
  * view; replay the stored tracks with a time slider, play/pause and speed, following a target; switch the tracks,
- * source, height, rssi, GPS-satellite, heatmap and ground-station layers with their legends; preview and download the selection (docs/post-flight.md "Replay").
+ * source, height, speed, rssi, GPS-satellite, heatmap and ground-station layers with their legends; preview and download the selection (docs/post-flight.md "Replay").
  */
 export default function ReplayRoute() {
   const { t, i18n } = useTranslation(['replay', 'live', 'map']);
@@ -85,6 +86,7 @@ export default function ReplayRoute() {
     tracks: true,
     source: false,
     height: false,
+    speed: false,
     rssi: false,
     satellites: false,
     heatmap: false,
@@ -373,7 +375,7 @@ export default function ReplayRoute() {
               <Text size="sm" fw={700}>
                 {t('layers.title')}
               </Text>
-              {(['tracks', 'source', 'height', 'rssi', 'satellites', 'heatmap', 'stations'] as const).map((layer) => (
+              {(['tracks', 'source', 'height', 'speed', 'rssi', 'satellites', 'heatmap', 'stations'] as const).map((layer) => (
                 <Checkbox
                   key={layer}
                   size="xs"
@@ -384,6 +386,7 @@ export default function ReplayRoute() {
                 />
               ))}
               {layers.height ? <HeightLegend /> : null}
+              {layers.speed ? <SpeedLegend /> : null}
               {layers.rssi ? <RssiLegend /> : null}
               {layers.satellites ? <SatellitesLegend /> : null}
               {layers.heatmap ? <HeatmapLegend /> : null}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE_DEFAULT } from '@/shared/domain/limits';
@@ -143,15 +143,17 @@ export function useListState(options: Partial<SortedListOptions<string, ListFilt
   latest.current = state;
   const pending = useRef<string[]>([]);
   const addressKey = keyOf(read(address));
-  useEffect(() => {
-    const written = pending.current.indexOf(addressKey);
+  // Only a new list address is news: the address object, the options and these helpers are new on every render.
+  const followAddress = useEffectEvent((key: string) => {
+    const written = pending.current.indexOf(key);
     if (written >= 0) {
       pending.current.splice(0, written + 1);
       return;
     }
     pending.current = [];
-    if (addressKey !== keyOf(latest.current)) setState(read(address));
-  }, [addressKey]);
+    if (key !== keyOf(latest.current)) setState(read(address));
+  });
+  useEffect(() => followAddress(addressKey), [addressKey]);
 
   const [debouncedSearch] = useDebouncedValue(state.search, SEARCH_DEBOUNCE_MS);
 

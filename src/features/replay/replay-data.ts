@@ -10,6 +10,7 @@ export interface ReplayData {
   lat: number[];
   height: (number | null)[];
   /** Signal strength in dBm and GPS satellites, null where the position did not report them. */
+  speed: (number | null)[];
   rssi: (number | null)[];
   gpsSatellites: (number | null)[];
   /** For each target, the indexes of its positions in time order. */
@@ -21,7 +22,19 @@ export interface ReplayData {
 const targetKey = (target: ReplayTarget) => `${target.source}|${target.ident}|${target.missionId ?? ''}`;
 
 export function emptyReplayData(): ReplayData {
-  return { targets: [], target: [], time: [], lon: [], lat: [], height: [], rssi: [], gpsSatellites: [], byTarget: [], bounds: null };
+  return {
+    targets: [],
+    target: [],
+    time: [],
+    lon: [],
+    lat: [],
+    height: [],
+    speed: [],
+    rssi: [],
+    gpsSatellites: [],
+    byTarget: [],
+    bounds: null,
+  };
 }
 
 /** The data with one more page; pages come in time order, so the columns stay sorted by time. */
@@ -59,6 +72,7 @@ export function appendPage(data: ReplayData, page: ReplayPage): ReplayData {
     lon: data.lon.concat(page.lon),
     lat: data.lat.concat(page.lat),
     height: data.height.concat(page.height),
+    speed: data.speed.concat(page.speed),
     rssi: data.rssi.concat(page.rssi),
     gpsSatellites: data.gpsSatellites.concat(page.gpsSatellites),
     bounds: Number.isFinite(bounds[0]) ? (bounds as [number, number, number, number]) : null,
@@ -97,12 +111,13 @@ export function tracksOf(data: ReplayData): FeatureCollection<LineString> {
 
 /**
  * Every position as a point with its time in seconds from `start` (`t`), its height (`h`) and, when reported, its
- * signal strength (`r`) and GPS satellites (`s`): the height, rssi and satellite layers draw them, and the slider
+ * speed (`v`), signal strength (`r`) and GPS satellites (`s`): the height, speed, rssi and satellite layers draw them, and the slider
  * filters them by `t` without rebuilding the data.
  */
 export function pointsOf(data: ReplayData, start: number): FeatureCollection<Point> {
   const features: Feature<Point>[] = new Array(data.time.length);
   for (let i = 0; i < data.time.length; i++) {
+    const speed = data.speed[i];
     const rssi = data.rssi[i];
     const satellites = data.gpsSatellites[i];
     features[i] = {
@@ -110,6 +125,7 @@ export function pointsOf(data: ReplayData, start: number): FeatureCollection<Poi
       properties: {
         t: (data.time[i]! - start) / 1000,
         h: data.height[i] ?? 0,
+        ...(speed === null || speed === undefined ? {} : { v: speed }),
         ...(rssi === null || rssi === undefined ? {} : { r: rssi }),
         ...(satellites === null || satellites === undefined ? {} : { s: satellites }),
       },

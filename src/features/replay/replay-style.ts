@@ -1,5 +1,12 @@
 import type { DataDrivenPropertyValueSpecification, ExpressionSpecification } from 'maplibre-gl';
-import { HEATMAP_LEVELS, REPLAY_HEIGHT_STEPS, REPLAY_RSSI_CLASSES, REPLAY_SATELLITE_CLASSES } from '@/shared/contracts/replay';
+import {
+  HEATMAP_LEVELS,
+  REPLAY_HEIGHT_STEPS,
+  REPLAY_RSSI_CLASSES,
+  REPLAY_SATELLITE_CLASSES,
+  REPLAY_SPEED_CLASSES,
+  REPLAY_SPEED_STEP_MPS,
+} from '@/shared/contracts/replay';
 
 /** Spec §9 height classes: 0–120 m, 120–500 m, above 500 m. */
 export const HEIGHT_CLASSES = [
@@ -25,6 +32,13 @@ export const SATELLITE_CLASSES = REPLAY_SATELLITE_CLASSES.map(([from, to], index
   color: ['#e03131', '#f08c00', '#94d82d', '#2f9e44'][index]!,
 }));
 
+/** Spec §9 speed classes of 5 m/s, from the slowest (under 5 m/s) to 15 m/s and more (no upper bound). */
+export const SPEED_CLASSES = REPLAY_SPEED_CLASSES.map((from, index, all) => ({
+  from,
+  to: index === all.length - 1 ? undefined : from + REPLAY_SPEED_STEP_MPS,
+  color: ['#2f9e44', '#94d82d', '#f08c00', '#e03131'][index]!,
+}));
+
 /**
  * A point's colour by the class its property `key` falls in: `steps` are the classes in ascending order with the value
  * from which each starts (the first takes everything below); a point without the property is drawn NO_VALUE_COLOR.
@@ -47,6 +61,12 @@ export const rssiColor = stepColor(
 export const satelliteColor = stepColor(
   's',
   SATELLITE_CLASSES.map((satelliteClass) => ({ start: satelliteClass.from, color: satelliteClass.color })),
+);
+
+/** Each position by its ground speed (`v`). */
+export const speedColor = stepColor(
+  'v',
+  SPEED_CLASSES.map((speedClass) => ({ start: speedClass.from, color: speedClass.color })),
 );
 
 /** The heatmap's colour at each spec §9 level, by density from 0 (none) to 1 (max). */

@@ -167,11 +167,9 @@ function checkRanges(value: Ranges, ctx: z.RefinementCtx) {
 
 export const airspaceInputSchema = airspaceAdminFields.extend(airspaceManagerFields.shape).superRefine(checkRanges);
 export type AirspaceInput = z.infer<typeof airspaceInputSchema>;
-export type AirspaceInputValues = z.input<typeof airspaceInputSchema>;
 
 export const myAirspaceInputSchema = airspaceManagerFields.superRefine(checkRanges);
 export type MyAirspaceInput = z.infer<typeof myAirspaceInputSchema>;
-export type MyAirspaceInputValues = z.input<typeof myAirspaceInputSchema>;
 
 export const airspaceManagerSchema = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
 export type AirspaceManager = z.infer<typeof airspaceManagerSchema>;

@@ -10,7 +10,7 @@ import {
 } from '../geo/geometry-bounds';
 import { TRAFFIC_SOURCES, VEHICLE_TYPES } from '../domain/enums';
 import { positionSchema } from '../geozones/zone';
-import { dateTimeSchema, idParamsSchema, pageQuerySchema, queryFlag, required } from './common';
+import { dateTimeSchema, pageQuerySchema, queryFlag, required } from './common';
 import { conformanceRuleSchema } from './conformance';
 
 /** Alert types of spec domain §3, in its order. */
@@ -237,5 +237,3 @@ export const violationListQuerySchema = pageQuerySchema.extend({
 export type ViolationListQuery = z.infer<typeof violationListQuerySchema>;
 /** The CSV export takes the list's filters and sort, without its pages, up to this many episodes. */
 export const VIOLATION_EXPORT_MAX = 10_000;
-
-export { idParamsSchema };

@@ -95,4 +95,3 @@ export const classificationRuleCreateSchema = ruleFieldsSchema
   .superRefine((rule, context) => {
     for (const issue of classificationRuleIssues(rule)) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
-export type ClassificationRuleCreate = z.infer<typeof classificationRuleCreateSchema>;

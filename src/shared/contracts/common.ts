@@ -72,7 +72,6 @@ export const pageQuerySchema = z.object({
   sort: text(100).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
@@ -85,13 +84,6 @@ export function pageOf<T extends z.ZodType>(item: T) {
 
 /** One page of a list as the API answers it (pageOf): the SPA and the server read this one definition. */
 export type Page<Item> = z.infer<ReturnType<typeof pageOf<z.ZodType<Item>>>>;
-
-export const errorResultSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ErrorResult = z.infer<typeof errorResultSchema>;
 
 /** Dates outside these years are typing mistakes (0000, 20255) or probes; PostgreSQL rejects some of them outright. */
 export const DATE_MIN_YEAR = 1900;

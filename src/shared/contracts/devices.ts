@@ -7,7 +7,6 @@ export const deviceRegisterSchema = z.object({
     .max(200)
     .regex(/^[\x21-\x7e]+$/, 'validation:device.identifier'),
 });
-export type DeviceRegister = z.infer<typeof deviceRegisterSchema>;
 
 export const deviceSchema = z.object({
   id: z.string(),

@@ -22,7 +22,6 @@ export const groupInputSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
 });
 export type GroupInput = z.infer<typeof groupInputSchema>;
-export type GroupInputValues = z.input<typeof groupInputSchema>;
 
 export const groupSummarySchema = z.object({
   id: z.string(),

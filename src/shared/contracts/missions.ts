@@ -101,6 +101,8 @@ export const missionCreateSchema = z
     mainMachineId: z.uuid('validation:invalid').nullable().optional(),
     additionalMachineIds: ids,
     maxHeightM: z.number().finite().min(0).max(10_000).nullable().optional(),
+    /** The lowest height flown (m AGL), empty from the ground: the floor of the band deconfliction compares. */
+    minHeightM: z.number().finite().min(0).max(10_000).nullable().optional(),
     maxAltitudeFt: z.number().int().min(0).max(40_000).nullable().optional(),
     maximumDurationMin: z.number().int().min(0).max(100_000).nullable().optional(),
     totalFlightTimeMin: z.number().int().min(0).max(100_000).nullable().optional(),
@@ -123,6 +125,10 @@ export const missionCreateSchema = z
   .refine((m) => !m.startAt || !m.endAt || new Date(m.endAt) > new Date(m.startAt), {
     path: ['endAt'],
     message: 'validation:endBeforeStart',
+  })
+  .refine((m) => m.minHeightM == null || m.maxHeightM == null || m.minHeightM <= m.maxHeightM, {
+    path: ['minHeightM'],
+    message: 'validation:minAboveMax',
   })
   .refine((m) => !m.referentPilotId || !m.additionalPilotIds.includes(m.referentPilotId), {
     path: ['additionalPilotIds'],
@@ -183,6 +189,7 @@ export type MissionSummary = z.infer<typeof missionSummarySchema>;
 export const missionDetailSchema = missionSummarySchema.extend({
   additionalPilots: z.array(pilotRef),
   additionalMachines: z.array(machineRef),
+  minHeightM: z.number().nullable(),
   maxAltitudeFt: z.number().int().nullable(),
   maxAltitudeSource: z.enum(['operator', 'terrain']).nullable(),
   groundElevationM: z.number().nullable(),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { NOTIFICATION_ACTIONS, NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../domain/notification';
 
 export const notificationCreateSchema = z.object({ type: z.enum(NOTIFICATION_TYPES, 'validation:required') });
-export type NotificationCreate = z.infer<typeof notificationCreateSchema>;
 
 /** What the user can ask: send now (a scheduled one whose window is open), send the mission's changes, cancel. */
 export const NOTIFICATION_USER_ACTIONS = ['send', 'update', 'cancel'] as const;

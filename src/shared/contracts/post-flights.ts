@@ -19,7 +19,6 @@ export const postFlightUpdateSchema = z
       ctx.addIssue({ code: 'custom', path: ['activityOther'], message: 'validation:required' });
   })
   .transform((value) => ({ ...value, activityOther: value.activity === 'other' ? value.activityOther : null }));
-export type PostFlightUpdate = z.input<typeof postFlightUpdateSchema>;
 export type PostFlightInput = z.output<typeof postFlightUpdateSchema>;
 
 export const postFlightNoteCreateSchema = z

@@ -22,7 +22,6 @@ export type PushSubscribe = z.infer<typeof pushSubscribeSchema>;
 export const pushUnsubscribeSchema = z.object({ endpoint: z.url({ message: 'validation:invalid' }).max(2000, 'validation:tooBig') });
 
 export const pushSubscriptionSchema = z.object({ id: z.string(), device: z.string().nullable(), createdAt: z.string() });
-export type PushSubscriptionView = z.infer<typeof pushSubscriptionSchema>;
 
 /** `POST /api/traffics/commands`: how many of the operator's terminals the message was handed to. */
 /**

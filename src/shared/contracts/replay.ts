@@ -35,6 +35,13 @@ export const REPLAY_SATELLITE_CLASSES = [
   [7, 9],
   [10, 14],
 ] as const;
+/**
+ * Spec §9 "Velocity 5 m/s": the replay's speed layer colours positions by ground speed in classes of 5 m/s; the first
+ * (under 5 m/s) is hovering and the low-speed modes of C2 (3 m/s) and C5 (5 m/s), the last everything from 15 m/s
+ * (docs/post-flight.md "Replay").
+ */
+export const REPLAY_SPEED_STEP_MPS = 5;
+export const REPLAY_SPEED_CLASSES = [0, 1, 2, 3].map((index) => index * REPLAY_SPEED_STEP_MPS);
 /** Spec §9 heatmap levels, from no density to the highest. */
 export const HEATMAP_LEVELS = ['none', 'veryLow', 'low', 'medium', 'high', 'max'] as const;
 
@@ -92,8 +99,8 @@ export type ReplayTarget = z.infer<typeof replayTargetSchema>;
 
 /**
  * One page of positions in time order, by columns: position i is at `time[i]` (ms since the epoch), `lon[i]`,
- * `lat[i]`, `height[i]` (m above the surface, or null), was received at `rssi[i]` dBm with `gpsSatellites[i]`
- * satellites (each null when not reported) and belongs to `targets[target[i]]`. `next` asks for the following page;
+ * `lat[i]`, `height[i]` (m above the surface, or null), moved at `speed[i]` m/s, was received at `rssi[i]` dBm with
+ * `gpsSatellites[i]` satellites (each null when not reported) and belongs to `targets[target[i]]`. `next` asks for the following page;
  * null on the last one.
  */
 export const replayPageSchema = z.object({
@@ -103,6 +110,7 @@ export const replayPageSchema = z.object({
   lon: z.array(z.number()),
   lat: z.array(z.number()),
   height: z.array(z.number().nullable()),
+  speed: z.array(z.number().nullable()),
   rssi: z.array(z.number().int().nullable()),
   gpsSatellites: z.array(z.number().int().nullable()),
   next: z.string().nullable(),
@@ -119,7 +127,6 @@ export const replayFlightSchema = z.object({
   last: z.string(),
   positions: z.number().int(),
 });
-export type ReplayFlight = z.infer<typeof replayFlightSchema>;
 export const replayFlightsSchema = z.object({ items: z.array(replayFlightSchema) });
 export type ReplayFlights = z.infer<typeof replayFlightsSchema>;
 

@@ -20,6 +20,8 @@ export const missionSnapshotSchema = z.object({
   startAt: z.string(),
   endAt: z.string(),
   maxHeightM: z.number().nullable(),
+  /** Absent from requests filed before the field existed: from the ground. */
+  minHeightM: z.number().nullish(),
   maxAltitudeFt: z.number().int().nullable(),
   areas: missionAreasSchema,
   areaKm2: z.number(),
@@ -42,9 +44,6 @@ export const missionSnapshotSchema = z.object({
     .nullable(),
 });
 export type MissionSnapshot = z.infer<typeof missionSnapshotSchema>;
-
-export const RESTRICTION_KINDS = ['maxHeight', 'reducedArea', 'timeSlot', 'callBeforeAfter', 'observerRequired', 'text'] as const;
-export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
 
 /** Typed restrictions of an acceptance (manual or by a rule); the operator sees them on the mission map. */
 export const restrictionSchema = z.discriminatedUnion('kind', [
@@ -139,7 +138,6 @@ export const requestEventSchema = z.object({
   details: z.unknown().nullable(),
   at: z.string(),
 });
-export type RequestEvent = z.infer<typeof requestEventSchema>;
 
 export const requestMessageSchema = z.object({
   id: z.string(),
@@ -148,7 +146,6 @@ export const requestMessageSchema = z.object({
   body: z.string(),
   at: z.string(),
 });
-export type RequestMessage = z.infer<typeof requestMessageSchema>;
 
 export const activeMissionSchema = z.object({
   requestId: z.string(),
@@ -159,6 +156,25 @@ export const activeMissionSchema = z.object({
   endAt: z.string(),
   areas: missionAreasSchema,
 });
+
+/**
+ * Another accepted or pending request of the airspace whose 4D volume meets this one's (docs/airspace-manager.md
+ * "Strategic deconfliction"): where, how high and when they overlap. The operator is not told the other's title.
+ */
+export const requestConflictSchema = z.object({
+  requestId: z.string(),
+  referenceNumber: z.string(),
+  missionTitle: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  overlap: z.object({
+    areas: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }),
+    minHeightM: z.number(),
+    maxHeightM: z.number().nullable(),
+    startAt: z.string(),
+    endAt: z.string(),
+  }),
+});
+export type RequestConflict = z.infer<typeof requestConflictSchema>;
 
 export const requestDetailSchema = requestSummarySchema.extend({
   callControl: z.boolean(),
@@ -185,6 +201,7 @@ export const requestDetailSchema = requestSummarySchema.extend({
   events: z.array(requestEventSchema),
   messages: z.array(requestMessageSchema),
   activeMissions: z.array(activeMissionSchema),
+  conflicts: z.array(requestConflictSchema),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 

@@ -87,21 +87,6 @@ export const trafficIngestResultSchema = z.object({
 });
 export type TrafficIngestResult = z.infer<typeof trafficIngestResultSchema>;
 
-/** `POST /api/preflights/takeoff` and `/landing` (spec shell §7). */
-export const flightCommandSchema = z.object({ preFlightId: z.uuid('validation:invalid') });
-export type FlightCommand = z.infer<typeof flightCommandSchema>;
-
-/** A take-off of a mission as the server keeps it: one row per take-off, closed by the landing. */
-export const flightSchema = z.object({
-  id: z.string(),
-  missionId: z.string(),
-  takenOffBy: z.string(),
-  takeoffAt: z.string(),
-  lastPingAt: z.string(),
-  landedAt: z.string().nullable(),
-});
-export type Flight = z.infer<typeof flightSchema>;
-
 /** A target on the live map: the last position of one ident of one source. */
 export const liveTargetSchema = z.object({
   key: z.string(),

@@ -79,7 +79,6 @@ export const userInputSchema = z
     message: 'validation:rejectionReason',
   });
 export type UserInput = z.infer<typeof userInputSchema>;
-export type UserInputValues = z.input<typeof userInputSchema>;
 
 /** The fields of an account both its owner (GET /api/account) and the back office (GET /api/users/:id) read. */
 export const profileSchema = z.object({

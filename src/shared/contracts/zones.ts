@@ -25,7 +25,6 @@ export const datasetNameSchema = z.string().trim().min(1).max(DATASET_NAME_MAX_L
 
 /** `dataset` names the import: a dataset imported again under the same name is replaced as a whole. */
 export const zoneImportQuerySchema = z.object({ dataset: datasetNameSchema.optional() });
-export type ZoneImportQuery = z.infer<typeof zoneImportQuerySchema>;
 
 export const ZONE_REJECTION_REASONS = [
   'INVALID_SCHEMA',
@@ -71,7 +70,6 @@ export const zoneViewQuerySchema = z.object({
       message: 'validation:tooBig',
     }),
 });
-export type ZoneViewQuery = z.infer<typeof zoneViewQuerySchema>;
 
 export const zoneVolumePropertiesSchema = z.object({
   zoneId: z.string(),

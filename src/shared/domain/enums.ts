@@ -53,8 +53,6 @@ export const TRAFFIC_SOURCES = {
   st: 'station',
 } as const;
 
-export const PROCEDURE_DISPLAY_STATES = ['inProgress', 'ok', 'ko', 'disable'] as const;
-
 /** Pilot rights of spec domain §3, in the order the spec lists them. */
 export const PILOT_RIGHTS = [
   'personalAccount',

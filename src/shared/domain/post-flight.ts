@@ -1,6 +1,5 @@
 /** Activity codes of a post-flight diary, spec domain §3; `other` needs its specify text. */
 export const ACTIVITY_CODES = ['aud', 'agr', 'top', 'inf', 'bat', 'imm', 'env', 'sur', 'ges', 'for', 'log', 'other'] as const;
-export type ActivityCode = (typeof ACTIVITY_CODES)[number];
 
 /** The longest flight a diary records: a day (flight time is in minutes, spec domain §9). */
 export const FLIGHT_TIME_MAX_MIN = 24 * 60;

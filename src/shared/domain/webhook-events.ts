@@ -15,7 +15,6 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** What a personal API credential may do: `read` only safe methods (GET), `write` everything its owner may. */
 export const API_CREDENTIAL_SCOPES = ['read', 'write'] as const;

@@ -36,7 +36,6 @@ export const ZONE_REASONS = [
   'OTHER',
 ] as const;
 export const zoneReasonSchema = z.enum(ZONE_REASONS);
-export type ZoneReason = z.infer<typeof zoneReasonSchema>;
 
 export const WEEK_DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN', 'ANY'] as const;
 export const weekDaySchema = z.enum(WEEK_DAYS);
@@ -45,7 +44,6 @@ export type WeekDay = z.infer<typeof weekDaySchema>;
 // ED-318 daylight events: begin/end of morning/evening civil twilight, sunrise, sunset.
 export const DAYLIGHT_EVENTS = ['BMCT', 'SR', 'SS', 'EECT'] as const;
 export const daylightEventSchema = z.enum(DAYLIGHT_EVENTS);
-export type DaylightEvent = z.infer<typeof daylightEventSchema>;
 
 // Spelled with a Z in both standards.
 export const AUTHORITY_PURPOSES = ['AUTHORIZATION', 'NOTIFICATION', 'INFORMATION'] as const;

@@ -48,12 +48,10 @@ export const PILOT_CERTIFICATES = [
 export type PilotCertificate = (typeof PILOT_CERTIFICATES)[number];
 
 export const NATIONAL_SCENARIOS = ['FR-S1', 'FR-S2', 'FR-S3'] as const;
-export type NationalScenario = (typeof NATIONAL_SCENARIOS)[number];
 
 export const JP_TYPE_CERTIFICATES = ['JP_TYPE_1', 'JP_TYPE_2'] as const;
 
 export const GEOZONE_RESTRICTIONS = ['PROHIBITED', 'REQ_AUTHORISATION', 'CONDITIONAL', 'NO_RESTRICTION'] as const;
-export type GeozoneRestriction = (typeof GEOZONE_RESTRICTIONS)[number];
 
 export const REQUIREMENT_CODES = [
   'REGISTRATION',

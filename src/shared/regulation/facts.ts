@@ -10,10 +10,6 @@ const utcTime = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?Z?$/)
   .transform((value) => value.replace(/Z$/, '').slice(0, 8).padEnd(8, ':00').slice(0, 8));
 
-/** Where a zone limit is measured from: the ground, mean sea level, or the WGS84 ellipsoid (ED-318). */
-export const HEIGHT_REFERENCES = ['AGL', 'AMSL', 'WGS84'] as const;
-export type HeightReference = (typeof HEIGHT_REFERENCES)[number];
-
 /**
  * France: the kind of a zone in the AIP, which the SIA's ED-269 file publishes as PROHIBITED for all of them and names
  * in `otherReasonInfo`: prohibited (P), restricted (R), dangerous (D) zones, control zones (CTR), terminal control
@@ -63,7 +59,6 @@ export const rawGeozoneFactSchema = z
     missionDistanceFromCenterM: metres.optional(),
   })
   .catchall(z.unknown());
-export type RawGeozoneFact = z.infer<typeof rawGeozoneFactSchema>;
 
 /**
  * Mission facts of regulation.md §8: the plain fields are required, the grouped ones optional. Strict: a fact the

@@ -1,10 +1,9 @@
 export { classify, rulesFor, allRules, type ClassifyOptions } from './classify';
 export * from './codes';
-export { missionFactsSchema, geozoneFactSchema, rawGeozoneFactSchema, type MissionFacts, type GeozoneFact } from './facts';
-export { geozoneFactOf, rawGeozoneFacts, type GeoidModel } from './raw-geozone';
-export { verdictSchema, ruleResultSchema, type Verdict, type RuleResult } from './verdict';
+export { missionFactsSchema, geozoneFactSchema, type MissionFacts, type GeozoneFact } from './facts';
+export { geozoneFactOf, type GeoidModel } from './raw-geozone';
+export { verdictSchema, type Verdict } from './verdict';
 export { RegulationError, isRegulationError, REGULATION_ERROR_CODES, type RegulationErrorCode } from './regulation-error';
-export type { RegulationRule, Stage } from './rule';
 export {
   countFrJoursOuvrablesBetween,
   earliestFrFlightDateByJoursOuvrables,

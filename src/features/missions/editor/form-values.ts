@@ -53,6 +53,7 @@ export interface MissionFormValues {
   mainMachineId: string;
   additionalMachineIds: string[];
   maxHeightM: NumberField;
+  minHeightM: NumberField;
   maxAltitudeFt: NumberField;
   maximumDurationMin: NumberField;
   totalFlightTimeMin: NumberField;
@@ -93,6 +94,7 @@ export function toFormValues(mission?: MissionDetail): MissionFormValues {
     mainMachineId: mission?.mainMachine?.id ?? '',
     additionalMachineIds: mission?.additionalMachines.map((machine) => machine.id) ?? [],
     maxHeightM: numberOrEmpty(mission?.maxHeightM),
+    minHeightM: numberOrEmpty(mission?.minHeightM),
     maxAltitudeFt: numberOrEmpty(mission?.maxAltitudeFt),
     maximumDurationMin: numberOrEmpty(mission?.maximumDurationMin),
     totalFlightTimeMin: numberOrEmpty(mission?.totalFlightTimeMin),
@@ -167,6 +169,7 @@ export function toMissionInput(values: MissionFormValues): MissionCreate {
     mainMachineId: values.mainMachineId || null,
     additionalMachineIds: values.additionalMachineIds,
     maxHeightM: numberOrNull(values.maxHeightM),
+    minHeightM: numberOrNull(values.minHeightM),
     maxAltitudeFt: numberOrNull(values.maxAltitudeFt),
     maximumDurationMin: numberOrNull(values.maximumDurationMin),
     totalFlightTimeMin: numberOrNull(values.totalFlightTimeMin),

@@ -18,7 +18,8 @@ export interface HeightFieldsProps {
 
 /**
  * Two figures, not one in two units: the maximum height above the ground (m AGL) and the maximum altitude above mean
- * sea level (ft AMSL). With the ground known, each is shown next to the other's equivalent.
+ * sea level (ft AMSL). With the ground known, each is shown next to the other's equivalent. The lowest height (m AGL,
+ * empty from the ground) closes the band that strategic deconfliction compares.
  */
 export function HeightFields({ groundElevationM = null, altitudeNeeded = false, locked = false }: HeightFieldsProps) {
   const { t } = useTranslation('missions');
@@ -33,6 +34,26 @@ export function HeightFields({ groundElevationM = null, altitudeNeeded = false, 
   const ground = groundElevationM;
   return (
     <Group grow align="flex-start">
+      <Controller
+        control={control}
+        name="minHeightM"
+        render={({ field }) => (
+          <NumberInput
+            label={t('fields.minHeightM')}
+            description={t('heights.fromGround')}
+            min={0}
+            max={10_000}
+            decimalScale={1}
+            value={field.value}
+            name={field.name}
+            onBlur={field.onBlur}
+            disabled={locked}
+            error={errorText(errors.minHeightM?.message)}
+            data-testid="mission-min-height-m"
+            onChange={(value) => field.onChange(asNumber(value))}
+          />
+        )}
+      />
       <Controller
         control={control}
         name="maxHeightM"

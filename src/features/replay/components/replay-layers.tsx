@@ -10,7 +10,7 @@ import type {
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import type { ReplayDensity, ReplayStations } from '@/shared/contracts/replay';
 import { densityPoints, headsAt, pointsOf, stationPoints, tracksOf, type ReplayData } from '../replay-data';
-import { heatmapColor, heightColor, rssiColor, satelliteColor, sourceColor, STATION_COLOR } from '../replay-style';
+import { heatmapColor, heightColor, rssiColor, satelliteColor, sourceColor, speedColor, STATION_COLOR } from '../replay-style';
 
 const HEATMAP_PAINT = {
   'heatmap-color': heatmapColor,
@@ -25,7 +25,7 @@ const STATIONS_PAINT = {
   'circle-stroke-color': '#ffd43b',
   'circle-stroke-width': 2,
 } satisfies CircleLayerSpecification['paint'];
-/** The positions flown so far, coloured by one value (height, signal strength, GPS satellites). */
+/** The positions flown so far, coloured by one value (height, speed, signal strength, GPS satellites). */
 const positionsPaint = (color: DataDrivenPropertyValueSpecification<string>) =>
   ({
     'circle-color': color,
@@ -34,9 +34,10 @@ const positionsPaint = (color: DataDrivenPropertyValueSpecification<string>) =>
     'circle-stroke-width': 0.5,
   }) satisfies CircleLayerSpecification['paint'];
 const HEIGHT_PAINT = positionsPaint(heightColor);
+const SPEED_PAINT = positionsPaint(speedColor);
 const RSSI_PAINT = positionsPaint(rssiColor);
 const SATELLITES_PAINT = positionsPaint(satelliteColor);
-/** What the rssi and satellite layers hold while off: the positions are not copied into their sources until shown. */
+/** What the speed, rssi and satellite layers hold while off: the positions are not copied into their sources until shown. */
 const NO_POINTS: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const TARGETS_PAINT = {
   'circle-color': '#1864ab',
@@ -49,6 +50,7 @@ export interface ReplayLayerChoice {
   tracks: boolean;
   source: boolean;
   height: boolean;
+  speed: boolean;
   rssi: boolean;
   satellites: boolean;
   heatmap: boolean;
@@ -72,7 +74,7 @@ export interface ReplayLayersProps {
 /**
  * The replay on the map, inside a MapView: the heatmap of the whole selection (cells counted by the server), the tracks
  * (one colour, or coloured by source), the ground stations, the positions flown so far
- * coloured by height, signal strength or GPS satellites, and each target where it is at the instant shown. The slider only changes a filter and the
+ * coloured by height, speed, signal strength or GPS satellites, and each target where it is at the instant shown. The slider only changes a filter and the
  * targets' places: the big sources are built once per loaded page.
  */
 export function ReplayLayers({ data, start, at, layers, density, stations, sourceColors }: ReplayLayersProps) {
@@ -93,6 +95,14 @@ export function ReplayLayers({ data, start, at, layers, density, stations, sourc
       <GeoJsonLayer id="replay-source" type="line" data={tracks} visible={layers.source} paint={sourcePaint} />
       <GeoJsonLayer id="replay-stations" type="circle" data={stationPlaces} visible={layers.stations} paint={STATIONS_PAINT} />
       <GeoJsonLayer id="replay-height" type="circle" data={points} visible={layers.height} filter={flown} paint={HEIGHT_PAINT} />
+      <GeoJsonLayer
+        id="replay-speed"
+        type="circle"
+        data={layers.speed ? points : NO_POINTS}
+        visible={layers.speed}
+        filter={flown}
+        paint={SPEED_PAINT}
+      />
       <GeoJsonLayer
         id="replay-rssi"
         type="circle"

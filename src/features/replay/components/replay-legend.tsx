@@ -2,7 +2,15 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TrafficSourceCode } from '@/shared/contracts/alerts';
 import { HEATMAP_LEVELS, type ReplayStations } from '@/shared/contracts/replay';
-import { HEATMAP_COLORS, HEIGHT_CLASSES, NO_VALUE_COLOR, RSSI_CLASSES, SATELLITE_CLASSES, STATION_COLOR } from '../replay-style';
+import {
+  HEATMAP_COLORS,
+  HEIGHT_CLASSES,
+  NO_VALUE_COLOR,
+  RSSI_CLASSES,
+  SATELLITE_CLASSES,
+  SPEED_CLASSES,
+  STATION_COLOR,
+} from '../replay-style';
 
 function Swatch({ color }: { color: string }) {
   return (
@@ -32,12 +40,15 @@ export function HeightLegend() {
 function ValueClassLegend({
   layer,
   classes,
+  classLabel,
 }: {
-  layer: 'rssi' | 'satellites';
-  classes: readonly { from: number; to: number; color: string }[];
+  layer: 'speed' | 'rssi' | 'satellites';
+  classes: readonly { from: number; to: number | undefined; color: string }[];
+  /** The text of a class from `from` to `to`; a class without `to` reads `legend.<layer>From`. */
+  classLabel: string;
 }) {
   const { t } = useTranslation('replay');
-  const label = layer === 'rssi' ? 'legend.rssiClass' : 'legend.satelliteClass';
+  const label = (to: number | undefined) => (to === undefined ? `legend.${layer}From` : classLabel);
   return (
     <Stack gap={2} data-testid={`legend-${layer}`} aria-label={t(`legend.${layer}`)} role="group">
       <Text size="xs" fw={700}>
@@ -46,7 +57,7 @@ function ValueClassLegend({
       {classes.map(({ from, to, color }) => (
         <Group key={from} gap={6} wrap="nowrap" data-testid={`legend-${layer}-class`} data-from={from}>
           <Swatch color={color} />
-          <Text size="xs">{t(label, { from, to })}</Text>
+          <Text size="xs">{t(label(to), { from, to })}</Text>
         </Group>
       ))}
       <Group gap={6} wrap="nowrap" data-testid={`legend-${layer}-class`} data-from="none">
@@ -57,11 +68,16 @@ function ValueClassLegend({
   );
 }
 
+/** What the speed layer's colours mean (spec §9: classes of 5 m/s), and positions without a speed. */
+export const SpeedLegend = () => <ValueClassLegend layer="speed" classes={SPEED_CLASSES} classLabel="legend.speedClass" />;
+
 /** What the rssi layer's colours mean (spec §9: −30 to −90 dB), and positions without a signal strength. */
-export const RssiLegend = () => <ValueClassLegend layer="rssi" classes={RSSI_CLASSES} />;
+export const RssiLegend = () => <ValueClassLegend layer="rssi" classes={RSSI_CLASSES} classLabel="legend.rssiClass" />;
 
 /** What the GPS satellite layer's colours mean (spec §9: 1 to 14), and positions without a satellite count. */
-export const SatellitesLegend = () => <ValueClassLegend layer="satellites" classes={SATELLITE_CLASSES} />;
+export const SatellitesLegend = () => (
+  <ValueClassLegend layer="satellites" classes={SATELLITE_CLASSES} classLabel="legend.satelliteClass" />
+);
 
 /** The heatmap's levels of spec §9, from none to max. */
 export function HeatmapLegend() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { Polygon } from 'geojson';
 import { useTranslation } from 'react-i18next';
 import { DrawControl } from '@/components/map/draw-control';
@@ -15,6 +15,8 @@ interface DecisionDialogProps {
   /** The mission as filed: restrictions must be able to restrict it. */
   mission: MissionSnapshot;
   center: [number, number];
+  /** Other requests whose volumes meet this one's: an acceptance is warned of them first. */
+  conflicts: number;
   loading: boolean;
   onCancel: () => void;
   onConfirm: (body: RequestActionBody) => void;
@@ -75,9 +77,9 @@ function restrictionsOf(draft: RestrictionDraft): Restriction[] {
 
 /**
  * What a manager's decision needs: a reason to reject, typed restrictions (the reduced area drawn on the map) to
- * accept with restrictions, a confirmation to cancel a decision or archive.
+ * accept with restrictions, a confirmation to cancel a decision or archive. An acceptance is warned of the conflicts.
  */
-export function DecisionDialog({ action, mission, center, loading, onCancel, onConfirm }: DecisionDialogProps) {
+export function DecisionDialog({ action, mission, center, conflicts, loading, onCancel, onConfirm }: DecisionDialogProps) {
   const { t } = useTranslation('requests');
   const [note, setNote] = useState('');
   const [callControl, setCallControl] = useState(false);
@@ -124,6 +126,11 @@ export function DecisionDialog({ action, mission, center, loading, onCancel, onC
       size={action === 'acceptWithRestrictions' ? 'xl' : 'md'}
     >
       <Stack data-testid="decision-dialog">
+        {conflicts > 0 && (action === 'accept' || action === 'acceptWithRestrictions') && (
+          <Alert color="red" title={t('conflicts.warningTitle')} data-testid="decision-conflicts">
+            {t('conflicts.warning', { count: conflicts })}
+          </Alert>
+        )}
         {action === 'acceptWithRestrictions' && (
           <Stack gap="xs">
             <Text size="sm">{t('restrictions.hint')}</Text>

@@ -8,7 +8,9 @@ import { apiFieldErrors } from '@/lib/api-client';
 import { useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
 import { requestCreateSchema, type TouchedAirspace } from '@/shared/contracts/requests';
-import { useFileRequest, useRequests, useTouchedAirspaces } from '../api/requests';
+import { isAccepted, UNDER_ANALYSIS_STATUSES, type RequestStatus } from '@/shared/domain/request-status';
+import { useFileRequest, useRequest, useRequests, useTouchedAirspaces } from '../api/requests';
+import { RequestConflicts } from './request-conflicts';
 import { RequestStatusBadge } from './request-status-badge';
 import { formatLocale } from '@/lib/format';
 
@@ -82,8 +84,25 @@ export function MissionRequests({ missionId }: { missionId: string }) {
           </Table.Tbody>
         </Table>
       )}
+      {requests.data?.items
+        .filter((request) => isAccepted(request.status) || (UNDER_ANALYSIS_STATUSES as readonly RequestStatus[]).includes(request.status))
+        .map((request) => (
+          <ConflictsOf key={request.id} requestId={request.id} referenceNumber={request.referenceNumber} />
+        ))}
       <FileRequestDialog missionId={missionId} airspace={target} onClose={() => setTarget(null)} />
     </Stack>
+  );
+}
+
+/** A request's conflicts, on the operator's side: shown only when there are some. */
+function ConflictsOf({ requestId, referenceNumber }: { requestId: string; referenceNumber: string }) {
+  const { t } = useTranslation('requests');
+  const detail = useRequest(requestId);
+  if (!detail.data || detail.data.conflicts.length === 0) return null;
+  return (
+    <Alert color="red" title={t('conflicts.ofRequest', { reference: referenceNumber })} data-testid="mission-request-conflicts">
+      <RequestConflicts conflicts={detail.data.conflicts} />
+    </Alert>
   );
 }
 

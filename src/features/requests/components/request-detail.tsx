@@ -10,6 +10,7 @@ import { useRequestAction, useSendSms } from '../api/requests';
 import { DecisionDialog } from './decision-dialog';
 import { MissionRequests } from './mission-requests';
 import { RequestChat } from './request-chat';
+import { RequestConflicts } from './request-conflicts';
 import { centerOf, RequestMap } from './request-map';
 import { RequestStatusBadge } from './request-status-badge';
 import { formatLocale } from '@/lib/format';
@@ -188,6 +189,7 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
               {dateTime.format(new Date(snapshot.startAt))} – {dateTime.format(new Date(snapshot.endAt))}
             </Text>
             <Text>{t('sheet.height', { value: snapshot.maxHeightM ?? '–' })}</Text>
+            {snapshot.minHeightM != null && <Text>{t('sheet.minHeight', { value: snapshot.minHeightM })}</Text>}
             <Text>{t('sheet.area', { value: snapshot.areaKm2.toFixed(3), count: snapshot.areas.coordinates.length })}</Text>
             <Text>{t('sheet.extent', { value: snapshot.extentKm.toFixed(2) })}</Text>
             <Text>
@@ -226,6 +228,10 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
           </Stack>
         </Section>
       </SimpleGrid>
+
+      <Section title={t('conflicts.title')} testId="request-conflicts">
+        <RequestConflicts conflicts={request.conflicts} />
+      </Section>
 
       <Section title={t('active.title')} testId="active-missions">
         {request.activeMissions.length === 0 ? (
@@ -324,6 +330,7 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
           action={action}
           mission={snapshot}
           center={centerOf(request)}
+          conflicts={request.conflicts.length}
           loading={act.isPending}
           onCancel={() => setAction(null)}
           onConfirm={(body) => void decide(body)}

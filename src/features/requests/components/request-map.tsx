@@ -17,12 +17,21 @@ export function centerOf(request: Pick<RequestDetail, 'missionSnapshot'>): [numb
   return first ? [first[0], first[1]] : [2.35, 48.8];
 }
 
-/** The mission's areas, the reduced area of the decision (green) and other active missions of the airspace (orange). */
+/**
+ * The mission's areas, the reduced area of the decision (green), other active missions of the airspace (orange) and,
+ * in red, where other requests' volumes meet this one's (deconfliction).
+ */
 export function RequestMap({ request }: { request: RequestDetail }) {
   const { t } = useTranslation('requests');
   const reduced = request.restrictions.flatMap((restriction) => (restriction.kind === 'reducedArea' ? [restriction.area as Geometry] : []));
   return (
-    <Box h={360} pos="relative" data-testid="request-map" data-reduced-areas={reduced.length}>
+    <Box
+      h={360}
+      pos="relative"
+      data-testid="request-map"
+      data-reduced-areas={reduced.length}
+      data-conflict-areas={request.conflicts.length}
+    >
       <MapView label={t('map.label')} center={centerOf(request)} zoom={13}>
         <GeoJsonLayer
           id="request-active-missions"
@@ -41,6 +50,12 @@ export function RequestMap({ request }: { request: RequestDetail }) {
           type="fill"
           data={collection(reduced)}
           paint={{ 'fill-color': '#2f9e44', 'fill-opacity': 0.45 }}
+        />
+        <GeoJsonLayer
+          id="request-conflict-areas"
+          type="fill"
+          data={collection(request.conflicts.map((conflict) => conflict.overlap.areas))}
+          paint={{ 'fill-color': '#e03131', 'fill-opacity': 0.55 }}
         />
         <FitBounds data={[request.missionSnapshot.areas, ...reduced]} />
       </MapView>

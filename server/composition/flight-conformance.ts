@@ -1,12 +1,12 @@
-import type { FlightConformance } from '../../../src/shared/contracts/conformance';
-import type { AppContext } from '../../context';
-import type { ViolationPublisher } from '../traffic/positions';
-import { createViolationNotifier } from './conformance.notifier';
-import type { ConformanceRepository } from './conformance.repository';
-import { createEpisodeWriter } from './episode-writer';
-import { createFlightConformance } from './flight.checker';
-import { createFlightMissionsLoader } from './flight.loader';
-import type { EventPublisher } from '../webhooks/webhooks.service';
+import type { FlightConformance } from '../../src/shared/contracts/conformance';
+import type { AppContext } from '../context';
+import type { ViolationPublisher } from '../modules/traffic/positions';
+import { createViolationNotifier } from '../modules/conformance/conformance.notifier';
+import type { ConformanceRepository } from '../modules/conformance/conformance.repository';
+import { createEpisodeWriter } from '../modules/conformance/episode-writer';
+import { createFlightConformance } from '../modules/conformance/flight.checker';
+import { createFlightMissionsLoader } from '../modules/conformance/flight.loader';
+import type { EventPublisher } from '../modules/webhooks/webhooks.service';
 
 /** The flight conformance check wired from its parts: loader, state machine and rules, writer, notifier. */
 export function buildFlightConformance(

@@ -1,0 +1,122 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { booleanWithin } from '@turf/turf';
+import type { RequestConflict } from '../../src/shared/contracts/requests';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { completeMission, postMission, square } from './missions-support';
+import { CLOCK_START, expectError } from './support';
+import { INSIDE, decide, file, managedAirspace, operatorWithMission } from './requests-support';
+
+/** Overlaps INSIDE (2.15–2.155 E, 48.7–48.705 N) on its north-east quarter. */
+const NORTH_EAST = square(2.1525, 48.7025, 0.005);
+/** In the same airspace, 2 km west of INSIDE. */
+const ELSEWHERE = square(2.12, 48.7, 0.005);
+
+describe('strategic deconfliction (4D) of permission requests', () => {
+  let t: TestApp;
+  let space: Awaited<ReturnType<typeof managedAirspace>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    space = await managedAirspace(t);
+  }, 60_000);
+  afterAll(() => t.close());
+  beforeEach(() => t.clock.set(CLOCK_START));
+
+  async function filed(change: Record<string, unknown>, accept = true) {
+    const { operator, missionId } = await operatorWithMission(t, change);
+    const response = await file(t, operator.auth, { missionId, airspaceId: space.airspace.id });
+    if (response.status !== 201) throw new Error(JSON.stringify(response.body));
+    const id = response.body.id as string;
+    if (accept) expect((await decide(t, space.manager.auth, id, 'accept')).status).toBe(200);
+    return { operator, missionId, id, referenceNumber: response.body.referenceNumber as string };
+  }
+
+  async function conflicts(auth: Record<string, string>, id: string): Promise<RequestConflict[]> {
+    const response = await request(t.app).get(`/api/procedures/${id}`).set(auth);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.conflicts;
+  }
+
+  it('two accepted missions overlapping in area, height and time are listed as conflicting on both sides', async () => {
+    const first = await filed({ title: 'Roof survey', areas: INSIDE, maxHeightM: 50 });
+    const second = await filed({
+      title: 'Mast inspection',
+      areas: NORTH_EAST,
+      minHeightM: 20,
+      maxHeightM: 90,
+      startAt: '2026-07-01T09:00:00.000Z',
+      endAt: '2026-07-01T11:00:00.000Z',
+    });
+
+    const ofFirst = await conflicts(space.manager.auth, first.id);
+    const ofSecond = await conflicts(space.manager.auth, second.id);
+    const toOperator = await conflicts(first.operator.auth, first.id);
+
+    expect(ofFirst).toEqual([
+      expect.objectContaining({
+        requestId: second.id,
+        referenceNumber: second.referenceNumber,
+        missionTitle: 'Mast inspection',
+        status: 'accepted',
+        overlap: expect.objectContaining({
+          minHeightM: 20,
+          maxHeightM: 50,
+          startAt: '2026-07-01T09:00:00.000Z',
+          endAt: '2026-07-01T10:00:00.000Z',
+        }),
+      }),
+    ]);
+    const shared = ofFirst[0]!.overlap.areas;
+    expect(
+      booleanWithin(
+        shared.coordinates.length === 1 ? { type: 'Polygon', coordinates: shared.coordinates[0]! } : shared,
+        square(2.15, 48.7, 0.0051),
+      ),
+    ).toBe(true);
+    expect(ofSecond).toEqual([
+      expect.objectContaining({ requestId: first.id, referenceNumber: first.referenceNumber, missionTitle: 'Roof survey' }),
+    ]);
+    expect(toOperator).toEqual([
+      expect.objectContaining({ requestId: second.id, referenceNumber: second.referenceNumber, missionTitle: null }),
+    ]);
+  });
+
+  it('two missions overlapping in area and time but not in height are not listed, nor those apart in time or place', async () => {
+    const low = await filed({ areas: INSIDE, maxHeightM: 40, startAt: '2026-08-01T08:00:00.000Z', endAt: '2026-08-01T10:00:00.000Z' });
+    const high = await filed(
+      { areas: NORTH_EAST, minHeightM: 60, maxHeightM: 110, startAt: '2026-08-01T08:30:00.000Z', endAt: '2026-08-01T09:30:00.000Z' },
+      false,
+    );
+    const later = await filed({ areas: INSIDE, maxHeightM: 40, startAt: '2026-08-01T10:00:00.000Z', endAt: '2026-08-01T12:00:00.000Z' });
+    const apart = await filed({ areas: ELSEWHERE, maxHeightM: 40, startAt: '2026-08-01T08:00:00.000Z', endAt: '2026-08-01T10:00:00.000Z' });
+
+    expect(await conflicts(space.manager.auth, low.id)).toEqual([]);
+    expect(await conflicts(space.manager.auth, high.id)).toEqual([]);
+    expect(await conflicts(space.manager.auth, later.id)).toEqual([]);
+    expect(await conflicts(space.manager.auth, apart.id)).toEqual([]);
+  });
+
+  it('a pending request is listed, and the granted volume counts: a lowered ceiling takes a mission out of the band', async () => {
+    const window = { startAt: '2026-09-01T08:00:00.000Z', endAt: '2026-09-01T10:00:00.000Z' };
+    const pending = await filed({ areas: INSIDE, minHeightM: 45, maxHeightM: 80, ...window }, false);
+    const lowered = await filed({ areas: NORTH_EAST, maxHeightM: 100, ...window }, false);
+
+    expect((await conflicts(space.manager.auth, pending.id)).map((conflict) => conflict.status)).toEqual(['submitted']);
+    const decision = await decide(t, space.manager.auth, lowered.id, 'acceptWithRestrictions', {
+      restrictions: [{ kind: 'maxHeight', maxHeightM: 40 }],
+    });
+
+    expect(decision.status).toBe(200);
+    expect(decision.body.conflicts).toEqual([]);
+    expect(await conflicts(space.manager.auth, pending.id)).toEqual([]);
+  });
+
+  it('a lowest height above the maximum is refused with its field named', async () => {
+    const { operator } = await operatorWithMission(t);
+
+    const response = await postMission(t, operator.auth, completeMission(operator, { areas: INSIDE, minHeightM: 60, maxHeightM: 50 }));
+
+    expectError(response, 422, 'VALIDATION_FAILED');
+    expect(response.body.fields).toEqual({ minHeightM: ['validation:minAboveMax'] });
+  });
+});
