@@ -19,13 +19,13 @@ import { freshBenchDatabase } from './bench-database';
 // mission, the manager decides on requests (accept, then cancel the decision), 20 drones post a position a second each
 // and 20 live-map clients stay connected. The server runs in a child process, so its memory and event loop are its own.
 // Prints the answers that were not 2xx by status and code, the live streams the server closed, the p99 of each route in
-// the first and the last window (5 minutes, or a fifth of a shorter run), the server's resident-set growth after the
+// the first and the last window (5 minutes, or a quarter of a shorter run), the server's resident-set growth after the
 // first window (the warm-up) and its event-loop delay per window. Targets: 0 errors, RSS growth < 10 %, p99 not rising.
 // Asserts nothing.
 const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: process.env.BENCH_MINUTES ?? '20' } } });
 const MINUTES = Number(args.minutes);
 const DURATION_MS = MINUTES * 60_000;
-const WINDOW_MS = Math.min(5 * 60_000, DURATION_MS / 5);
+const WINDOW_MS = Math.min(5 * 60_000, DURATION_MS / 4);
 const DRONES = 20;
 const LIVE_CLIENTS = 20;
 const REQUESTS = 20;

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -15,7 +16,10 @@ import { createLogger } from '../server/lib/logger';
 
 // Ingest through the public API (X-Api-Key batches) with live-map clients connected, then the same load against a
 // bare Express SSE server with the same fan-out and batching and no application. The load generator and the clients
-// run in a child process, so this process's CPU is the server's. Figures are printed, nothing is asserted.
+// run in a child process, so this process's CPU is the server's. Meanwhile the health route is asked every 100 ms
+// (`GET /api/health`, a route answering `ok` on the bare server) and the server's resident set is sampled: the
+// "1,000 live clients" check of issue 24 is `npm run bench:live-clients` (1,000 clients, ingest paced at
+// BENCH_RATE positions a second). Figures are printed, nothing is asserted.
 const DATABASE = 'aerogate_bench_traffic';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const MISSIONS = Number(process.env.BENCH_MISSIONS ?? 500);
@@ -23,6 +27,11 @@ const ALERTS = Number(process.env.BENCH_ALERTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 const POSTERS = Number(process.env.BENCH_POSTERS ?? 8);
+/** Positions a second in all, the posters' batches spread evenly; 0: each poster posts again as soon as answered. */
+const RATE = Number(process.env.BENCH_RATE ?? 0);
+/** Clients opening their stream at the same moment, group after group. */
+const CONNECTING = 50;
+const HEALTH_EVERY_MS = 100;
 /**
  * `fly`: each tracker flies straight from a random start at its declared speed (8 m/s) and heading, so that its
  * violation episodes go on from one position to the next. `jump`: each position is anywhere in the area, so that
@@ -48,6 +57,12 @@ interface LoadReport {
   events: number[];
   /** Batches answered with an error, by status. */
   refused: Record<string, number>;
+  /** Live streams refused, by status, and streams the server ended before the run did. */
+  liveRefused: Record<string, number>;
+  liveEnded: number;
+  /** Each health answer's time (ms), from before the first client connects to the end, and the answers not 200 by status. */
+  health: number[];
+  healthRefused: Record<string, number>;
   /** CPU time of the load generator (posters and readers) during the run, in µs. */
   cpuMicros: number;
 }
@@ -55,8 +70,12 @@ interface LoadReport {
 interface Reader {
   bytes: number;
   events: number;
+  /** The server ended the stream. */
+  ended: boolean;
   close(): void;
 }
+
+const count = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
 
 /**
  * One live-map client: a real SSE connection that receives every byte. Client 0 parses each event to measure the
@@ -67,10 +86,12 @@ function openReader(url: string, token: string, onEvent: ((block: string) => voi
   return new Promise((resolve, reject) => {
     const request = http.get(`${url}/live?bbox=${BBOX.join(',')}`, { headers: { Authorization: `Bearer ${token}` } }, (response) => {
       if (response.statusCode !== 200) {
-        reject(new Error(`live stream answered ${response.statusCode}`));
+        response.resume();
+        reject(new Error(String(response.statusCode)));
         return;
       }
-      const reader: Reader = { bytes: 0, events: 0, close: () => request.destroy() };
+      const reader: Reader = { bytes: 0, events: 0, ended: false, close: () => request.destroy() };
+      response.on('end', () => (reader.ended = true));
       let endedWithNewline = false;
       let text = '';
       response.on('data', (chunk: Buffer) => {
@@ -95,12 +116,31 @@ function openReader(url: string, token: string, onEvent: ((block: string) => voi
 
 /** The child: opens the live-map clients, posts batches as fast as the server answers, measures on client 0. */
 async function load() {
-  const { url, token, apiKey, idents } = JSON.parse(process.env.BENCH_TARGET!) as {
+  const { url, healthUrl, token, apiKey, idents } = JSON.parse(process.env.BENCH_TARGET!) as {
     url: string;
+    healthUrl: string;
     token: string;
     apiKey: string;
     idents: string[];
   };
+  const health: number[] = [];
+  const healthRefused: Record<string, number> = {};
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const since = performance.now();
+      try {
+        const response = await fetch(healthUrl);
+        await response.arrayBuffer();
+        if (response.status !== 200) count(healthRefused, String(response.status));
+      } catch (error) {
+        count(healthRefused, (error as Error).message);
+      }
+      const took = performance.now() - since;
+      health.push(took);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, HEALTH_EVERY_MS - took)));
+    }
+  })();
   const latencies: number[] = [];
   let upserts = 0;
   let violations = 0;
@@ -113,7 +153,16 @@ async function load() {
     for (const target of data.upserts) latencies.push(now - Date.parse(target.time));
   };
   const readers: Reader[] = [];
-  for (let index = 0; index < CLIENTS; index++) readers.push(await openReader(url, token, index === 0 ? measure : null));
+  const liveRefused: Record<string, number> = {};
+  for (let first = 0; first < CLIENTS; first += CONNECTING) {
+    const group = Array.from({ length: Math.min(CONNECTING, CLIENTS - first) }, (_, offset) =>
+      openReader(url, token, first + offset === 0 ? measure : null).then(
+        (reader) => readers.push(reader),
+        (error: Error) => count(liveRefused, error.message),
+      ),
+    );
+    await Promise.all(group);
+  }
   const last = new Map<string, number>();
   const anywhere = () => ({
     lon: BBOX[0] + Math.random() * (BBOX[2] - BBOX[0]),
@@ -138,8 +187,12 @@ async function load() {
   const started = Date.now();
   const until = started + SECONDS * 1000;
   await Promise.all(
-    Array.from({ length: POSTERS }, async () => {
-      while (Date.now() < until) {
+    Array.from({ length: POSTERS }, async (_, poster) => {
+      // Paced: poster i posts at i/POSTERS of each period, one period being the time RATE allows a batch per poster.
+      const periodMs = RATE > 0 ? (POSTERS * BATCH * 1000) / RATE : 0;
+      for (let turn = 0; Date.now() < until; turn++) {
+        const slot = started + (turn + poster / POSTERS) * periodMs;
+        if (slot > Date.now()) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()));
         const positions = Array.from({ length: BATCH }, () => {
           const ident = idents[next++ % idents.length]!;
           const time = Math.max(Date.now(), (last.get(ident) ?? 0) + 1);
@@ -168,16 +221,16 @@ async function load() {
         });
         const answer = (await response.json()) as { accepted?: number; code?: string };
         if (response.ok) accepted += answer.accepted ?? 0;
-        else {
-          const status = `${response.status} ${answer.code ?? ''}`.trim();
-          refused[status] = (refused[status] ?? 0) + 1;
-        }
+        else count(refused, `${response.status} ${answer.code ?? ''}`.trim());
       }
     }),
   );
   const seconds = (Date.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const used = process.cpuUsage(cpu);
+  polling = false;
+  await poller;
+  const liveEnded = readers.filter((reader) => reader.ended).length;
   for (const reader of readers) reader.close();
   process.send!({
     accepted,
@@ -188,6 +241,10 @@ async function load() {
     bytes: readers.map((reader) => reader.bytes),
     events: readers.map((reader) => reader.events),
     refused,
+    liveRefused,
+    liveEnded,
+    health,
+    healthRefused,
     cpuMicros: used.user + used.system,
   } satisfies LoadReport);
 }
@@ -211,7 +268,7 @@ const percentile = (values: number[], p: number) => {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-function print(name: string, report: LoadReport, cpuMicros: number) {
+function print(name: string, report: LoadReport, cpuMicros: number, rss: { before: number; peak: number }) {
   const rate = Math.round(report.accepted / report.seconds);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(report.latencies, p));
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -227,6 +284,29 @@ function print(name: string, report: LoadReport, cpuMicros: number) {
       `bytes per client ${Math.min(...report.bytes)}–${Math.max(...report.bytes)}; ` +
       `load generator CPU ${Math.round(report.cpuMicros / 10_000 / (report.seconds + 1))}% of a core`,
   );
+  const unavailable = [report.refused, report.liveRefused, report.healthRefused]
+    .flatMap((counts) => Object.entries(counts))
+    .filter(([status]) => status.startsWith('503'))
+    .reduce((total, [, times]) => total + times, 0);
+  console.log(
+    `${''.padEnd(34)} 503 answers: ${unavailable}; live streams refused ${JSON.stringify(report.liveRefused)}, ended by the server ${report.liveEnded}; ` +
+      `health every ${HEALTH_EVERY_MS} ms: ${report.health.length} answers, worst ${Math.round(Math.max(...report.health))} ms, ` +
+      `p99 ${Math.round(percentile(report.health, 99))} ms, p50 ${Math.round(percentile(report.health, 50))} ms` +
+      (Object.keys(report.healthRefused).length > 0 ? `, not 200: ${JSON.stringify(report.healthRefused)}` : '') +
+      `; server RSS ${Math.round(rss.before / 1_048_576)} MB before the clients, peak ${Math.round(rss.peak / 1_048_576)} MB`,
+  );
+}
+
+/** The load against one server, with this process's CPU time and resident set (sampled every 100 ms) meanwhile. */
+async function measure(target: object) {
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100);
+  const cpu = process.cpuUsage();
+  const report = await runLoad(target);
+  const used = process.cpuUsage(cpu);
+  clearInterval(sampler);
+  return { report, cpuMicros: used.user + used.system, rss: { before, peak } };
 }
 
 async function seed(pool: pg.Pool) {
@@ -283,6 +363,9 @@ function bareServer() {
     pending = [];
     for (const client of clients) client.write(bytes);
   }, 250).unref();
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
   app.get('/live', (req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     res.write(`event: snapshot\ndata: ${JSON.stringify({ targets: [], violations: [] })}\n\n`);
@@ -323,22 +406,29 @@ async function main() {
   ).token;
 
   console.log(
-    `${CLIENTS} live-map clients, ${MISSIONS} flying missions (one tracker each), ${ALERTS} alerts, batches of ${BATCH}, ${POSTERS} posters, ${SECONDS} s, motion ${MOTION}`,
+    `${CLIENTS} live-map clients, ${MISSIONS} flying missions (one tracker each), ${ALERTS} alerts, batches of ${BATCH}, ${POSTERS} posters, ` +
+      `${RATE > 0 ? `${RATE} positions/s` : 'as fast as answered'}, ${SECONDS} s, motion ${MOTION}; load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
   );
   const appServer = await listen(createApp(ctx));
-  let cpu = process.cpuUsage();
-  const app = await runLoad({ url: `http://127.0.0.1:${appServer.port}/api/traffics`, token, apiKey, idents });
-  let used = process.cpuUsage(cpu);
-  print('Aerogate POST /api/traffics/ + SSE', app, used.user + used.system);
+  const appUrl = `http://127.0.0.1:${appServer.port}`;
+  const app = await measure({ url: `${appUrl}/api/traffics`, healthUrl: `${appUrl}/api/health`, token, apiKey, idents });
+  print('Aerogate POST /api/traffics/ + SSE', app.report, app.cpuMicros, app.rss);
   appServer.server.closeAllConnections();
   appServer.server.close();
   await ctx.closers.closeAll();
 
   const bare = await listen(bareServer());
-  cpu = process.cpuUsage();
-  const baseline = await runLoad({ url: `http://127.0.0.1:${bare.port}`, token, apiKey, idents });
-  used = process.cpuUsage(cpu);
-  print('Baseline: bare Express SSE', baseline, used.user + used.system);
+  const bareUrl = `http://127.0.0.1:${bare.port}`;
+  const baseline = await measure({ url: bareUrl, healthUrl: `${bareUrl}/health`, token, apiKey, idents });
+  print('Baseline: bare Express SSE', baseline.report, baseline.cpuMicros, baseline.rss);
+  console.log(
+    `Aerogate / bare: ${(app.report.accepted / app.report.seconds / (baseline.report.accepted / baseline.report.seconds)).toFixed(2)} of the positions/s; ` +
+      `load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+  );
   bare.server.closeAllConnections();
   bare.server.close();
   await database.close();

@@ -24,7 +24,7 @@ export function buildRecords(ctx: AppContext) {
     missionReach: createMissionReach(missions),
     /** Webhook endpoints and deliveries; the use cases announce their events through its `publish`. */
     webhooks: createWebhooksService({
-      repository: createWebhooksRepository(ctx.prisma),
+      repository: createWebhooksRepository(ctx.prisma, ctx.pool),
       send: countedCalls(
         'webhook',
         createWebhookSender({ allowLocal: ctx.config.webhooks.allowLocal, timeoutMs: ctx.config.webhooks.timeoutMs }),

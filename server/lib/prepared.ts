@@ -16,6 +16,9 @@ export function prepared<R extends pg.QueryResultRow>(pool: pg.Pool, prefix: str
   return pool.query<R>({ name, text, values });
 }
 
+/** A date as Prisma writes it in a `timestamp(3)` column (UTC, no zone), for a prepared statement's parameter. */
+export const utcTimestamp = (date: Date | null) => (date ? date.toISOString().slice(0, 23).replace('T', ' ') : null);
+
 /**
  * Prisma stores DateTime in UTC in `timestamp(3)` columns; node-postgres would read them back as local times. The
  * pool's own parsers read them as UTC (Prisma's adapter brings its own parsers to each of its queries).

@@ -23,6 +23,7 @@ import type { FlightDay } from '../../src/shared/geozones/applicability';
 import { bboxOf, type BBox } from '../../src/shared/geozones/geometry';
 import type { AreaGeometry, Zone } from '../../src/shared/geozones/zone';
 import { AppError } from '../lib/app-error';
+import { prepareGeozoneFacts } from '../modules/regulation/regulation.mapper';
 import type { Clock } from '../lib/clock';
 import type { GeometryPool } from '../lib/geometry-pool';
 import type { Logger } from '../lib/logger';
@@ -81,13 +82,16 @@ export function createZonesService(options: ZonesServiceOptions) {
     const meta = new Map<Zone, ZoneMeta>();
     for (const stored of zones) meta.set(stored.zone, { id: stored.id, dataset: stored.dataset });
     const index = new ZoneIndex(zones.map((stored) => stored.zone));
+    const indexed = performance.now();
+    prepareGeozoneFacts(index.zones);
     logger?.info(
       {
         revision,
         zones: zones.length,
         volumes: index.volumeCount,
         loadMs: Math.round(loaded - started),
-        indexMs: Math.round(performance.now() - loaded),
+        indexMs: Math.round(indexed - loaded),
+        factsMs: Math.round(performance.now() - indexed),
       },
       'geozone index built',
     );

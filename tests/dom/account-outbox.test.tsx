@@ -120,6 +120,7 @@ describe('my account', () => {
       externalIdentifiers: [{ type: 'ALPHA_TANGO_UID', value: 'UID-123' }],
     });
     expect(screen.getByTestId('external-identifiers')).toHaveTextContent('Alpha Tango');
+    expect(screen.getByTestId('delegation-hint')).toHaveTextContent('Delegation: on the Alpha Tango portal, delegate the filing');
   });
 
   it('shows server field errors of VALIDATION_FAILED on the fields', async () => {

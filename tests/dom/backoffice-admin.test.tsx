@@ -148,7 +148,7 @@ describe('back-office administration screens', () => {
     expect(api.to('GET', 'attachments')[0]!.params).toEqual({ recordType: 'user', recordId: 'u-1' });
   });
 
-  it('the agreement is read only on the user form (its workflow changes it); the Alpha Tango hint is shown', async () => {
+  it('the agreement is read only on the user form (its workflow changes it); the Alpha Tango and delegation hints are shown', async () => {
     const api = mockApi((request) => {
       if (request.url === 'groups') return { status: 200, data: { items: [GROUP], total: 1, page: 1, pageSize: 100 } };
       if (request.url === 'users/u-1' && request.method === 'GET') return { status: 200, data: user() };
@@ -159,6 +159,7 @@ describe('back-office administration screens', () => {
     renderApp('/backoffice/users/edit/u-1');
     const form = await screen.findByTestId('user-form', {}, SCREEN_LOAD);
     expect(within(form).getByTestId('alpha-tango-hint')).toHaveTextContent('Alpha Tango UID');
+    expect(within(form).getByTestId('delegation-hint')).toHaveTextContent('Delegation: the operator delegates the filing');
 
     expect(within(form).getByLabelText(/^Agreement status/)).toBeDisabled();
     expect(within(form).getByLabelText(/^Rejection reason/)).toBeDisabled();

@@ -223,6 +223,48 @@ describe('webhooks of operators and managers', () => {
       );
       await request(t.app).delete(`/api/webhooks/endpoints/${hook.body.id}`).set(space.manager.auth);
     });
+
+    it('announces an automatic answer at filing, filed then decided with the final status, to the operator and the managers', async () => {
+      const automated = await managedAirspace(t);
+      await t.db.prisma.automationRule.create({
+        data: {
+          airspaceId: automated.airspace.id,
+          title: 'Accept all',
+          mode: 'acceptAuto',
+          impactLevels: ['low', 'medium', 'high'],
+          enabled: true,
+        },
+      });
+      const { operator, missionId } = await operatorWithEndpoint();
+      const managerHook = await request(t.app)
+        .post('/api/webhooks/endpoints')
+        .set(automated.manager.auth)
+        .send({ url: `${receiver.url}/manager`, events: ['request.filed', 'request.decided'] });
+      expect(managerHook.status).toBe(201);
+
+      const filed = await file(t, operator.auth, { missionId, airspaceId: automated.airspace.id });
+      expect(filed.status).toBe(201);
+      await t.ctx.jobs.runNow(DELIVER);
+
+      const data = {
+        requestId: filed.body.id,
+        referenceNumber: filed.body.referenceNumber,
+        status: 'autoAccepted',
+        missionId,
+        airspaceId: automated.airspace.id,
+      };
+      const sent = receiver.received.map((message) => JSON.parse(message.body));
+      expect(sent).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'request.filed', data }),
+          expect.objectContaining({ type: 'request.decided', data: { ...data, action: 'autoAccept' } }),
+        ]),
+      );
+      expect(sent).toHaveLength(4);
+      const managerList = await deliveries(automated.manager.auth);
+      expect(managerList.map((delivery: { eventType: string }) => delivery.eventType).sort()).toEqual(['request.decided', 'request.filed']);
+      await request(t.app).delete(`/api/webhooks/endpoints/${managerHook.body.id}`).set(automated.manager.auth);
+    });
   });
 
   describe('in production mode', () => {

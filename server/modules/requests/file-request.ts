@@ -100,10 +100,13 @@ export function createFileRequest(deps: FileRequestDeps) {
   const announce = requestEvents(deps);
 
   return async function fileRequest(actor: AuthUser, input: RequestCreate): Promise<RequestDetail> {
-    const mission = await repository.missionToFile(input.missionId, actor.id);
+    // Both read at once; the mission's checks still come first.
+    const [mission, airspace] = await Promise.all([
+      repository.missionToFile(input.missionId, actor.id),
+      repository.airspaceToFile(input.airspaceId, input.missionId, UNDER_ANALYSIS_STATUSES),
+    ]);
     if (!mission || mission.userId !== (await owners.ownerId(actor, { kind: 'own' }))) throw new AppError('NOT_FOUND', 'Unknown mission');
     await missionReach.check(actor, mission.id, 'write');
-    const airspace = await repository.airspaceToFile(input.airspaceId, mission.id, UNDER_ANALYSIS_STATUSES);
     if (!airspace || !airspace.visibleToOperators) throw new AppError('NOT_FOUND', 'Unknown airspace');
     if (!input.conditionsAccepted) throw new AppError('REQUEST_CONDITIONS_NOT_ACCEPTED', 'The general conditions must be accepted');
     if (!(FILABLE_MISSION_STATUSES as readonly string[]).includes(mission.status) || !mission.startAt || !mission.endAt || !mission.areas)
@@ -191,31 +194,40 @@ export function createFileRequest(deps: FileRequestDeps) {
       ...(decision ? [decisionEmail(owner.lang, owner.email, context, status, decision.reply)] : []),
       ...recipientsOf(airspace).map((to) => submittedEmail(to.lang, to.email, context, operatorName)),
     ];
-    for (const message of messages) await mailer.send(message);
-    await announce('request.filed', request.id);
-    if (action) await announce('request.decided', request.id, { action });
     const actorRef = (id: string | null) => (id === null ? null : mission.actor);
-    return buildDetail(
-      {
-        ...request,
-        referenceNumber,
-        airspace,
-        operator: { id: mission.userId, firstName: owner.firstName, lastName: owner.lastName, companyName: owner.companyName },
-        callControl: false,
-        firstMessage: input.firstMessage ?? null,
-        conditionsAcceptedAt: submittedAt,
-        missionSnapshot: filed as JsonValue,
-        classification: evaluation.classification as JsonValue,
-        restrictions: request.restrictions as JsonValue,
-        decidedBy: null,
-        automationRule: decision ? { id: decision.ruleId, title: evaluation.classification.automation?.title ?? '' } : null,
-        events: events.map((event) => ({ ...event, actor: actorRef(event.actorId), details: event.details as JsonValue })),
-        messages: firstMessage
-          ? [{ id: firstMessage.id, author: mission.actor, authorId: actor.id, body: firstMessage.body, at: submittedAt }]
-          : [],
-      },
-      'operator',
-    );
+    const announced = { ...request, referenceNumber, airspace };
+    // The e-mails' outbox records, the webhook deliveries and the detail's read are independent: at once.
+    const [, , detail] = await Promise.all([
+      (async () => {
+        for (const message of messages) await mailer.send(message);
+      })(),
+      (async () => {
+        await announce('request.filed', announced);
+        if (action) await announce('request.decided', announced, { action });
+      })(),
+      buildDetail(
+        {
+          ...request,
+          referenceNumber,
+          airspace,
+          operator: { id: mission.userId, firstName: owner.firstName, lastName: owner.lastName, companyName: owner.companyName },
+          callControl: false,
+          firstMessage: input.firstMessage ?? null,
+          conditionsAcceptedAt: submittedAt,
+          missionSnapshot: filed as JsonValue,
+          classification: evaluation.classification as JsonValue,
+          restrictions: request.restrictions as JsonValue,
+          decidedBy: null,
+          automationRule: decision ? { id: decision.ruleId, title: evaluation.classification.automation?.title ?? '' } : null,
+          events: events.map((event) => ({ ...event, actor: actorRef(event.actorId), details: event.details as JsonValue })),
+          messages: firstMessage
+            ? [{ id: firstMessage.id, author: mission.actor, authorId: actor.id, body: firstMessage.body, at: submittedAt }]
+            : [],
+        },
+        'operator',
+      ),
+    ]);
+    return detail;
   };
 }
 

@@ -87,11 +87,25 @@ const DECISIONS: ReadonlySet<RequestAction> = new Set([
 
 export type RequestEventDeps = { repository: Pick<RequestsRepository, 'eventRow'>; events: EventPublisher };
 
-/** Announces a request's event to its operator's and its airspace managers' webhooks (docs/operations.md). */
+/** What a request's event says, and to whom: its operator and its airspace's managers. */
+interface RequestEventRow {
+  id: string;
+  referenceNumber: string;
+  status: RequestStatus;
+  missionId: string;
+  airspaceId: string;
+  operatorId: string;
+  airspace: { managers: { id: string }[] };
+}
+
+/**
+ * Announces a request's event to its operator's and its airspace managers' webhooks (docs/operations.md): `request`,
+ * the request as it now is, or its id to read it.
+ */
 export function requestEvents(deps: RequestEventDeps) {
-  return (event: WebhookEvent, requestId: string, extra: Record<string, unknown> = {}) =>
+  return (event: WebhookEvent, request: string | RequestEventRow, extra: Record<string, unknown> = {}) =>
     deps.events.publish(event, async () => {
-      const row = await deps.repository.eventRow(requestId);
+      const row = typeof request === 'string' ? await deps.repository.eventRow(request) : request;
       if (!row) return null;
       return {
         audience: [row.operatorId, ...row.airspace.managers.map((manager) => manager.id)],

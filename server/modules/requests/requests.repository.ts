@@ -4,7 +4,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import type { ImpactLevel, MissionSnapshot, Restriction } from '../../../src/shared/contracts/requests';
 import type { RequestStatus } from '../../../src/shared/domain/request-status';
-import { prepared } from '../../lib/prepared';
+import { prepared, utcTimestamp } from '../../lib/prepared';
 import { flownBy } from '../missions/missions.repository';
 import type { AirspaceLimits } from './requests.limits';
 
@@ -190,8 +190,6 @@ const INSERT_FILED = `
   SELECT "referenceNumber" FROM request`;
 
 /** A timestamp column's value: the UTC instant without its zone, as Prisma writes it. */
-const utc = (date: Date | null) => (date ? date.toISOString().slice(0, 23).replace('T', ' ') : null);
-
 export interface ActiveMissionRow {
   id: string;
   referenceNumber: string;
@@ -407,17 +405,17 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
         request.automatic,
         request.operatorPhone,
         request.firstMessage?.body ?? null,
-        utc(request.submittedAt),
+        utcTimestamp(request.submittedAt),
         JSON.stringify(request.missionSnapshot),
         request.impactLevel,
         JSON.stringify(request.classification),
         JSON.stringify(request.restrictions),
         request.rejectionReason,
-        utc(request.decidedAt),
+        utcTimestamp(request.decidedAt),
         request.automationRuleId,
         request.automationRuleVersion,
-        utc(request.autoRejectAt),
-        JSON.stringify(request.events.map((event, position) => ({ ...event, at: utc(event.at), position }))),
+        utcTimestamp(request.autoRejectAt),
+        JSON.stringify(request.events.map((event, position) => ({ ...event, at: utcTimestamp(event.at), position }))),
         request.firstMessage?.id ?? null,
         request.firstMessage?.authorId ?? null,
       ]);
@@ -433,8 +431,8 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
         request.airspaceId,
         request.id,
         statuses,
-        utc(request.endAt),
-        utc(request.startAt),
+        utcTimestamp(request.endAt),
+        utcTimestamp(request.startAt),
       ]);
       return rows;
     },

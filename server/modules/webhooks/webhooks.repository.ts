@@ -1,5 +1,7 @@
 import type { WebhookEvent } from '../../../src/shared/domain/webhook-events';
+import type pg from 'pg';
 import type { PrismaClient } from '../../generated/prisma/client';
+import { prepared, utcTimestamp } from '../../lib/prepared';
 
 export interface DueDelivery {
   id: string;
@@ -19,8 +21,16 @@ export interface DeliveryOutcome {
   durationMs: number;
 }
 
+// One pending delivery per enabled endpoint of the audience that receives the event, in one round trip: the use cases
+// publish on the paths their callers wait on (a filed request announces two events).
+const ENQUEUE = `
+  INSERT INTO "WebhookDelivery" (id, "endpointId", "eventType", payload, "nextAttemptAt", "createdAt", "updatedAt")
+  SELECT gen_random_uuid(), e.id, $2, $3, $4::timestamp(3), now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+    FROM "WebhookEndpoint" e
+   WHERE e."ownerId" = ANY($1::uuid[]) AND e.enabled AND $2 = ANY(e.events)`;
+
 /** Webhook endpoints and their deliveries; a delivery's attempts are claimed row by row, so two sweeps never send it twice. */
-export function createWebhooksRepository(prisma: PrismaClient) {
+export function createWebhooksRepository(prisma: PrismaClient, pool: pg.Pool) {
   return {
     endpoints(ownerId: string) {
       return prisma.webhookEndpoint.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' } });
@@ -48,15 +58,8 @@ export function createWebhooksRepository(prisma: PrismaClient) {
     },
     /** One pending delivery per enabled endpoint of these users that receives the event; how many were queued. */
     async enqueue(event: WebhookEvent, audience: readonly string[], payload: string, at: Date): Promise<number> {
-      const endpoints = await prisma.webhookEndpoint.findMany({
-        where: { ownerId: { in: [...audience] }, enabled: true, events: { has: event } },
-        select: { id: true },
-      });
-      if (endpoints.length === 0) return 0;
-      const { count } = await prisma.webhookDelivery.createMany({
-        data: endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventType: event, payload, nextAttemptAt: at })),
-      });
-      return count;
+      const { rowCount } = await prepared(pool, 'webhook-enqueue', ENQUEUE, [audience, event, payload, utcTimestamp(at)]);
+      return rowCount ?? 0;
     },
     /**
      * Claims up to `limit` due deliveries of enabled endpoints until `lockedUntil`: rows another sweep holds are

@@ -61,10 +61,6 @@ export function isAccepted(status: RequestStatus): boolean {
   return (ACCEPTED_STATUSES as readonly RequestStatus[]).includes(status);
 }
 
-export function isUnderAnalysis(status: RequestStatus): boolean {
-  return (UNDER_ANALYSIS_STATUSES as readonly RequestStatus[]).includes(status);
-}
-
 const decided = (): Partial<Record<RequestAction, RequestStatus>> => ({ cancelDecision: 'submitted', archive: 'archived' });
 
 /**

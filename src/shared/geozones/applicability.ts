@@ -12,6 +12,18 @@ interface TimeOfDay {
 
 /** The time zone a zone's schedule is written in when its times carry no designator: the one of where the zone lies. */
 export function zoneTimeZone(zone: Pick<Zone, 'volumes'>): string {
+  let timeZone = zoneTimeZones.get(zone);
+  if (timeZone === undefined) {
+    timeZone = lookUpTimeZone(zone);
+    zoneTimeZones.set(zone, timeZone);
+  }
+  return timeZone;
+}
+
+/** Each zone's time zone, looked up once: a zone's volumes do not change once it is read (a re-import makes new zones). */
+const zoneTimeZones = new WeakMap<Pick<Zone, 'volumes'>, string>();
+
+function lookUpTimeZone(zone: Pick<Zone, 'volumes'>): string {
   const volume = zone.volumes[0];
   const ring = volume?.geometry.type === 'Polygon' ? volume.geometry.coordinates[0] : volume?.geometry.coordinates[0]?.[0];
   const [lon, lat]: Position = volume?.circle?.center ?? ring?.[0] ?? [0, 0];

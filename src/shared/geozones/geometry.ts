@@ -1,4 +1,4 @@
-import { bearing, booleanPointInPolygon, destination, distance } from '@turf/turf';
+import { bearing, booleanIntersects, booleanPointInPolygon, destination, distance } from '@turf/turf';
 import { ZoneRejected } from './geozone-file-error';
 import type { AreaGeometry, Circle, MultiPolygon, Polygon, Position } from './zone';
 
@@ -100,6 +100,79 @@ export function bboxOf(geometry: AreaGeometry): BBox {
 
 export function bboxesOverlap(a: BBox, b: BBox): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+}
+
+/**
+ * GZ-01 (a) for two polygonal areas, with the answer of turf's `booleanIntersects` (boundaries touching count): an
+ * outer-ring vertex of either inside the other (boundary included), else two edges meeting. The vertex tests skip the
+ * vertices outside the other area's box, and the edges are compared by their orientations, pair by pair within the two
+ * boxes' overlap; when two edges touch or run along each other (an orientation within rounding of zero), the pair is
+ * left to turf's exact sweep, so a degenerate case gets turf's answer, not this one's.
+ */
+export function areasIntersect(a: AreaGeometry, aBox: BBox, b: AreaGeometry, bBox: BBox): boolean {
+  if (anyOuterVertexIn(b, a, aBox) || anyOuterVertexIn(a, b, bBox)) return true;
+  const edges = edgesMeet(a, b, aBox, bBox);
+  return edges === undefined ? booleanIntersects(a, b) : edges;
+}
+
+function anyOuterVertexIn(of: AreaGeometry, area: AreaGeometry, areaBox: BBox): boolean {
+  for (const polygon of polygonsOf(of))
+    for (const position of polygon[0] ?? []) {
+      const [lon, lat] = position;
+      if (lon < areaBox[0] || lon > areaBox[2] || lat < areaBox[1] || lat > areaBox[3]) continue;
+      if (booleanPointInPolygon(position, area)) return true;
+    }
+  return false;
+}
+
+/** Relative bound under which an orientation counts as zero (touching or collinear edges). */
+const ORIENTATION_EPSILON = 1e-9;
+
+/** Whether an edge of `a` meets an edge of `b`: true for a proper crossing, undefined for a touch, else false. */
+function edgesMeet(a: AreaGeometry, b: AreaGeometry, aBox: BBox, bBox: BBox): boolean | undefined {
+  const minLon = Math.max(aBox[0], bBox[0]);
+  const minLat = Math.max(aBox[1], bBox[1]);
+  const maxLon = Math.min(aBox[2], bBox[2]);
+  const maxLat = Math.min(aBox[3], bBox[3]);
+  if (minLon > maxLon || minLat > maxLat) return false;
+  let touching = false;
+  for (const polygonA of polygonsOf(a))
+    for (const ringA of polygonA)
+      for (let i = 1; i < ringA.length; i += 1) {
+        const [ax, ay] = ringA[i - 1] as Position;
+        const [bx, by] = ringA[i] as Position;
+        if (Math.max(ax, bx) < minLon || Math.min(ax, bx) > maxLon || Math.max(ay, by) < minLat || Math.min(ay, by) > maxLat) continue;
+        for (const polygonB of polygonsOf(b))
+          for (const ringB of polygonB)
+            for (let j = 1; j < ringB.length; j += 1) {
+              const [cx, cy] = ringB[j - 1] as Position;
+              const [dx, dy] = ringB[j] as Position;
+              if (Math.max(cx, dx) < Math.min(ax, bx) || Math.min(cx, dx) > Math.max(ax, bx)) continue;
+              if (Math.max(cy, dy) < Math.min(ay, by) || Math.min(cy, dy) > Math.max(ay, by)) continue;
+              const meet = segmentsMeet(ax, ay, bx, by, cx, cy, dx, dy);
+              if (meet === true) return true;
+              if (meet === undefined) touching = true;
+            }
+      }
+  return touching ? undefined : false;
+}
+
+function orientation(px: number, py: number, qx: number, qy: number, rx: number, ry: number): number | undefined {
+  const ux = qx - px;
+  const uy = qy - py;
+  const vx = rx - px;
+  const vy = ry - py;
+  const cross = ux * vy - uy * vx;
+  return Math.abs(cross) <= ORIENTATION_EPSILON * (Math.abs(ux) + Math.abs(uy)) * (Math.abs(vx) + Math.abs(vy)) ? undefined : cross;
+}
+
+function segmentsMeet(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number) {
+  const c = orientation(ax, ay, bx, by, cx, cy);
+  const d = orientation(ax, ay, bx, by, dx, dy);
+  const a = orientation(cx, cy, dx, dy, ax, ay);
+  const b = orientation(cx, cy, dx, dy, bx, by);
+  if (c === undefined || d === undefined || a === undefined || b === undefined) return undefined;
+  return c > 0 !== d > 0 && a > 0 !== b > 0;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { booleanIntersects, bboxPolygon } from '@turf/turf';
 import Flatbush from 'flatbush';
 import { isActiveFor, type FlightDay } from './applicability';
-import { areaIntersectsCircle, bboxesOverlap, bboxOf, type BBox } from './geometry';
+import { areaIntersectsCircle, areasIntersect, bboxesOverlap, bboxOf, type BBox } from './geometry';
 import { compareVolumeRestrictiveness, overlapsFlightBand } from './vertical';
 import { RESTRICTION_RANK, type AreaGeometry, type Restriction, type Zone, type ZoneVolume } from './zone';
 
@@ -181,5 +181,5 @@ function touches(missionArea: AreaGeometry, missionBox: BBox, volume: ZoneVolume
   if (volume.circle) return areaIntersectsCircle(missionArea, volume.circle);
   // Cheap rejection for the scan (the box computed when the index was built); under the index every candidate passes it.
   if (!bboxesOverlap(missionBox, volumeBox)) return false;
-  return booleanIntersects(missionArea, volume.geometry);
+  return areasIntersect(missionArea, missionBox, volume.geometry, volumeBox);
 }

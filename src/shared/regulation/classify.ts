@@ -18,7 +18,7 @@ import {
   type SpecificScenario,
   type Subcategory,
 } from './codes';
-import { missionFactsSchema, type GeozoneFact, type MissionFacts } from './facts';
+import { geozoneFactSchema, missionFactsSchema, type GeozoneFact, type MissionFacts } from './facts';
 import { rawGeozoneFacts, type GeoidModel } from './raw-geozone';
 import { RegulationError } from './regulation-error';
 import {
@@ -101,14 +101,37 @@ function resolveCountry(country: string | null | undefined): Country {
 const validGeozones = new WeakSet<object>();
 const isKnownValid = (zone: unknown) => typeof zone === 'object' && zone !== null && validGeozones.has(zone);
 
+/**
+ * Validates frozen geozone facts ahead of any classification (the server does it when a zone set is loaded): each valid
+ * one is known from then on, so the first mission to touch a zone does not pay for its validation. Invalid ones are
+ * left out, to be refused by the classification that gets them.
+ */
+export function validateGeozoneFacts(geozones: readonly GeozoneFact[]): void {
+  for (const zone of geozones) if (Object.isFrozen(zone) && geozoneFactSchema.safeParse(zone).success) validGeozones.add(zone);
+}
+
+/** Remembers the frozen geozones of facts that passed validation. */
+function rememberValid(geozones: readonly unknown[]) {
+  for (const zone of geozones) if (typeof zone === 'object' && zone !== null && Object.isFrozen(zone)) validGeozones.add(zone);
+}
+
 function parseFacts(facts: unknown): MissionFacts {
   const geozones = (facts as { geozones?: unknown } | null | undefined)?.geozones;
-  const known = Array.isArray(geozones) && geozones.length > 0 && geozones.every(isKnownValid);
-  const parsed = missionFactsSchema.safeParse(known ? { ...(facts as object), geozones: [] } : facts);
+  if (Array.isArray(geozones) && geozones.some(isKnownValid)) {
+    // Only the geozones not seen before are validated; should the facts fail, the whole is validated again below, so
+    // that the error names the same fields (with their places in the array) as without this shortcut.
+    const unknown = geozones.filter((zone) => !isKnownValid(zone));
+    const parsed = missionFactsSchema.safeParse({ ...(facts as object), geozones: unknown });
+    if (parsed.success) {
+      rememberValid(unknown);
+      const validated = parsed.data.geozones ?? [];
+      let next = 0;
+      return { ...parsed.data, geozones: geozones.map((zone) => (isKnownValid(zone) ? (zone as GeozoneFact) : validated[next++]!)) };
+    }
+  }
+  const parsed = missionFactsSchema.safeParse(facts);
   if (parsed.success) {
-    if (known) return { ...parsed.data, geozones: geozones as GeozoneFact[] };
-    for (const zone of parsed.data.geozones === undefined ? [] : (geozones as unknown[]))
-      if (typeof zone === 'object' && zone !== null && Object.isFrozen(zone)) validGeozones.add(zone);
+    if (parsed.data.geozones !== undefined) rememberValid(geozones as unknown[]);
     return parsed.data;
   }
   const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];

@@ -1,4 +1,4 @@
-export { classify, rulesFor, allRules, type ClassifyOptions } from './classify';
+export { classify, rulesFor, allRules, validateGeozoneFacts, type ClassifyOptions } from './classify';
 export * from './codes';
 export { missionFactsSchema, geozoneFactSchema, type MissionFacts, type GeozoneFact } from './facts';
 export { geozoneFactOf, type GeoidModel } from './raw-geozone';

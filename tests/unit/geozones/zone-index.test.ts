@@ -1,6 +1,7 @@
 import { booleanIntersects } from '@turf/turf';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { areasIntersect, bboxOf } from '@/shared/geozones/geometry';
 import type { AreaGeometry, Position, Zone } from '@/shared/geozones/zone';
 import { ZoneIndex, type ZoneMatch } from '@/shared/geozones/zone-index';
 import { parseSeedFile, rawVolume, rawZone, squareAround, triangleTippingAt, zonesFrom } from './geozone-fixtures';
@@ -266,4 +267,92 @@ describe('the R-tree query gives the same answer as a linear scan', () => {
     expect(missionsWithZones).toBeGreaterThan(80);
     // 200 linear scans over 6,400 volumes take seconds; the unit project's default of 5 s is too tight under load.
   }, 60_000);
+
+  it("tests a mission against each volume with turf's answer, on 150 random missions against every volume they reach", () => {
+    let meeting = 0;
+    let apart = 0;
+    const volumes = index.zones.flatMap((zone) => zone.volumes.map((volume) => ({ volume, volumeBox: bboxOf(volume.geometry) })));
+
+    fc.assert(
+      fc.property(mission, (area) => {
+        const areaBox = bboxOf(area);
+        for (const { volume, volumeBox } of volumes) {
+          if (areaBox[0] > volumeBox[2] || volumeBox[0] > areaBox[2] || areaBox[1] > volumeBox[3] || volumeBox[1] > areaBox[3]) continue;
+          const expected = booleanIntersects(area, volume.geometry);
+          if (expected) meeting += 1;
+          else apart += 1;
+          expect(areasIntersect(area, areaBox, volume.geometry, volumeBox)).toBe(expected);
+        }
+      }),
+      { numRuns: 150, seed: 20261127, endOnFailure: true },
+    );
+
+    // Both answers were put to the test many times: boxes that overlap while the shapes stay apart, and shapes that meet.
+    expect(meeting).toBeGreaterThan(100);
+    expect(apart).toBeGreaterThan(100);
+  }, 60_000);
+});
+
+describe("areasIntersect: turf's answer where boundaries touch", () => {
+  const square = (lon: number, lat: number, side: number): Position[] => [
+    [lon, lat],
+    [lon + side, lat],
+    [lon + side, lat + side],
+    [lon, lat + side],
+    [lon, lat],
+  ];
+  const polygon = (...rings: Position[][]): AreaGeometry => ({ type: 'Polygon', coordinates: rings });
+  const both = (a: AreaGeometry, b: AreaGeometry) => [areasIntersect(a, bboxOf(a), b, bboxOf(b)), booleanIntersects(a, b)];
+  // A 0.1° square with a 0.04° hole in its middle.
+  const holed = polygon(square(2, 48, 0.1), square(2.03, 48.03, 0.04).reverse());
+
+  it.each([
+    ['sharing an edge', polygon(square(2.1, 48, 0.1)), true],
+    ['sharing only a corner', polygon(square(2.1, 48.1, 0.1)), true],
+    ['along part of an edge, shifted', polygon(square(2.1, 48.05, 0.1)), true],
+    [
+      'a vertex on the other edge',
+      polygon([
+        [2.1, 48.05],
+        [2.2, 48.0],
+        [2.2, 48.1],
+        [2.1, 48.05],
+      ]),
+      true,
+    ],
+    ['inside the hole, apart from its edge', polygon(square(2.04, 48.04, 0.02)), false],
+    ['inside the hole, touching its edge', polygon(square(2.03, 48.04, 0.02)), true],
+    ['filling the hole exactly', polygon(square(2.03, 48.03, 0.04)), true],
+    [
+      'crossing the outer edge without a vertex inside',
+      polygon([
+        [1.95, 48.02],
+        [2.15, 48.02],
+        [2.15, 48.025],
+        [1.95, 48.025],
+        [1.95, 48.02],
+      ]),
+      true,
+    ],
+    [
+      'beside it, the boxes overlapping',
+      polygon([
+        [2.09, 48.11],
+        [2.2, 48.2],
+        [2.2, 48.0],
+        [2.101, 48.0],
+        [2.2, 48.15],
+        [2.09, 48.11],
+      ]),
+      false,
+    ],
+    [
+      'a multipolygon with one part touching',
+      { type: 'MultiPolygon', coordinates: [[square(3, 49, 0.1)], [square(2.1, 48.1, 0.01)]] } as AreaGeometry,
+      true,
+    ],
+  ])('a polygon %s', (_, other, expected) => {
+    expect(both(holed, other)).toEqual([expected, expected]);
+    expect(both(other, holed)).toEqual([expected, expected]);
+  });
 });

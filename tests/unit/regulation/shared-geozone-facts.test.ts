@@ -32,4 +32,18 @@ describe('geozone facts shared between classifications', () => {
       expect.objectContaining({ code: 'INSUFFICIENT_DATA', fields: ['maxHeightM'] }),
     );
   });
+
+  it('validates a new geozone beside known ones, and names it by its place in the facts when it is invalid', () => {
+    const known = prohibited(0);
+    classify('FR', missionFacts({ geozones: [known] }));
+    const fresh = Object.freeze({ ...prohibited(30), identifier: 'FR-FRESH', restriction: 'REQ_AUTHORISATION' as const });
+    expect(classify('FR', missionFacts({ geozones: [known, fresh] }))).toEqual(
+      classify('FR', missionFacts({ geozones: [{ ...known }, { ...fresh }] })),
+    );
+
+    const invalid = Object.freeze({ ...prohibited(0), identifier: 'FR-INVALID', lowerLimitM: -5 });
+    expect(() => classify('FR', missionFacts({ geozones: [known, fresh, invalid] }))).toThrow(
+      expect.objectContaining({ code: 'INSUFFICIENT_DATA', fields: ['geozones.2.lowerLimitM'] }),
+    );
+  });
 });

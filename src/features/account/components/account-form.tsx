@@ -189,6 +189,9 @@ export function AccountForm({ account, onLanguageSaved }: { account: Account; on
             <Text size="sm" c="dimmed" id="alpha-tango-hint">
               {t('externalIdentifiers.alphaTangoHint')}
             </Text>
+            <Text size="sm" c="dimmed" data-testid="delegation-hint">
+              {t('externalIdentifiers.delegationHint')}
+            </Text>
             <datalist id="external-identifier-types">
               {EXTERNAL_IDENTIFIER_TYPES.map((type) => (
                 <option key={type} value={type} />

@@ -266,6 +266,9 @@ export function UserForm({ user, onSaved }: UserFormProps) {
               <Text size="sm" c="dimmed" data-testid="alpha-tango-hint">
                 {t('externalIdentifiers.alphaTangoHint')}
               </Text>
+              <Text size="sm" c="dimmed" data-testid="delegation-hint">
+                {t('externalIdentifiers.delegationHint')}
+              </Text>
               {identifiers.fields.map((item, index) => (
                 <Group key={item.id} align="flex-end" wrap="nowrap" data-testid="external-identifier">
                   <NativeSelect
