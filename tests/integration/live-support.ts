@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import type { LiveDelta, LiveSnapshot, LiveStatus, LiveViolation } from '../../src/shared/contracts/traffic';
+import type { LiveConformance, LiveDelta, LiveSnapshot, LiveStatus, LiveViolation } from '../../src/shared/contracts/traffic';
 
 type LiveEvent =
   | { event: 'snapshot'; data: LiveSnapshot }
   | { event: 'delta'; data: LiveDelta }
   | { event: 'violation'; data: LiveViolation }
+  | { event: 'conformance'; data: LiveConformance }
   | { event: 'status'; data: LiveStatus };
 
 /** The app on a loopback port, for clients that read a stream (supertest waits for the end of the answer). */

@@ -216,4 +216,34 @@ describe('GET /api/traffics/live (in-process bus)', () => {
     expectError(await request(t.app).get('/api/traffics/live?bbox=2,48,200,49').set(admin.auth), 422, 'VALIDATION_FAILED');
     expectError(await request(t.app).get('/api/traffics/live?bbox=2,48'), 401, 'UNAUTHENTICATED');
   });
+
+  it("a client opening after a flight's conformance state came gets it with its snapshot, not with the next position", async () => {
+    // Later than the positions, and the states the checker gave them, of the tests before.
+    t.clock.advance(2 * MINUTE);
+    await send(position(tracker, 2.15, 48.7, 5));
+    t.ctx.trafficBus.publishConformance({
+      missionId: null,
+      userId: null,
+      ident: tracker,
+      source: 'wi',
+      time: t.clock.now().toISOString(),
+      lat: 48.7,
+      lon: 2.15,
+      state: 'violating',
+      violations: [],
+      warnings: [],
+      edgeDistanceM: -40,
+      toleranceM: 20,
+      heightM: 30,
+      maxHeightM: 50,
+      slotEndsAt: null,
+    });
+
+    const client = await live(admin.session.token);
+
+    expect((await client.next('snapshot')).targets.map((target) => target.key)).toContain(`wi:${tracker}`);
+    let state = await client.next('conformance', 1000);
+    while (state.key !== `wi:${tracker}`) state = await client.next('conformance', 1000);
+    expect(state).toEqual(expect.objectContaining({ key: `wi:${tracker}`, state: 'violating' }));
+  });
 });

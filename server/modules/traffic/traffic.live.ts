@@ -132,6 +132,11 @@ export function createLiveHub(options: LiveHubOptions) {
   let pendingViolations = new Map<string, LiveViolation>();
   /** Flight conformance states since the last flush, the latest of each traffic. */
   let pendingConformance = new Map<string, FlightConformance>();
+  /**
+   * The latest conformance state of each traffic still shown: a client opening after it came gets it with its
+   * snapshot, instead of showing the flight as conforming until its next position (docs/live-traffic.md).
+   */
+  const latestConformance = new Map<string, FlightConformance>();
   let flushTimer: NodeJS.Timeout | null = null;
   let heartbeatTimer: NodeJS.Timeout | null = null;
   const listOpenViolations = options.listOpenViolations ?? (async () => [...open.values()]);
@@ -356,6 +361,13 @@ export function createLiveHub(options: LiveHubOptions) {
       targets,
       violations: violations.filter((violation) => seesViolation(client.scope, client.box, violation)),
     } satisfies LiveSnapshot);
+    const staleBefore = now.getTime() - staleSeconds * 1000;
+    for (const [key, state] of latestConformance) if (Date.parse(state.time) < staleBefore) latestConformance.delete(key);
+    for (const target of targets) {
+      const state = latestConformance.get(target.key);
+      if (state && seesConformance(client.scope, client.box, state))
+        send(client, 'conformance', { ...state, key: target.key } satisfies LiveConformance);
+    }
     const backlog = client.backlog ?? [];
     client.backlog = null;
     attach(client, new Map(targets.map((target) => [target.key, Date.parse(target.time)])));
@@ -395,6 +407,9 @@ export function createLiveHub(options: LiveHubOptions) {
       for (const client of clients) sendStatus(client, false);
     },
     conformance(state) {
+      const key = targetKey(state);
+      const known = latestConformance.get(key);
+      if (!known || Date.parse(known.time) <= Date.parse(state.time)) latestConformance.set(key, state);
       if (clients.size > 0) pendingConformance.set(`${state.source}|${state.ident}`, state);
     },
   });

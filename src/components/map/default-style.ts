@@ -3,6 +3,11 @@ import type { FilterSpecification, StyleSpecification } from 'maplibre-gl';
 /** Sea colour of the offline style: the background, with land drawn over it. */
 export const BACKGROUND_COLOR = '#c6dbe9';
 const LAND_COLOR = '#f3f1ea';
+/**
+ * Roads in a warm grey, darker than the land: orange is the legends' (authorisation zones, other active missions on a
+ * request's map), so no basemap feature may be drawn in it (issue 22).
+ */
+const ROAD_COLOR = '#b3a99b';
 /** The font shipped in public/basemap/glyphs (scripts/build-basemap.ts). */
 export const BASEMAP_FONT = 'Noto Sans Regular';
 /** Layers of the offline basemap are prefixed so they are told from ours (docs/map.md "Offline basemap"). */
@@ -120,7 +125,7 @@ export function offlineStyle(origin: string = window.location.origin, openStreet
         'source-layer': 'roads',
         minzoom: MIN_ZOOMS.roads,
         layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': '#e8a65a', 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.8, 10, 2, 14, 5] },
+        paint: { 'line-color': ROAD_COLOR, 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.8, 10, 2, 14, 5] },
       },
       // Symbols of upper layers are placed first: the biggest towns last, so Paris wins over the villages around it.
       ...[...TOWN_RANKS].reverse().map(({ rank, minzoom, size }) => ({
