@@ -213,7 +213,8 @@ export class ApiRouter {
       }
     };
     const budget = spec.bodyBytes === undefined ? (this.options.bodyBytes ?? JSON_BODY_BYTES) : spec.bodyBytes;
-    const body = budget === null ? [] : [jsonBody(budget)];
+    // A read declares no body: no parser on the path every GET takes.
+    const body = budget === null || (spec.method === 'get' && !spec.body) ? [] : [jsonBody(budget)];
     this.router[spec.method](route, accessCheck(spec.access), ...body, ...(spec.before ?? []), handle);
     return this;
   }
