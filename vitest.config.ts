@@ -20,7 +20,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
-    testTimeout: 30_000,
+    // A DOM test's waits each allow 30 s (tests/setup/dom.ts): a test holds several.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     // Vitest's default leaves one core idle; the files are independent, so use them all.
     maxWorkers: availableParallelism(),

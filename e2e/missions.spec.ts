@@ -17,7 +17,6 @@ const TEXTS = {
     overPeople: 'No one',
     yes: 'Yes',
     no: 'No',
-    month: 'Month',
   },
   fr: {
     tooLarge: 'La zone de vol ne peut pas dépasser 10 km².',
@@ -32,12 +31,12 @@ const TEXTS = {
     overPeople: 'Personne',
     yes: 'Oui',
     no: 'Non',
-    month: 'Mois',
   },
 } as const;
 
 for (const language of ['en', 'fr'] as const) {
-  test(`[${language}] the operator prepares a mission near Melun-Villaroche on the map, fixes its height from the verdict, saves, finds it in the calendar, duplicates and archives it`, async ({
+  const calendar = language === 'en' ? ' finds it in the calendar,' : '';
+  test(`[${language}] the operator prepares a mission near Melun-Villaroche on the map, fixes its height from the verdict, saves,${calendar} archives and duplicates it`, async ({
     page,
     request,
   }) => {
@@ -136,31 +135,20 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByTestId('mission-tab-administration').click();
     await expect(page.getByTestId('mission-status')).toHaveText(text.complete);
 
-    // The month view of the calendar shows it on its start day.
-    await page.goto('/backoffice/preflights');
-    await page.getByTestId('view-month').click();
-    const startDay = new Date(Date.now() + 86_400_000);
-    if (startDay.getMonth() !== new Date().getMonth()) await page.locator('.fc-next-button').click();
-    await expect(page.getByTestId('mission-calendar-body').locator('.fc-event', { hasText: title }).first()).toBeVisible();
+    // The month view of the calendar shows it on its start day: the same in both languages, seen once.
+    if (language === 'en') {
+      await page.goto('/backoffice/preflights');
+      await page.getByTestId('view-month').click();
+      const startDay = new Date(Date.now() + 86_400_000);
+      if (startDay.getMonth() !== new Date().getMonth()) await page.locator('.fc-next-button').click();
+      await expect(page.getByTestId('mission-calendar-body').locator('.fc-event', { hasText: title }).first()).toBeVisible();
+      await page.goto(missionUrl);
+      await quietMap(page);
+      await page.getByTestId('mission-tab-administration').click();
+    }
 
-    // Duplicate: the copy opens, a draft with the same title.
-    await page.goto(missionUrl);
-    await quietMap(page);
-    await page.getByTestId('mission-tab-administration').click();
-    await forgetMap(page);
-    await page.getByTestId('action-duplicate').click();
-    await expect(page).not.toHaveURL(missionUrl);
-    await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
-    await quietMap(page);
-    await page.getByTestId('mission-tab-administration').click();
-    await expect(page.getByTestId('mission-status')).toHaveText(text.draft);
-    await expect(page.getByTestId('mission-title')).toHaveValue(title);
-
-    // The original: send for validation; a one-person operator validates what he sent (docs/security.md); then
-    // archive after confirming.
-    await page.goto(missionUrl);
-    await quietMap(page);
-    await page.getByTestId('mission-tab-administration').click();
+    // Send for validation; a one-person operator validates what he sent (docs/security.md); then archive after
+    // confirming.
     await page.getByTestId('action-sendForValidation').click();
     await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'toBeValidated');
     await page.getByTestId('action-validate').click();
@@ -170,6 +158,16 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByTestId('confirm-yes').click();
     await expect(page.getByTestId('mission-status')).toHaveText(text.archived);
     await expect(page.getByTestId('history-entry').last()).toHaveAttribute('data-to', 'archived');
+
+    // Duplicate the archived mission: the copy opens, a draft with the same title.
+    await forgetMap(page);
+    await page.getByTestId('action-duplicate').click();
+    await expect(page).not.toHaveURL(missionUrl);
+    await expect(page).toHaveURL(/\/preflights\/edit\/[0-9a-f-]+$/);
+    await quietMap(page);
+    await page.getByTestId('mission-tab-administration').click();
+    await expect(page.getByTestId('mission-status')).toHaveText(text.draft);
+    await expect(page.getByTestId('mission-title')).toHaveValue(title);
     expect(pageErrors).toEqual([]);
   });
 }

@@ -193,7 +193,7 @@ describe('parent account', () => {
     });
     renderApp('/backoffice/account/parent');
 
-    expect(await screen.findByTestId('parent-account-summary', {}, { timeout: 10_000 })).toHaveTextContent('boss@sky.test');
+    expect(await screen.findByTestId('parent-account-summary')).toHaveTextContent('boss@sky.test');
     const city = screen.getByTestId('parent-city');
     await userEvent.clear(city);
     await userEvent.type(city, 'Rennes');

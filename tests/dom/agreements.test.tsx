@@ -6,8 +6,6 @@ import type { AttachmentQueueItem } from '@/shared/contracts/attachments';
 import { AGREEMENT_CHECKLIST_ITEMS } from '@/shared/domain/agreement-status';
 import { mockApi, renderApp, resetApp, signInAs, signInWith } from './helpers';
 
-// The lazy screens load slowly on a busy machine: the first wait of each test is generous.
-const FIRST = { timeout: 10_000 };
 const USER_ID = '22222222-2222-4222-8222-222222222222';
 
 function agreement(overrides: Partial<Agreement> = {}): Agreement {
@@ -65,7 +63,7 @@ describe('agreement screens', () => {
     );
     signInAs('operator');
     renderApp('/backoffice/myagreement');
-    const checklist = await screen.findByTestId('agreement-checklist', {}, FIRST);
+    const checklist = await screen.findByTestId('agreement-checklist');
     expect(within(checklist).getByTestId('checklist-insuranceCertificate')).toHaveAttribute('data-done', 'false');
     expect(within(checklist).getByTestId('checklist-pilot')).toHaveAttribute('data-done', 'true');
     expect(within(checklist).getByTestId('checklist-pilot')).toHaveTextContent(/\(done\)$/);
@@ -82,7 +80,7 @@ describe('agreement screens', () => {
     });
     signInAs('operator');
     renderApp('/backoffice/myagreement');
-    await userEvent.click(await screen.findByTestId('agreement-request', {}, FIRST));
+    await userEvent.click(await screen.findByTestId('agreement-request'));
     await waitFor(() => expect(api.to('POST', 'agreement/request')).toHaveLength(1));
   });
 
@@ -96,7 +94,7 @@ describe('agreement screens', () => {
     });
     signInAs('admin');
     renderApp(`/backoffice/myagreement?userId=${USER_ID}`);
-    await userEvent.click(await screen.findByTestId('agreement-validate', {}, FIRST));
+    await userEvent.click(await screen.findByTestId('agreement-validate'));
     const date = await screen.findByTestId('agreement-expires-at');
     await userEvent.clear(date);
     await userEvent.type(date, '2027-12-31');
@@ -111,7 +109,7 @@ describe('agreement screens', () => {
     );
     signInWith(['ATTACHEMENT_VALIDATE']);
     renderApp('/backoffice/validateattachements?status=rejected&kind=idDocument&recordType=pilot&search=sky&sort=originalName');
-    await screen.findByTestId('attachment-queue-row', {}, FIRST);
+    await screen.findByTestId('attachment-queue-row');
     expect(api.to('GET', 'attachments/validation')[0]?.params).toMatchObject({
       status: 'rejected',
       kind: 'idDocument',
@@ -130,7 +128,7 @@ describe('agreement screens', () => {
     );
     signInWith(['ATTACHEMENT_VALIDATE']);
     renderApp('/backoffice/validateattachements?status=lost');
-    await screen.findByTestId('attachment-queue-row', {}, FIRST);
+    await screen.findByTestId('attachment-queue-row');
     expect(api.to('GET', 'attachments/validation')[0]?.params).toMatchObject({ status: 'pending' });
     expect(screen.getByTestId('attachment-status-filter')).toHaveValue('pending');
   });
@@ -143,7 +141,7 @@ describe('agreement screens', () => {
     });
     signInWith(['ATTACHEMENT_VALIDATE']);
     renderApp('/backoffice/validateattachements');
-    const row = await screen.findByTestId('attachment-queue-row', {}, FIRST);
+    const row = await screen.findByTestId('attachment-queue-row');
     expect(row).toHaveTextContent('Skyworks');
     expect(api.to('GET', 'attachments/validation')[0]?.params).toMatchObject({ status: 'pending', sort: 'createdAt' });
     await userEvent.click(within(row).getByTestId('attachment-reject'));

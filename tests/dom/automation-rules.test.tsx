@@ -116,7 +116,7 @@ describe('automation rules screen', () => {
     const api = serve();
     renderApp(`/backoffice/procedureautomations?airspaceId=${SOUTH.id}&search=night&page=2`);
 
-    expect(await screen.findByLabelText('Search by title', {}, { timeout: 10_000 })).toHaveValue('night');
+    expect(await screen.findByLabelText('Search by title')).toHaveValue('night');
     expect(screen.getByDisplayValue('South heliport (LFSH)')).toBeInTheDocument();
     expect(api.to('GET', 'automation-rules')[0]?.params).toMatchObject({ airspaceId: SOUTH.id, search: 'night', page: 2 });
   });
@@ -152,7 +152,7 @@ describe('automation rules screen', () => {
     renderApp('/backoffice/procedureautomations');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Try on past requests' }));
 
     expect(await screen.findByText('This rule would have answered 0 of the last 0 requests.')).toBeInTheDocument();
@@ -168,7 +168,7 @@ describe('automation rules screen', () => {
     const api = serve();
     renderApp('/backoffice/procedureautomations?airspaceId=elsewhere');
 
-    expect(await screen.findByDisplayValue('North airfield (LFNA)', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('North airfield (LFNA)')).toBeInTheDocument();
     expect(api.to('GET', 'automation-rules')[0]?.params).toMatchObject({ airspaceId: NORTH.id, page: 1 });
   });
 });

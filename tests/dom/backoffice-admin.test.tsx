@@ -6,9 +6,6 @@ import type { GroupSummary } from '@/shared/contracts/groups';
 import type { UserDetail } from '@/shared/contracts/users';
 import { mockApi, renderApp, resetApp, signInAs } from './helpers';
 
-// The first render loads the lazy screen and its namespaces: slower than the default second on a busy machine.
-const SCREEN_LOAD = { timeout: 10_000 };
-
 const GROUP_ID = '6f1c2a52-0c1e-4c55-9d7e-4b8f3a2b1c01';
 
 const GROUP: GroupSummary = {
@@ -141,7 +138,7 @@ describe('back-office administration screens', () => {
     signInAs('admin');
     renderApp('/backoffice/users/edit/u-1');
 
-    expect(await screen.findByTestId('user-agreement-link', {}, SCREEN_LOAD)).toHaveAttribute('href', '/backoffice/myagreement?userId=u-1');
+    expect(await screen.findByTestId('user-agreement-link')).toHaveAttribute('href', '/backoffice/myagreement?userId=u-1');
     const documents = screen.getByTestId('user-attachments');
     expect(await within(documents).findByText('insurance-2026.pdf')).toBeInTheDocument();
     expect(within(documents).getByText('Operations manual')).toBeInTheDocument();
@@ -157,14 +154,14 @@ describe('back-office administration screens', () => {
     });
     signInAs('admin');
     renderApp('/backoffice/users/edit/u-1');
-    const form = await screen.findByTestId('user-form', {}, SCREEN_LOAD);
+    const form = await screen.findByTestId('user-form');
     expect(within(form).getByTestId('alpha-tango-hint')).toHaveTextContent('Alpha Tango UID');
     expect(within(form).getByTestId('delegation-hint')).toHaveTextContent('Delegation: the operator delegates the filing');
 
     expect(within(form).getByLabelText(/^Agreement status/)).toBeDisabled();
     expect(within(form).getByLabelText(/^Rejection reason/)).toBeDisabled();
     await userEvent.click(screen.getByTestId('user-save'));
-    await waitFor(() => expect(api.to('PUT', 'users/u-1')).toHaveLength(1), SCREEN_LOAD);
+    await waitFor(() => expect(api.to('PUT', 'users/u-1')).toHaveLength(1));
     expect(api.to('PUT', 'users/u-1')[0].body).toMatchObject({ email: 'olivier@operator.test', groupIds: [GROUP_ID] });
   });
 
@@ -177,11 +174,11 @@ describe('back-office administration screens', () => {
     });
     signInAs('admin');
     renderApp('/backoffice/users/edit/u-1');
-    await screen.findByTestId('user-form', {}, SCREEN_LOAD);
+    await screen.findByTestId('user-form');
 
     await userEvent.click(screen.getByTestId('user-unlock'));
 
-    await waitFor(() => expect(api.to('POST', 'users/u-1/unlock')).toHaveLength(1), SCREEN_LOAD);
+    await waitFor(() => expect(api.to('POST', 'users/u-1/unlock')).toHaveLength(1));
     expect(await screen.findByText('Sign-in unlocked')).toBeInTheDocument();
   });
 
@@ -189,7 +186,7 @@ describe('back-office administration screens', () => {
     const api = mockApi();
     signInAs('admin');
     renderApp('/backoffice/groups/add');
-    const form = await screen.findByTestId('group-form', {}, SCREEN_LOAD);
+    const form = await screen.findByTestId('group-form');
     const administration = within(form).getByRole('group', { name: 'Administration' });
     expect(within(administration).getByRole('checkbox', { name: /See the users/ })).toBeInTheDocument();
     expect(within(form).getByRole('group', { name: 'Supervision' })).toHaveTextContent('Supervised pilot account');
@@ -208,7 +205,7 @@ describe('back-office administration screens', () => {
     );
     signInAs('admin');
     renderApp('/backoffice/groups');
-    const [row] = await screen.findAllByTestId('group-row', {}, SCREEN_LOAD);
+    const [row] = await screen.findAllByTestId('group-row');
     await userEvent.click(within(row!).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('This group has members and cannot be deleted. Remove its members first.')).toBeInTheDocument();
@@ -234,7 +231,7 @@ describe('back-office administration screens', () => {
     signInAs('admin');
     renderApp('/backoffice/airspaces/edit/a-1');
 
-    expect(await screen.findByTestId('airspace-area-summary', {}, SCREEN_LOAD)).toHaveTextContent(/^2 polygon\(s\), [\d.,]+ km²$/);
+    expect(await screen.findByTestId('airspace-area-summary')).toHaveTextContent(/^2 polygon\(s\), [\d.,]+ km²$/);
     expect(screen.getByTestId('airspace-area-warning')).toHaveTextContent(
       /^Polygon 2 covers only 612 m²: check that it is the one you meant\.$/,
     );
@@ -249,7 +246,7 @@ describe('back-office administration screens', () => {
     });
     signInAs('airspaceManager');
     renderApp('/backoffice/airspace');
-    const form = await screen.findByTestId('airspace-form', {}, SCREEN_LOAD);
+    const form = await screen.findByTestId('airspace-form');
     expect(screen.getByTestId('my-airspace-identity')).toHaveTextContent('LFPS-DEMO');
     expect(within(form).queryByLabelText(/^Internal code/)).not.toBeInTheDocument();
 

@@ -118,7 +118,7 @@ describe('back-office record screens', () => {
     signInWith(['ALERT_LIST_ADMIN', 'ALERT_EDIT_ADMIN']);
     renderApp('/backoffice/alerts');
 
-    const row = await screen.findByTestId('alert-row', {}, { timeout: 10_000 });
+    const row = await screen.findByTestId('alert-row');
     await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByTestId('confirm-message')).toHaveTextContent('The alert Saclay and its 3 violations will be deleted.');
@@ -146,7 +146,7 @@ describe('back-office record screens', () => {
     renderApp('/backoffice/trackers');
     const lastParams = () => api.to('GET', 'trackers').at(-1)?.params;
 
-    await screen.findByTestId('tracker-row', {}, { timeout: 10_000 });
+    await screen.findByTestId('tracker-row');
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(lastParams()).toMatchObject({ page: 2, sort: 'ident', order: 'asc' }));
 
@@ -164,7 +164,7 @@ describe('back-office record screens', () => {
     signInWith(['ALERT_LIST_ADMIN', 'ALERT_EDIT_ADMIN']);
     renderApp('/backoffice/alerts/add');
 
-    await userEvent.type(await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 }), 'No area');
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'No area');
     await userEvent.click(screen.getByTestId('alert-save'));
 
     expect(await screen.findByTestId('alert-geometry-error')).toHaveTextContent('Import or draw at least one area.');
@@ -204,7 +204,7 @@ describe('back-office record screens', () => {
     signInWith(['PREFLIGHT_EDIT']);
     renderApp('/backoffice/payments/user/user-1');
 
-    expect(await screen.findByTestId('payment-row', {}, { timeout: 10_000 })).toHaveTextContent('INV-1');
+    expect(await screen.findByTestId('payment-row')).toHaveTextContent('INV-1');
     expect(screen.getByTestId('payment-totals')).toHaveTextContent('€49.90');
     expect(screen.queryByTestId('payment-add')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();

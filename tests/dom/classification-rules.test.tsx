@@ -77,7 +77,7 @@ function serve({ airspaces = [AIRSPACE], rules = RULES }: { airspaces?: ManagedA
 
 async function openScreen() {
   renderApp(PATH);
-  return screen.findByTestId('classification-rules', {}, { timeout: 10_000 });
+  return screen.findByTestId('classification-rules');
 }
 
 describe('classification rules screen', () => {
@@ -146,7 +146,7 @@ describe('classification rules screen', () => {
     const api = serve({ airspaces: [AIRSPACE, OTHER_AIRSPACE] });
     renderApp(PATH);
 
-    expect(await screen.findByTestId('empty-state', {}, { timeout: 10_000 })).toHaveTextContent('Choose an airspace to see its rules.');
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent('Choose an airspace to see its rules.');
     expect(api.to('GET', 'classification-rules')).toHaveLength(0);
   });
 
@@ -154,7 +154,7 @@ describe('classification rules screen', () => {
     signInAs('airspaceManager');
     const api = serve({ airspaces: [AIRSPACE, OTHER_AIRSPACE] });
     renderApp(`${PATH}?airspaceId=${OTHER_AIRSPACE.id}&type=heightOver&enabled=true&sort=impact&order=desc`);
-    await screen.findByTestId('classification-rules', {}, { timeout: 10_000 });
+    await screen.findByTestId('classification-rules');
 
     expect(api.to('GET', 'classification-rules')[0]!.params).toMatchObject({
       airspaceId: OTHER_AIRSPACE.id,
@@ -170,7 +170,7 @@ describe('classification rules screen', () => {
     signInAs('airspaceManager');
     const other = serve({ airspaces: [AIRSPACE, OTHER_AIRSPACE] });
     renderApp(`${PATH}?airspaceId=not-managed`);
-    expect(await screen.findByTestId('empty-state', {}, { timeout: 10_000 })).toHaveTextContent('Choose an airspace to see its rules.');
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent('Choose an airspace to see its rules.');
     expect(other.to('GET', 'classification-rules')).toHaveLength(0);
   });
 
@@ -179,7 +179,7 @@ describe('classification rules screen', () => {
     serve({ rules: [] });
     renderApp(PATH);
 
-    expect(await screen.findByText('No classification rule matches.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No classification rule matches.')).toBeInTheDocument();
   });
 
   it('asks for what the type needs: a threshold and a point, an area, and nothing else', async () => {

@@ -26,7 +26,7 @@ describe('dashboard scope', () => {
     signInAs('airspaceManager');
     renderApp('/backoffice/dashboard');
 
-    const scope = await screen.findByTestId('dashboard-scope', {}, { timeout: 10_000 });
+    const scope = await screen.findByTestId('dashboard-scope');
     expect(scope).toHaveTextContent('Figures of your own account');
     expect(scope).not.toHaveTextContent('operator account');
   });
@@ -46,7 +46,7 @@ describe('dashboard scope', () => {
     signInAs('operator');
     renderApp('/backoffice/dashboard');
 
-    expect(await screen.findByTestId('chart-detections', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('chart-detections')).toBeInTheDocument();
     expect(screen.queryByTestId('chart-detections-empty')).not.toBeInTheDocument();
   });
 
@@ -79,7 +79,7 @@ describe('dashboard scope', () => {
     signInAs('airspaceManager');
     renderApp('/backoffice/dashboard');
 
-    expect(await screen.findByTestId('figure-to-decide-value', {}, { timeout: 10_000 })).toHaveTextContent('3');
+    expect(await screen.findByTestId('figure-to-decide-value')).toHaveTextContent('3');
     expect(screen.getByTestId('figure-to-decide')).toHaveAttribute('href', '/backoffice/procedures?status=submitted');
     expect(screen.getByTestId('figure-open-violations')).toHaveAttribute('href', '/backoffice/violations?state=open');
     expect(screen.getByTestId('figure-accepted-today-value')).toHaveTextContent('2');

@@ -100,7 +100,7 @@ async function openMission(profile: ProfileName, mission: MissionDetail) {
   const api = serveMission(() => mission);
   renderApp('/backoffice/preflights/edit/mission-1');
   // The editor is the largest lazy screen: its first load in a run takes longer on a busy machine.
-  await screen.findByTestId('mission-form', undefined, { timeout: 20_000 });
+  await screen.findByTestId('mission-form');
   return api;
 }
 
@@ -299,7 +299,7 @@ describe('the Flight view (docs/flight.md "Flight view")', () => {
       return { status: 204 };
     });
     renderApp('/backoffice/preflights/edit/mission-1');
-    await userEvent.click(await screen.findByTestId('open-flight-panel', undefined, { timeout: 20_000 }));
+    await userEvent.click(await screen.findByTestId('open-flight-panel'));
     const card = await screen.findByTestId('flight-card');
 
     setFlightConformance(conformance({}));

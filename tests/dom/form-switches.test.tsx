@@ -67,7 +67,7 @@ describe('switches of saved records', () => {
     signInAs('admin');
     renderApp('/backoffice/alerts/edit/a-1');
 
-    const displayed = await screen.findByRole('switch', { name: 'Displayed on the map' }, { timeout: 10_000 });
+    const displayed = await screen.findByRole('switch', { name: 'Displayed on the map' });
     expect(displayed).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Permanent' })).toBeChecked();
 
@@ -83,6 +83,6 @@ describe('switches of saved records', () => {
     signInAs('admin');
     renderApp('/backoffice/trackers/edit/t-1');
 
-    expect(await screen.findByRole('switch', { name: 'Recorded' }, { timeout: 10_000 })).toBeChecked();
+    expect(await screen.findByRole('switch', { name: 'Recorded' })).toBeChecked();
   });
 });

@@ -14,10 +14,10 @@ describe('mission editor: leaving with unsaved edits', () => {
     );
     signInAs('operator');
     const { router } = renderApp('/backoffice/preflights/add');
-    await userEvent.type(await screen.findByTestId('mission-title', {}, { timeout: 15_000 }), 'Draft');
+    await userEvent.type(await screen.findByTestId('mission-title'), 'Draft');
 
     void router.navigate('/backoffice/pilots');
-    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     expect(dialog).toHaveTextContent('Your changes to this mission are not saved.');
     await userEvent.click(within(dialog).getByText('Stay and save'));
     await waitFor(() => expect(screen.queryByText('Leave without saving?')).not.toBeInTheDocument());
@@ -37,7 +37,7 @@ describe('mission editor: leaving with unsaved edits', () => {
     );
     signInAs('operator');
     const { router } = renderApp('/backoffice/preflights/add');
-    await screen.findByTestId('mission-title', {}, { timeout: 15_000 });
+    await screen.findByTestId('mission-title');
 
     await router.navigate('/backoffice/pilots');
     await waitFor(() => expect(router.state.location.pathname).toBe('/backoffice/pilots'));

@@ -31,9 +31,6 @@ function page(items: MissionSummary[]) {
   return { status: 200, data: { items, total: items.length, page: 1, pageSize: 20 } };
 }
 
-// The first screen loads lazily (route, namespaces): its first find waits longer than the default second.
-const SCREEN_LOAD = { timeout: 10_000 };
-
 const missionRequests = (api: { to: (method: string, url: string) => RecordedRequest[] }) => api.to('GET', 'preflights');
 
 describe('missions list', () => {
@@ -48,7 +45,7 @@ describe('missions list', () => {
     signInAs('operator');
     renderApp('/backoffice/preflights');
 
-    const rows = await screen.findAllByTestId('mission-row', {}, SCREEN_LOAD);
+    const rows = await screen.findAllByTestId('mission-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByTestId('mission-status')).toHaveTextContent('Initiated');
     expect(within(rows[1]).getByTestId('mission-status')).toHaveTextContent('Validated');
@@ -64,7 +61,7 @@ describe('missions list', () => {
     mockApi((request) => (request.url === 'preflights' ? page([]) : undefined));
     signInAs('operator');
     renderApp('/backoffice/preflights');
-    expect(await screen.findByTestId('empty-state', {}, SCREEN_LOAD)).toHaveTextContent('No mission matches.');
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent('No mission matches.');
   });
 
   it('says so when the missions cannot be loaded', async () => {
@@ -73,14 +70,14 @@ describe('missions list', () => {
     );
     signInAs('operator');
     renderApp('/backoffice/preflights');
-    expect(await screen.findByText('The missions could not be loaded.', {}, SCREEN_LOAD)).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText('The missions could not be loaded.')).toHaveAttribute('role', 'alert');
   });
 
   it('sends the search, several statuses, the date range and the sort to the server', async () => {
     const api = mockApi((request) => (request.url === 'preflights' ? page([mission(1)]) : undefined));
     signInAs('operator');
     renderApp('/backoffice/preflights');
-    await screen.findByTestId('mission-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('mission-row');
 
     await userEvent.type(screen.getByLabelText(/^Search/), 'bridge');
     await waitFor(() => expect(missionRequests(api).at(-1)?.params).toMatchObject({ search: 'bridge', page: 1 }));
@@ -123,7 +120,7 @@ describe('missions list', () => {
     });
     signInAs('admin');
     renderApp('/backoffice/preflights');
-    await screen.findByTestId('mission-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('mission-row');
 
     await userEvent.click(screen.getByTestId('mission-owner'));
     await userEvent.click(await screen.findByText('Olivier Operator (olivier@operator.test)'));
@@ -135,7 +132,7 @@ describe('missions list', () => {
     signInAs('operator', { lang: 'fr' });
     await changeLanguage('fr');
     const { router } = renderApp('/backoffice/preflights?view=list');
-    await screen.findByTestId('mission-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('mission-row');
     const switcher = screen.getByTestId('mission-view-switch');
     for (const label of ['Liste', '3 ans', 'Année', 'Mois', 'Semaine', 'Jour'])
       expect(within(switcher).getByText(label)).toBeInTheDocument();
@@ -166,12 +163,10 @@ describe('missions calendar', () => {
     );
     signInAs('operator');
     renderApp('/backoffice/preflights?search=Bridge&statuses=validated&statuses=complete');
-    await screen.findByTestId('mission-search', {}, { timeout: 10_000 });
+    await screen.findByTestId('mission-search');
 
     await userEvent.click(screen.getByTestId('view-month'));
-    await waitFor(() => expect(api.to('GET', 'preflights').some((request) => request.params?.from !== undefined)).toBe(true), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(api.to('GET', 'preflights').some((request) => request.params?.from !== undefined)).toBe(true));
     const calendarCall = api.to('GET', 'preflights').find((request) => request.params?.from !== undefined)!;
     expect(calendarCall.params).toMatchObject({ search: 'Bridge', status: ['validated', 'complete'] });
   });

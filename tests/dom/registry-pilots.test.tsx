@@ -185,7 +185,7 @@ describe('pilots', () => {
     });
     signInAs('operator');
     renderApp('/backoffice/pilots/edit/p-1');
-    const file = await screen.findByLabelText('Scanned file', {}, { timeout: 10_000 });
+    const file = await screen.findByLabelText('Scanned file');
     release();
 
     await waitFor(() => expect(file).toHaveValue('f-1'));

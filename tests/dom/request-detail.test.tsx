@@ -152,9 +152,6 @@ const CONFLICT: RequestDetail['conflicts'][number] = {
   },
 };
 
-// The first screen loads lazily (route, namespaces): its first find waits longer than the default second.
-const SCREEN_LOAD = { timeout: 10_000 };
-
 /** The detail of `request`; each action or message answers the request as `after` returns it. */
 function detailApi(request: RequestDetail, after: (call: RecordedRequest) => RequestDetail = () => request) {
   return mockApi((call) => {
@@ -170,7 +167,7 @@ function detailApi(request: RequestDetail, after: (call: RecordedRequest) => Req
 async function openDetail(request: RequestDetail, after?: (call: RecordedRequest) => RequestDetail) {
   const api = detailApi(request, after);
   renderApp('/backoffice/procedure/edit/r-1');
-  await screen.findByTestId('request-detail', {}, SCREEN_LOAD);
+  await screen.findByTestId('request-detail');
   return api;
 }
 

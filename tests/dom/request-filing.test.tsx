@@ -40,7 +40,7 @@ async function openDialog(accept = true) {
       </MemoryRouter>
     </AppProvider>,
   );
-  await userEvent.click(await screen.findByTestId('file-request', {}, { timeout: 10_000 }));
+  await userEvent.click(await screen.findByTestId('file-request'));
   const dialog = await screen.findByTestId('file-dialog');
   if (accept) await userEvent.click(within(dialog).getByTestId('accept-conditions'));
   return dialog;

@@ -31,9 +31,6 @@ function page(items: RequestSummary[], total = items.length, pageNumber = 1) {
   return { status: 200, data: { items, total, page: pageNumber, pageSize: 20 } };
 }
 
-// The first screen loads lazily (route, namespaces): its first find waits longer than the default second.
-const SCREEN_LOAD = { timeout: 10_000 };
-
 const listCalls = (api: { to: (method: string, url: string) => RecordedRequest[] }) => api.to('GET', 'procedures');
 const lastParams = (api: { to: (method: string, url: string) => RecordedRequest[] }) => listCalls(api).at(-1)?.params;
 
@@ -63,7 +60,7 @@ describe('requests list', () => {
     signInAs('airspaceManager');
     renderApp('/backoffice/procedures');
 
-    const rows = await screen.findAllByTestId('request-row', {}, SCREEN_LOAD);
+    const rows = await screen.findAllByTestId('request-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByRole('link', { name: 'AG-2026-000001' })).toHaveAttribute('href', '/backoffice/procedure/edit/r-1');
     expect(rows[0]).toHaveTextContent('Bridge survey 1');
@@ -81,7 +78,7 @@ describe('requests list', () => {
     managerApi(() => page([]));
     signInAs('airspaceManager');
     renderApp('/backoffice/procedures');
-    expect(await screen.findByTestId('empty-state', {}, SCREEN_LOAD)).toHaveTextContent('No request for permission matches.');
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent('No request for permission matches.');
     expect(screen.queryByTestId('request-table')).not.toBeInTheDocument();
   });
 
@@ -89,14 +86,14 @@ describe('requests list', () => {
     managerApi(() => ({ status: 500, data: { code: 'UNEXPECTED', message: 'Boom' } }) as unknown as ReturnType<typeof page>);
     signInAs('airspaceManager');
     renderApp('/backoffice/procedures');
-    expect(await screen.findByText('The requests could not be loaded.', {}, SCREEN_LOAD)).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText('The requests could not be loaded.')).toHaveAttribute('role', 'alert');
   });
 
   it('sends "all accepted" and "all rejected" as a group, a single status as a status, and the search once typed', async () => {
     const api = managerApi();
     signInAs('airspaceManager');
     renderApp('/backoffice/procedures');
-    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('request-row');
 
     await userEvent.selectOptions(screen.getByTestId('request-filter'), 'allAccepted');
     await waitFor(() => expect(lastParams(api)).toMatchObject({ group: 'allAccepted', status: undefined }));
@@ -118,7 +115,7 @@ describe('requests list', () => {
     });
     signInAs('airspaceManager');
     renderApp('/backoffice/procedures');
-    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('request-row');
 
     const select = screen.getByLabelText('Airspace');
     await waitFor(() =>
@@ -145,7 +142,7 @@ describe('requests list', () => {
     const api = mockApi((call) => (call.url === 'procedures' ? page([request(1)]) : undefined));
     signInAs('operator');
     renderApp('/backoffice/procedures');
-    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('request-row');
     expect(screen.queryByTestId('request-airspace')).not.toBeInTheDocument();
     expect(api.to('GET', 'airspaces/mine')).toHaveLength(0);
     expect(lastParams(api)?.airspaceId).toBeUndefined();
@@ -158,7 +155,7 @@ describe('requests list', () => {
     });
     signInAs('airspaceManager');
     renderApp('/backoffice/procedures');
-    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('request-row');
     expect(screen.getByText('45 requests')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Page 4' })).not.toBeInTheDocument();
@@ -175,7 +172,7 @@ describe('requests list', () => {
     const api = managerApi();
     signInAs('airspaceManager');
     renderApp('/backoffice/procedures');
-    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('request-row');
 
     await userEvent.type(screen.getByLabelText('Flights from'), '2026-12-01');
     await userEvent.type(screen.getByLabelText('Flights until'), '2026-12-31');
@@ -199,7 +196,7 @@ describe('requests list', () => {
     const { router } = renderApp(
       `/backoffice/procedures?page=2&search=bridge&sort=status&order=asc&status=allRejected&airspaceId=${SOUTH.id}&from=2026-12-01&to=2026-12-31`,
     );
-    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('request-row');
 
     expect(listCalls(api)[0]?.params).toMatchObject({
       page: 2,
@@ -224,14 +221,14 @@ describe('requests list', () => {
 
     await router.navigate(-1);
     await waitFor(() => expect(lastParams(api)).toMatchObject({ page: 3, group: 'allRejected', search: 'bridge' }));
-    expect(await screen.findByTestId('request-filter', {}, SCREEN_LOAD)).toHaveValue('allRejected');
+    expect(await screen.findByTestId('request-filter')).toHaveValue('allRejected');
   });
 
   it('falls back to every request, newest first, for a status or a sort it does not know', async () => {
     const api = managerApi();
     signInAs('airspaceManager');
     renderApp('/backoffice/procedures?status=lost&sort=colour&order=up&page=-1');
-    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('request-row');
 
     expect(listCalls(api)[0]?.params).toMatchObject({ page: 1, sort: 'submittedAt', order: 'desc', status: undefined, group: undefined });
     expect(screen.getByTestId('request-filter')).toHaveValue('');
@@ -242,7 +239,7 @@ describe('requests list', () => {
     signInAs('airspaceManager', { lang: 'fr' });
     await changeLanguage('fr');
     renderApp('/backoffice/procedures');
-    await screen.findByTestId('request-row', {}, SCREEN_LOAD);
+    await screen.findByTestId('request-row');
     const select = screen.getByLabelText('Espace aérien');
     await waitFor(() => expect(within(select).getAllByRole('option')[0]).toHaveTextContent('Tous les espaces aériens'));
   });

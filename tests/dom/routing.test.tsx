@@ -75,12 +75,12 @@ describe('routes (spec §2)', () => {
     signInAs('airspaceManager');
 
     const { router } = renderApp('/backoffice/replay');
-    expect(await screen.findByTestId('replay-screen', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('replay-screen')).toBeInTheDocument();
     expect(screen.getByTestId('layout-map')).toBeInTheDocument();
 
     await router.navigate('/backoffice/procedure/edit/r-1');
     // The request screen's chunk brings the map and drawing modules: slow to load.
-    expect(await screen.findByRole('heading', { name: 'Request for permission' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Request for permission' })).toBeInTheDocument();
     expect(screen.getByTestId('layout-map')).toBeInTheDocument();
 
     // The registry screens are built; an administrator's pilot form still lives in the admin layout.

@@ -112,9 +112,7 @@ describe('session (spec §3, §4)', () => {
     // A call this close to the expiry refreshes the token first.
     await apiClient.get('account', { silent: true }).catch(() => undefined);
 
-    expect(await screen.findByTestId('session-expired', {}, { timeout: 15_000 })).toHaveTextContent(
-      'Your session has expired. Please sign in again.',
-    );
+    expect(await screen.findByTestId('session-expired')).toHaveTextContent('Your session has expired. Please sign in again.');
     expect(router.state.location.pathname).toBe('/login');
     expect(api.to('POST', 'security/gjrt').length).toBeGreaterThan(0);
   });

@@ -43,7 +43,7 @@ describe("an airspace manager's on-screen violation notices", () => {
     signInAs('airspaceManager');
     renderApp('/backoffice/dashboard');
 
-    const notice = await screen.findByTestId('violation-notice', {}, { timeout: 10_000 });
+    const notice = await screen.findByTestId('violation-notice');
     expect(notice).toHaveTextContent('DRN-42: Campus photogrammetry area');
   });
 
@@ -52,7 +52,7 @@ describe("an airspace manager's on-screen violation notices", () => {
     signInAs('operator');
     renderApp('/backoffice/dashboard');
 
-    await screen.findByTestId('screen-dashboard', {}, { timeout: 10_000 });
+    await screen.findByTestId('screen-dashboard');
     expect(api.to('GET', 'violations/notices')).toEqual([]);
   });
 });

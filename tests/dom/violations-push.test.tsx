@@ -46,7 +46,7 @@ describe('violations screen', () => {
     signInWith(['VIOLATION_LIST_ADMIN', 'ALERT_LIST_ADMIN']);
     renderApp('/backoffice/violations');
 
-    const rows = await screen.findAllByTestId('violation-row', {}, { timeout: 10_000 });
+    const rows = await screen.findAllByTestId('violation-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Ongoing')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('32 m above the limit');
@@ -77,7 +77,7 @@ describe('violations screen', () => {
     signInWith(['PREFLIGHTPROCEDURE_LIST']);
     renderApp('/backoffice/violations?state=open');
 
-    const [row] = await screen.findAllByTestId('violation-row', {}, { timeout: 10_000 });
+    const [row] = await screen.findAllByTestId('violation-row');
     expect(within(row!).getByRole('link', { name: 'AG-2026-000042' })).toHaveAttribute(
       'href',
       '/backoffice/procedures?search=AG-2026-000042',

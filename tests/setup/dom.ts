@@ -3,9 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n, initI18n, NAMESPACES } from '@/lib/i18n';
 
-// Screens are loaded lazily, as in the browser: on a busy machine (CI runs the DOM, integration and e2e suites side
-// by side) the first render of a large one can take longer than testing-library's default second.
-configure({ asyncUtilTimeout: 15_000 });
+// Screens are loaded lazily, as in the browser: on a busy machine the first render of a large one can take longer
+// than testing-library's default second; the mission editor took over 15 s at load 35. Every wait of the DOM tests
+// uses this one limit (a passing test never reaches it), under the test's own (vitest.config.ts).
+configure({ asyncUtilTimeout: 30_000 });
 
 // Mantine reads media queries; jsdom has no matchMedia.
 if (typeof window.matchMedia !== 'function') {

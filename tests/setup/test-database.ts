@@ -65,18 +65,33 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Empties every table but the migrations' own: the database is then as `createTestDatabase` gives it. */
+/**
+ * Empties every table but the migrations' own and restarts the sequences: the database is then as `createTestDatabase`
+ * gives it. DELETE with the foreign keys' triggers off for the transaction, rather than TRUNCATE, which gives each
+ * table and index a new file: 0.1–0.3 s against 0.6–1.2 s for the 51 tables (PGlite, load 24).
+ */
 export async function emptyTestDatabase(db: TestDatabase) {
-  const { rows } = await db.pool.query<{ name: string }>(
+  const tables = await db.pool.query<{ name: string }>(
     "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'",
   );
-  await db.pool.query(`TRUNCATE ${rows.map((row) => row.name).join(', ')} RESTART IDENTITY CASCADE`);
+  const sequences = await db.pool.query<{ name: string }>(
+    "SELECT format('%I.%I', sequence_schema, sequence_name) AS name FROM information_schema.sequences WHERE sequence_schema = 'public'",
+  );
+  await db.pool.query(
+    [
+      'BEGIN',
+      'SET LOCAL session_replication_role = replica',
+      ...tables.rows.map(({ name }) => `DELETE FROM ${name}`),
+      ...sequences.rows.map(({ name }) => `ALTER SEQUENCE ${name} RESTART`),
+      'COMMIT',
+    ].join(';\n'),
+  );
 }
 
 /**
  * One database for the whole test file, emptied before each test, for a file whose tests each need an app of their own
- * (another configuration, a fresh clock) but not a database of their own: starting one costs seconds, emptying it
- * milliseconds. The getter gives it to `createTestApp(env, { database })` once `beforeAll` has run.
+ * (another configuration, a fresh clock) but not a database of their own: emptying it costs about a tenth of starting
+ * one (2.6–3.0 s at load 23). The getter gives it to `createTestApp(env, { database })` once `beforeAll` has run.
  */
 export function sharedTestDatabase(): () => TestDatabase {
   let db: TestDatabase | undefined;

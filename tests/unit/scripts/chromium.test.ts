@@ -24,6 +24,15 @@ describe('findChromium', () => {
     expect(findChromium(lookup({ PATH: '/usr/local/bin' }, ['/usr/bin/chromium']))).toEqual({ path: '/usr/bin/chromium' });
   });
 
+  it('prefers the headless shell to the whole browser, on the PATH as at Debian’s paths', () => {
+    expect(
+      findChromium(lookup({ PATH: '/usr/local/bin:/usr/bin' }, ['/usr/local/bin/chromium', '/usr/bin/chromium-headless-shell'])),
+    ).toEqual({ path: '/usr/bin/chromium-headless-shell' });
+    expect(findChromium(lookup({ PATH: '/opt/bin' }, ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell']))).toEqual({
+      path: '/usr/bin/chromium-headless-shell',
+    });
+  });
+
   it('says what it looked for when there is none', () => {
     expect(findChromium(lookup({ PATH: '/usr/local/bin' }, []))).toEqual({ missing: expect.stringContaining('No Chromium found') });
   });
