@@ -1,52 +1,12 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { refreshSession } from './api-client';
+import { getToken } from './session';
+
 /** One Server-Sent Event: `event` defaults to "message" as in the EventSource standard. */
 export interface StreamEvent {
   event: string;
   data: string;
   id?: string;
-}
-
-/**
- * An incremental parser of the `text/event-stream` format (WHATWG HTML §9.2): feed it chunks as they arrive, it
- * returns the events they complete. Comments (`:` lines, the server's keep-alives) and `retry` are ignored.
- */
-export function createEventStreamParser() {
-  let buffer = '';
-  let data: string[] = [];
-  let event = '';
-  let id: string | undefined;
-
-  const line = (text: string, out: StreamEvent[]) => {
-    if (text === '') {
-      if (data.length) out.push({ event: event || 'message', data: data.join('\n'), ...(id === undefined ? {} : { id }) });
-      data = [];
-      event = '';
-      return;
-    }
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-    else if (field === 'id') id = value;
-  };
-
-  return (chunk: string): StreamEvent[] => {
-    buffer += chunk;
-    const out: StreamEvent[] = [];
-    let end: RegExpExecArray | null;
-    const newline = /\r\n|\r|\n/g;
-    let start = 0;
-    while ((end = newline.exec(buffer))) {
-      // A lone \r at the very end may be the first half of \r\n: wait for the next chunk.
-      if (end[0] === '\r' && end.index === buffer.length - 1) break;
-      line(buffer.slice(start, end.index), out);
-      start = end.index + end[0].length;
-    }
-    buffer = buffer.slice(start);
-    return out;
-  };
 }
 
 export interface EventStreamOptions {
@@ -64,17 +24,67 @@ export class EventStreamError extends Error {
 }
 
 /**
- * Reads a Server-Sent Events stream over fetch, so it can carry the bearer header EventSource cannot send. Resolves
- * when the server closes the stream, rejects on a network error, a non-2xx answer or an abort.
+ * Reads a Server-Sent Events stream over fetch, so it can carry the bearer header EventSource cannot send; the
+ * `text/event-stream` format is parsed by `eventsource-parser` (comments, the server's keep-alives, are skipped).
+ * Resolves when the server closes the stream, rejects on a network error, a non-2xx answer or an abort.
  */
 export async function readEventStream(url: string, { headers, signal, onEvent, fetchImpl = fetch }: EventStreamOptions): Promise<void> {
   const response = await fetchImpl(url, { headers: { Accept: 'text/event-stream', ...headers }, signal, cache: 'no-store' });
   if (!response.ok || !response.body) throw new EventStreamError(response.status);
-  const parse = createEventStreamParser();
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    for (const event of parse(value)) onEvent(event);
+    onEvent({ event: value.event ?? 'message', data: value.data, ...(value.id === undefined ? {} : { id: value.id }) });
   }
+}
+
+/** Retries after a failed or closed stream: 1 s, 2 s, 4 s … up to 30 s; an event received starts over at 1 s. */
+const RETRY_MIN_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+export interface FollowOptions {
+  onEvent: (event: StreamEvent) => void;
+  /** The stream failed or closed and will be opened again. */
+  onRetry?: () => void;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * Keeps a Server-Sent Events stream of the API open with the session's bearer token: a failed or closed stream is
+ * opened again after a growing delay. A 401 refreshes the session once; when the refresh fails the session has ended
+ * (signed out) and the stream stops for good. Returns the function that stops it.
+ */
+export function followEventStream(url: string, { onEvent, onRetry, fetchImpl }: FollowOptions): () => void {
+  const controller = new AbortController();
+  let retry = RETRY_MIN_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    controller.abort();
+    clearTimeout(timer);
+  };
+  const connect = () => {
+    const token = getToken();
+    readEventStream(url, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: controller.signal,
+      fetchImpl,
+      onEvent: (event) => {
+        retry = RETRY_MIN_MS;
+        onEvent(event);
+      },
+    })
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted || !(error instanceof EventStreamError) || error.status !== 401) return;
+        await refreshSession().catch(stop);
+      })
+      .finally(() => {
+        if (controller.signal.aborted) return;
+        onRetry?.();
+        timer = setTimeout(connect, retry);
+        retry = Math.min(retry * 2, RETRY_MAX_MS);
+      });
+  };
+  connect();
+  return stop;
 }

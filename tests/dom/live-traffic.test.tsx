@@ -9,7 +9,7 @@ import { SelectedTarget } from '@/features/live/components/selected-target';
 import { SpotList } from '@/features/live/components/spot-list';
 import { EMPTY_LIVE_STATE, inBbox, liveReducer, SPOT_LIST_MAX, type LiveState } from '@/features/live/live-state';
 import { actionOf, liveUrl, reachOf } from '@/features/live/use-live-traffic';
-import { createEventStreamParser, EventStreamError, readEventStream, type StreamEvent } from '@/lib/event-stream';
+import { EventStreamError, followEventStream, readEventStream, type StreamEvent } from '@/lib/event-stream';
 import { changeLanguage, i18n, initI18n, loadNamespaces } from '@/lib/i18n';
 import { TRAFFIC_SOURCE_CODES } from '@/shared/contracts/alerts';
 import type { LiveConformance, LiveTarget, LiveViolation } from '@/shared/contracts/traffic';
@@ -60,11 +60,17 @@ function violation(id: string, overrides: Partial<LiveViolation> = {}): LiveViol
 }
 
 describe('live traffic stream: parser, reader and reducer', () => {
-  it('parses events split anywhere across chunks, with CRLF, comments and multi-line data', () => {
-    const parse = createEventStreamParser();
+  it('parses events split anywhere across chunks, with CRLF, comments and multi-line data', async () => {
     const text = ': keep-alive\r\nevent: snapshot\r\ndata: {"a":\r\ndata: 1}\r\n\r\nevent: delta\ndata: {}\n\ndata: plain\nid: 9\n\n';
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < text.length; index += 3) controller.enqueue(encoder.encode(text.slice(index, index + 3)));
+        controller.close();
+      },
+    });
     const events: StreamEvent[] = [];
-    for (let index = 0; index < text.length; index += 3) events.push(...parse(text.slice(index, index + 3)));
+    await readEventStream('/x', { onEvent: (event) => events.push(event), fetchImpl: async () => new Response(body) });
     expect(events).toEqual([
       { event: 'snapshot', data: '{"a":\n1}' },
       { event: 'delta', data: '{}' },
@@ -96,6 +102,47 @@ describe('live traffic stream: parser, reader and reducer', () => {
 
     const refused = readEventStream('/x', { onEvent: () => undefined, fetchImpl: async () => new Response('no', { status: 401 }) });
     await expect(refused).rejects.toEqual(new EventStreamError(401));
+  });
+
+  describe('following a stream', () => {
+    afterEach(() => vi.useRealTimers());
+    const closedAfter = (text: string) => async () => new Response(text, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+
+    it('opens a closed stream again after 1 s, then 2 s, and starts over at 1 s once an event comes', async () => {
+      vi.useFakeTimers();
+      const fetchImpl = vi.fn(closedAfter(''));
+      const onRetry = vi.fn();
+      const stop = followEventStream('/api/traffics/live', { onEvent: () => undefined, onRetry, fetchImpl });
+
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(fetchImpl).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(fetchImpl).toHaveBeenCalledTimes(2);
+      fetchImpl.mockImplementation(closedAfter('event: delta\ndata: {}\n\n'));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(fetchImpl).toHaveBeenCalledTimes(3);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(fetchImpl).toHaveBeenCalledTimes(4);
+      expect(onRetry).toHaveBeenCalledTimes(4);
+
+      stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchImpl).toHaveBeenCalledTimes(4);
+    });
+
+    it('stops for good when the stream answers 401 and the session cannot be refreshed (signed out)', async () => {
+      vi.useFakeTimers();
+      const fetchImpl = vi.fn(async () => new Response('{"code":"UNAUTHENTICATED"}', { status: 401 }));
+      const onRetry = vi.fn();
+      followEventStream('/api/violations/notices', { onEvent: () => undefined, onRetry, fetchImpl });
+
+      await vi.advanceTimersByTimeAsync(60_000);
+
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+      expect(onRetry).not.toHaveBeenCalled();
+    });
   });
 
   it('turns contract-shaped events into actions and drops the rest', () => {

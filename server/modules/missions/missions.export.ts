@@ -1,6 +1,6 @@
 import type { MissionDetail } from '../../../src/shared/contracts/missions';
 import type { DrawnShapes } from '../../../src/shared/geo/drawn-shapes';
-import { exportGeoJson, exportGpx, exportKml } from '../../../src/shared/geo/export-shapes';
+import { exportGeoJson, exportGpx, exportKml } from './export-shapes';
 
 /** The mission's map as the shared export helpers see it: one Polygon feature per area, one Point per waypoint. */
 export function shapesOf(mission: MissionDetail): DrawnShapes {

@@ -20,11 +20,12 @@ import {
   type ReplaySelection,
   type ReplayTarget,
 } from '../../../src/shared/contracts/replay';
-import { exportTrack, TRACK_EXPORT_MEDIA_TYPES, type TrackExportPoint } from '../../../src/shared/geo/track-files';
+import { TRACK_EXPORT_MEDIA_TYPES, type TrackExportPoint } from '../../../src/shared/geo/track-files';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { WorkLimit } from '../../lib/work-limit';
 import { pilotScope, type MissionReach } from '../missions/mission-reach';
+import { exportTrack } from '../tracks/track-export';
 import type { RecordOwners } from '../users/record-owner';
 import type { ReplayCursor, ReplayRepository, ReplayScope } from './replay.repository';
 

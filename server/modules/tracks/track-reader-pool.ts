@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import type { TrackFileError, TrackFileFormat } from '../../../src/shared/geo/track-files';
 import { AppError } from '../../lib/app-error';
+import { createWorkerPool } from '../../lib/worker-pool';
 import type { BatteryCharge, TrackRead } from './track-positions';
 
 export interface TrackReaderLimits {
@@ -22,19 +22,12 @@ export interface TrackReaderPool {
 }
 
 interface WorkerAnswer {
-  id: number;
   times?: Float64Array;
   lats?: Float64Array;
   lons?: Float64Array;
   heights?: Float64Array;
   battery?: BatteryCharge | null;
   error?: { code?: TrackFileError['code']; message: string };
-}
-
-interface Reader {
-  worker: Worker;
-  idle: NodeJS.Timeout | undefined;
-  pending: { id: number; answer(answer: WorkerAnswer): void; fail(error: Error): void } | undefined;
 }
 
 const RETRY_AFTER_SECONDS = 5;
@@ -45,111 +38,36 @@ function trackOf({ times, lats, lons, heights, battery = null }: WorkerAnswer): 
 }
 
 /**
- * Reads track files in worker threads (track-reader-worker.mjs), a bounded number at once, each with a bounded heap
- * and time, so that no file holds the thread every request is answered on (docs/security.md "Uploads"). A worker
- * serves file after file, and ends when idle, out of memory or out of time.
+ * Reads track files in worker threads (track-reader-worker.mjs) on the shared piscina pool helper, a bounded number at
+ * once and a bounded number waiting, each with a bounded heap and time, so that no file holds the thread every request
+ * is answered on (docs/security.md "Uploads"). A worker serves file after file, and ends when idle, out of memory or out
+ * of time.
  */
 export function createTrackReaderPool(limits: TrackReaderLimits): TrackReaderPool {
-  const idleReaders: Reader[] = [];
-  const waiting: ((reader: Reader | undefined) => void)[] = [];
-  let busy = 0;
-  let nextId = 1;
-
-  function spawn(): Reader {
-    const reader: Reader = {
-      worker: new Worker(new URL('./track-reader-worker.mjs', import.meta.url), {
-        workerData: { maxPoints: limits.maxPoints },
-        resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
-      }),
-      idle: undefined,
-      pending: undefined,
-    };
-    reader.worker.unref();
-    reader.worker.on('message', (answer: WorkerAnswer) => {
-      if (reader.pending?.id === answer.id) reader.pending.answer(answer);
-    });
-    reader.worker.on('error', (error: Error & { code?: string }) =>
-      reader.pending?.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex(`needed more than ${limits.heapMb} MB`) : error),
-    );
-    reader.worker.on('exit', () => {
-      const index = idleReaders.indexOf(reader);
-      if (index >= 0) idleReaders.splice(index, 1);
-      reader.pending?.fail(new Error('the track reader stopped'));
-    });
-    return reader;
-  }
-
   const tooComplex = (why: string) => new AppError('TRACK_FILE_TOO_COMPLEX', `Reading the track file ${why}`);
-
-  function run(reader: Reader, path: string, format: TrackFileFormat): Promise<TrackRead> {
-    return new Promise((resolve, reject) => {
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        reader.pending?.fail(tooComplex(`took longer than ${limits.timeoutMs} ms`));
-      }, limits.timeoutMs);
-      const settle = () => {
-        clearTimeout(timer);
-        reader.pending = undefined;
-      };
-      reader.pending = {
-        id,
-        answer(answer) {
-          settle();
-          if (answer.error)
-            reject(answer.error.code ? new AppError(answer.error.code, answer.error.message) : new Error(answer.error.message));
-          else resolve(trackOf(answer));
-        },
-        fail(error) {
-          settle();
-          reject(error);
-        },
-      };
-      reader.worker.postMessage({ id, path, format });
-    });
-  }
-
-  /** A reader back from a file: to the next file waiting, or idle until it ends; one that failed ends at once. */
-  function release(reader: Reader, healthy: boolean) {
-    if (!healthy) void reader.worker.terminate();
-    const next = waiting.shift();
-    if (next) return next(healthy ? reader : undefined);
-    busy -= 1;
-    if (!healthy) return;
-    reader.idle = setTimeout(() => void reader.worker.terminate(), limits.idleMs);
-    reader.idle.unref();
-    idleReaders.push(reader);
-  }
-
-  async function acquire(): Promise<Reader> {
-    if (busy >= limits.concurrency) {
-      if (waiting.length >= limits.queue)
-        throw new AppError('TRACK_IMPORT_BUSY', 'Too many track files are being read: try again shortly', {
+  const pool = createWorkerPool<{ path: string; format: TrackFileFormat }, WorkerAnswer>({
+    file: new URL('./track-reader-worker.mjs', import.meta.url),
+    threads: limits.concurrency,
+    queue: {
+      size: limits.queue,
+      full: () =>
+        new AppError('TRACK_IMPORT_BUSY', 'Too many track files are being read: try again shortly', {
           retryAfterSeconds: RETRY_AFTER_SECONDS,
-        });
-      // A file ending hands its slot over: `busy` stays as it is.
-      return (await new Promise<Reader | undefined>((resolve) => waiting.push(resolve))) ?? spawn();
-    }
-    busy += 1;
-    const reader = idleReaders.pop();
-    if (!reader) return spawn();
-    clearTimeout(reader.idle);
-    return reader;
-  }
+        }),
+    },
+    timeoutMs: limits.timeoutMs,
+    idleMs: limits.idleMs,
+    heapMb: limits.heapMb,
+    workerData: { maxPoints: limits.maxPoints },
+    timedOut: () => tooComplex(`took longer than ${limits.timeoutMs} ms`),
+    outOfMemory: () => tooComplex(`needed more than ${limits.heapMb} MB`),
+  });
 
   return {
     async read(path, format) {
-      const reader = await acquire();
-      let healthy = false;
-      try {
-        const track = await run(reader, path, format);
-        healthy = true;
-        return track;
-      } catch (error) {
-        healthy = error instanceof AppError && error.code !== 'TRACK_FILE_TOO_COMPLEX';
-        throw error;
-      } finally {
-        release(reader, healthy);
-      }
+      const answer = await pool.run({ path, format });
+      if (answer.error) throw answer.error.code ? new AppError(answer.error.code, answer.error.message) : new Error(answer.error.message);
+      return trackOf(answer);
     },
   };
 }

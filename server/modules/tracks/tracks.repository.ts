@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { TrafficSourceCode } from '../../../src/shared/contracts/alerts';
-import type { TrackExportPoint, TrackExportTarget } from '../../../src/shared/geo/track-files';
+import type { TrackExportPoint } from '../../../src/shared/geo/track-files';
+import type { TrackExportTarget } from './track-export';
 import type { TrackColumns } from './track-positions';
 
 /**

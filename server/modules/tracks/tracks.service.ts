@@ -1,19 +1,14 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TrackImportResult } from '../../../src/shared/contracts/tracks';
-import {
-  TRACK_EXPORT_MEDIA_TYPES,
-  trackFormatOf,
-  writeTrackExport,
-  type TrackExportFormat,
-  type TrackExportTarget,
-} from '../../../src/shared/geo/track-files';
+import { TRACK_EXPORT_MEDIA_TYPES, trackFormatOf, type TrackExportFormat } from '../../../src/shared/geo/track-files';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
 import type { UploadedFile } from '../../lib/uploads';
 import type { WorkLimit } from '../../lib/work-limit';
 import type { PostFlightsService } from '../post-flights/post-flights.service';
 import { flightSummary } from './flight-summary';
+import { writeTrackExport, type TrackExportTarget } from './track-export';
 import type { TrackReaderPool } from './track-reader-pool';
 import type { TracksRepository } from './tracks.repository';
 

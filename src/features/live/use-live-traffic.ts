@@ -1,8 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { env } from '@/config/env';
-import { refreshSession } from '@/lib/api-client';
-import { EventStreamError, readEventStream, type StreamEvent } from '@/lib/event-stream';
-import { getToken } from '@/lib/session';
+import { followEventStream, type StreamEvent } from '@/lib/event-stream';
 import {
   liveConformanceSchema,
   liveDeltaSchema,
@@ -14,9 +12,6 @@ import {
 } from '@/shared/contracts/traffic';
 import { EMPTY_LIVE_STATE, liveReducer, type Bbox, type LiveAction } from './live-state';
 
-/** Retries after a failed or closed stream: 1 s, 2 s, 4 s … up to 30 s. */
-const RETRY_MIN_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
 /** How often targets are checked against the staleness. */
 const PRUNE_EVERY_MS = 5_000;
 
@@ -90,9 +85,6 @@ export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: L
     if (!key) return;
     // The corners as a string: a new array with the same corners is the same viewport, no reconnection.
     const box = key.split(',').map(Number) as unknown as Bbox;
-    const controller = new AbortController();
-    let retry = RETRY_MIN_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
 
     const handle = (event: StreamEvent) => {
       const told = reachOf(event);
@@ -100,7 +92,6 @@ export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: L
       const action = actionOf(event);
       if (!action) return;
       if (action.type === 'snapshot') {
-        retry = RETRY_MIN_MS;
         setConnection('live');
         setLoaded(true);
         // Episodes already going on when the map opens are shown, not announced; a later snapshot (a new viewport, a
@@ -118,32 +109,14 @@ export function useLiveTraffic(bbox: Bbox | null, { staleMs, onNewViolation }: L
       dispatch(action);
     };
 
-    const connect = () => {
-      setConnection((current) => (current === 'live' ? 'retrying' : current));
-      setReach('all');
-      const token = getToken();
-      readEventStream(liveUrl(box), {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        signal: controller.signal,
-        onEvent: handle,
-      })
-        .catch(async (error: unknown) => {
-          if (controller.signal.aborted) return;
-          // An expired token: refresh once, then the retry below uses the new one (a failed refresh logs out).
-          if (error instanceof EventStreamError && error.status === 401) await refreshSession().catch(() => undefined);
-        })
-        .finally(() => {
-          if (controller.signal.aborted) return;
-          setConnection('retrying');
-          timer = setTimeout(connect, retry);
-          retry = Math.min(retry * 2, RETRY_MAX_MS);
-        });
-    };
-    connect();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
+    setReach('all');
+    return followEventStream(liveUrl(box), {
+      onEvent: handle,
+      onRetry: () => {
+        setConnection('retrying');
+        setReach('all');
+      },
+    });
   }, [key]);
 
   useEffect(() => {

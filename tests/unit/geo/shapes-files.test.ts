@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { DrawnShapes } from '../../../src/shared/geo/drawn-shapes';
-import { exportGeoJson, exportGpx, exportKml } from '../../../src/shared/geo/export-shapes';
+import { exportGeoJson, exportGpx, exportKml } from '../../../server/modules/missions/export-shapes';
 import { importShapes, shapeFormatOf, ShapeFileError } from '../../../src/shared/geo/import-shapes';
 
 const parseXml = (text: string) => new DOMParser().parseFromString(text, 'application/xml');
@@ -68,6 +68,30 @@ describe('mission shapes: export and import round trips', () => {
 
     expect(back.areas).toEqual([]);
     expect(back.waypoints.map((point) => point.geometry.coordinates)).toEqual(coordinatesOf(shapes).waypoints);
+  });
+});
+
+describe('mission shapes: names that are XML markup', () => {
+  const title = `Survey <b> & "north" 'field' ]]> <![CDATA[x]]> end`;
+  const named: DrawnShapes = {
+    areas: shapes.areas.map((area) => ({ ...area, properties: { name: title } })),
+    waypoints: shapes.waypoints.map((point) => ({ ...point, properties: { name: `${title} WP` } })),
+  };
+  const names = (document: Document) => [...document.getElementsByTagName('name')].map((name) => name.textContent);
+
+  it('KML: the document, area and waypoint names read back from a real parser as written', () => {
+    const kml = parseXml(exportKml(named, title));
+
+    expect(kml.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(names(kml)).toEqual([title, title, `${title} WP`, `${title} WP`, `${title} WP`]);
+    expect(importShapes(exportKml(named, title), 'kml', parseXml).areas[0]?.properties).toEqual({ name: title });
+  });
+
+  it('GPX: the route and waypoint names read back from a real parser as written', () => {
+    const gpx = parseXml(exportGpx(named, title));
+
+    expect(gpx.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(names(gpx)).toEqual([title, `${title} WP`, `${title} WP`, `${title} WP`]);
   });
 });
 
