@@ -5,7 +5,6 @@ import { z } from 'zod';
  * the panel shows it.
  */
 export const TAKEOFF_CHECK_ITEMS = ['mission', 'authorisation', 'pilot', 'machine', 'weather', 'alerts'] as const;
-export type TakeoffCheckItemKind = (typeof TAKEOFF_CHECK_ITEMS)[number];
 
 /**
  * `blocking` refuses the take-off with the item's code; `warning` lets it go only with a reason, written into the
@@ -29,7 +28,6 @@ export const TAKEOFF_CHECK_CODES = [
   'TAKEOFF_NO_WEATHER',
   'TAKEOFF_ALERTS_TOUCHING',
 ] as const;
-export type TakeoffCheckCode = (typeof TAKEOFF_CHECK_CODES)[number];
 
 export const takeoffCheckItemSchema = z.object({
   item: z.enum(TAKEOFF_CHECK_ITEMS),
