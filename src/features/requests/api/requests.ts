@@ -31,11 +31,16 @@ export function useRequests(query: RequestsQuery) {
   return useQuery(requestsQueryOptions(query));
 }
 
+/**
+ * A request's status, messages and restrictions change by the other side's hand (the operator files, the manager
+ * decides): opening it always asks again, showing what is cached meanwhile.
+ */
 export function useRequest(id: string | undefined) {
   return useQuery({
     queryKey: [...requestsKey, 'detail', id],
     queryFn: async () => (await apiClient.get<RequestDetail>(`procedures/${encodeURIComponent(id ?? '')}`)).data,
     enabled: !!id,
+    staleTime: 0,
   });
 }
 
