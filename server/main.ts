@@ -11,7 +11,11 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDatabase } from '../prisma/
 import { seedDroneModelCatalogue } from '../prisma/seed-drone-models';
 import { hasGeozones, seedGeozones } from '../prisma/seed-geozones';
 
-async function main() {
+/**
+ * Opens the database, seeds the embedded demo, serves the API and the SPA, and stops on SIGINT/SIGTERM (`onStop` last,
+ * before the exit). Started by server/index.ts.
+ */
+export async function main(options: { onStop?: () => Promise<void> } = {}) {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const database = await openDatabaseSession(config, logger);
@@ -65,6 +69,7 @@ async function main() {
     await ctx.jobs.stop();
     await ctx.geometry.close();
     await database.close();
+    await options.onStop?.();
     logger.info('stopped');
     process.exit(0);
   };
@@ -72,7 +77,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+export function exitOnStartFailure(error: unknown) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
-});
+}
