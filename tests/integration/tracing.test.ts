@@ -142,7 +142,7 @@ describe('OpenTelemetry tracing', () => {
       const before = receiver.spans.length;
       const server = await startServer(db, { OTEL_EXPORTER_OTLP_ENDPOINT: '' });
       try {
-        const response = await fetch(`${server.base}/api/health/ready`, { headers: { 'x-request-id': 'untraced-0001' } });
+        const response = await fetch(`${server.base}/api/status`, { headers: { 'x-request-id': 'untraced-0001' } });
         expect(response.status).toBe(200);
         await expect.poll(() => logLine(server.lines, 'untraced-0001')).toMatchObject({ msg: 'request completed' });
         expect(logLine(server.lines, 'untraced-0001')).not.toHaveProperty('trace_id');
