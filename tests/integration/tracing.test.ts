@@ -50,7 +50,7 @@ const attribute = (span: OtlpSpan, key: string) => span.attributes?.find((a) => 
 async function startServer(db: TestDatabase, env: Record<string, string>) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const lines: string[] = [];
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/index.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -149,6 +149,7 @@ describe('OpenTelemetry tracing', () => {
       } finally {
         await server.stop();
       }
+      expect(receiver.spans.filter((span) => attribute(span, REQUEST_ID_ATTRIBUTE) === 'untraced-0001')).toEqual([]);
       expect(receiver.spans.length).toBe(before);
 
       // Every server module that names OpenTelemetry or the tracing module: only these two, the latter behind the variable.
