@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, drawSquare, FLOWN_HOME, forgetMap, mapReady, quietMap, signIn, validatedMission } from './support';
 
 /** A rural spot of the Indre with no managed airspace: the take-off needs no permission request. */
@@ -211,8 +211,187 @@ test('a new user prepares a mission, has it validated, takes off, sees their pos
   expect(pageErrors).toEqual([]);
 });
 
+/** The ground under the demo flight, metres above the sea: the device's altitude at take-off. */
+const GROUND = 120;
+/** The centre of the area of `validatedMission` (a 0.002° square north-east of `FLOWN_HOME`). */
+const CENTRE = { latitude: FLOWN_HOME.lat + 0.001, longitude: FLOWN_HOME.lon + 0.001 };
+
+const devices = new WeakMap<Page, CDPSession>();
+
+/**
+ * Moves the device of every page, with an altitude: Playwright's geolocation has none, the DevTools protocol's has
+ * (each page is its own emulation target; the override lasts as long as its session).
+ */
+async function moveDevice(pages: Page[], where: { latitude: number; longitude: number }, heightM: number) {
+  for (const page of pages) {
+    const session = devices.get(page) ?? (await page.context().newCDPSession(page));
+    devices.set(page, session);
+    await session.send('Emulation.setGeolocationOverride', { ...where, accuracy: 5, altitude: GROUND + heightM });
+  }
+}
+
+interface PostedFix {
+  page: number;
+  time: string;
+}
+
+/** Every own-position post of the context, with the page that sent it. */
+function recordPosts(context: BrowserContext, pages: Page[]) {
+  const posts: PostedFix[] = [];
+  context.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/api/traffics/')) return;
+    const page = pages.indexOf(request.frame().page());
+    posts.push({ page, time: (request.postDataJSON() as { time: string }).time });
+  });
+  return posts;
+}
+
+interface ConformanceAnswer {
+  conformance: { state: string; violations: string[]; warnings: string[] } | null;
+}
+
+/**
+ * The whole flight as the demo operator lives it (issue 21): he validates his own mission and takes off; a second tab
+ * is open on the missions list. Inside the area under the height nothing is raised; near the height limit both pages
+ * warn, out of the area and above the height both pages show the violation, as soon as the server answers the
+ * position (no reload). The delays, from the answer to the banner on both pages, are attached to the test's report.
+ */
+async function wholeFlight(page: Page, context: BrowserContext, request: APIRequestContext, lang: 'en' | 'fr') {
+  // A journey of many screens: on a machine busy with other work it takes minutes (playwright.config.ts).
+  test.setTimeout(300_000);
+  const tag = `${lang}${Date.now().toString(36)}`;
+  const title = `Whole flight ${tag}`;
+  // Starting in two seconds: taken off before, the flight would be outside its slot.
+  const { missionId, operator, admin } = await validatedMission(request, tag, title, { startInMs: 2_000, validated: false });
+  const text = {
+    en: {
+      conforming: 'Within limits',
+      warning: 'Close to a limit',
+      violating: 'Outside the limits',
+      area: 'm beyond the edge of the area · Height 70 m / limit 50 m',
+    },
+    fr: {
+      conforming: 'Dans les limites',
+      warning: 'Proche d’une limite',
+      violating: 'Hors des limites',
+      area: 'm au-delà du bord de la zone · Hauteur 70 m / limite 50 m',
+    },
+  }[lang];
+  try {
+    await signIn(page, DEMO.operator, { lang, to: `/backoffice/preflights/edit/${missionId}` });
+    await page.getByTestId('mission-tab-administration').click();
+    await page.getByTestId('action-validate').click();
+    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
+    await page.getByTestId('flight-takeOff').click();
+    const check = page.getByTestId('takeoff-check');
+    await expect(check).toHaveAttribute('data-state', 'go');
+    const second = await context.newPage();
+    const pages = [page, second];
+    const posts = recordPosts(context, pages);
+    await check.getByTestId('takeoff-check-confirm').click();
+    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'onGoing');
+    await second.goto('/backoffice/preflights');
+    await expect(second.getByTestId('recording-marker')).toBeVisible();
+    await page.getByTestId('open-flight-panel').click();
+    const readout = page.getByTestId('flight-readout');
+    const banners = pages.map((tab) => tab.getByTestId('conformance-banner'));
+    const delays: number[] = [];
+
+    /**
+     * Moves the device and waits for the answer of the post of that fix (the emulated fix keeps the time it was set
+     * at: one set before the take-off would belong to no flight).
+     */
+    const fly = async (where: { latitude: number; longitude: number }, heightM: number) => {
+      const answered = context.waitForEvent('response', {
+        predicate: (response) => {
+          if (response.request().method() !== 'POST' || !response.url().endsWith('/api/traffics/')) return false;
+          const fix = response.request().postDataJSON() as { lat: number; lon: number; alt: number | null };
+          return fix.lat === where.latitude && fix.lon === where.longitude && fix.alt === heightM;
+        },
+      });
+      await moveDevice(pages, where, heightM);
+      const response = await answered;
+      const { conformance } = (await response.json()) as ConformanceAnswer;
+      return { conformance, at: Date.now() };
+    };
+
+    // On the ground at the centre of the area, then 30 m up (the limit is 50 m, warned from 40 m): within limits, no
+    // banner anywhere.
+    expect((await fly(CENTRE, 0)).conformance?.state).toBe('conforming');
+    await expect(readout).toHaveAttribute('data-state', 'conforming');
+    const inside = await fly(CENTRE, 30);
+    expect(inside.conformance?.state).toBe('conforming');
+    await expect(readout.getByTestId('flight-state')).toHaveText(text.conforming);
+    await expect(readout.getByTestId('flight-height')).toContainText('30');
+    for (const banner of banners) await expect(banner).toHaveCount(0);
+
+    // 45 m up: the height limit is near.
+    const near = await fly(CENTRE, 45);
+    expect(near.conformance).toMatchObject({ state: 'warning', warnings: ['height'], violations: [] });
+    for (const banner of banners) await expect(banner).toHaveAttribute('data-state', 'warning');
+    delays.push(Date.now() - near.at);
+    await expect(readout.getByTestId('flight-state')).toHaveText(text.warning);
+
+    // 100 m east of the area, 70 m up: out of the area and above the height.
+    const out = await fly({ latitude: CENTRE.latitude, longitude: FLOWN_HOME.lon + 0.002 + 100 / 76_600 }, 70);
+    expect(out.conformance?.state).toBe('violating');
+    expect(new Set(out.conformance?.violations)).toEqual(new Set(['area', 'height']));
+    for (const banner of banners) await expect(banner).toHaveAttribute('data-state', 'violating');
+    delays.push(Date.now() - out.at);
+    for (const banner of banners) await expect(banner).toContainText(text.area);
+    await expect(readout.getByTestId('flight-state')).toHaveText(text.violating);
+    test.info().annotations.push({ type: 'banner delays (ms), warning then violation', description: delays.join(', ') });
+
+    // One post per fix, from one tab only.
+    expect(new Set(posts.map((post) => post.page)).size).toBe(1);
+    expect(new Set(posts.map((post) => post.time)).size).toBe(posts.length);
+
+    // The operator's violations list both episodes with the mission.
+    const listed = await request.get(`/api/violations?missionId=${missionId}`, { headers: operator });
+    expect(listed.ok(), await listed.text()).toBe(true);
+    const episodes = ((await listed.json()) as { items: { id: string; rule: string; mission: { title: string } | null }[] }).items;
+    expect(episodes.map((episode) => [episode.rule, episode.mission?.title]).sort()).toEqual([
+      ['area', title],
+      ['height', title],
+    ]);
+
+    // The e-mail's link opens the episode on a screen the operator reads.
+    const mails = async () => (await outboxTo(request, admin, DEMO.operator)).filter((mail) => mail.subject.includes(title));
+    await expect.poll(async () => (await mails()).length).toBe(2);
+    const link = /https?:\/\/\S+\/backoffice\/violations\?id=[\w-]+/.exec((await mails())[0]!.text)![0];
+    await second.goto(new URL(link).pathname + new URL(link).search);
+    await expect(second.getByTestId('violation-row')).toHaveCount(1);
+    await expect(second.getByTestId('violation-row')).toContainText(title);
+    await second.screenshot({ path: `reports/e2e-artifacts/violation-link-${lang}-${page.viewportSize()!.width}.png` });
+
+    await page.getByTestId('flight-land').last().click();
+    await expect(page.getByTestId('recording-marker')).toHaveCount(0);
+  } finally {
+    // The demo operator gets his language back and the mission goes.
+    await request.post('/api/preflights/landing', { headers: operator, data: { preFlightId: missionId } });
+    await request.post(`/api/preflights/${missionId}/actions/cancel`, { headers: operator, data: {} });
+    await request.patch('/api/account', { headers: operator, data: { lang: 'en' } });
+  }
+}
+
+test('the whole flight: inside nothing, near the height a warning, out of the area and above it a violation, on both open tabs', async ({
+  page,
+  context,
+  request,
+}) => {
+  await wholeFlight(page, context, request, 'en');
+});
+
 test.describe('on a 390×844 phone, in French', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the whole flight, in French on a phone: warning then violation on both tabs, the e-mail link read', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await wholeFlight(page, context, request, 'fr');
+  });
 
   test("the go/no-go panel refuses a pilot's expired document, and a warning gone past is written into the diary", async ({
     page,

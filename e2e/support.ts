@@ -185,21 +185,27 @@ export const flownPoint = (i: number) => ({
 const subjectOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
 /**
- * A mission of the demo operator over `FLOWN_HOME`, 50 m, starting in ten minutes for an hour, validated through the API
- * (sent for validation, validated by the admin), with a pilot and a machine of its own.
+ * A mission of the demo operator over `FLOWN_HOME`, 50 m, starting in `startInMs` (ten minutes by default) for an hour,
+ * validated through the API (sent for validation, validated by the admin, unless `validated` is false), with a machine
+ * of its own and a pilot of its own (or the operator's pilot found by the `pilot` search).
  */
-export async function validatedMission(request: APIRequestContext, tag: string, title: string) {
+export async function validatedMission(
+  request: APIRequestContext,
+  tag: string,
+  title: string,
+  { startInMs = 10 * 60_000, validated = true, pilot = tag }: { startInMs?: number; validated?: boolean; pilot?: string } = {},
+) {
   await allowOperatorMissions(request);
   await registerPilotAndMachine(request, tag);
   const operatorToken = await tokenOf(request, DEMO.operator);
   const operator = { authorization: `Bearer ${operatorToken}` };
   const admin = { authorization: `Bearer ${await tokenOf(request, DEMO.admin)}` };
   const [pilots, machines] = await Promise.all([
-    request.get(`/api/pilots?search=${tag}`, { headers: operator }).then((r) => r.json()),
+    request.get(`/api/pilots?search=${encodeURIComponent(pilot)}`, { headers: operator }).then((r) => r.json()),
     request.get(`/api/machines?search=${tag}`, { headers: operator }).then((r) => r.json()),
   ]);
   const d = 0.002;
-  const start = new Date(Date.now() + 10 * 60_000);
+  const start = new Date(Date.now() + startInMs);
   const created = await request.post('/api/preflights', {
     headers: operator,
     data: {
@@ -227,10 +233,8 @@ export async function validatedMission(request: APIRequestContext, tag: string, 
   });
   expect(created.status(), await created.text()).toBe(201);
   const missionId = ((await created.json()) as { id: string }).id;
-  for (const [action, headers] of [
-    ['sendForValidation', operator],
-    ['validate', admin],
-  ] as const) {
+  const actions = [['sendForValidation', operator] as const, ...(validated ? [['validate', admin] as const] : [])];
+  for (const [action, headers] of actions) {
     const answer = await request.post(`/api/preflights/${missionId}/actions/${action}`, { headers, data: {} });
     expect(answer.ok(), await answer.text()).toBe(true);
   }
