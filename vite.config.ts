@@ -7,12 +7,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { basemapTiles } from './scripts/basemap-tiles';
 
-// What the first screen draws with (React, the router, i18next, Mantine's core, the components of the signed-out
+// What the first screen draws with (React, i18next, Mantine's core, the components of the signed-out
 // screens and the three small ones of ours they share), in one file rather than some thirty small shared chunks: the
 // login page is one request for all of it and compresses better (docs/navigation.md, "Bundle"). Everything else stays
-// split by route.
+// split by route. React Router is not in it: the login page of a first visit draws without it (src/app/first-screen.tsx).
 const FIRST_SCREEN_MODULES =
-  /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]|@mantine[\\/]core[\\/]esm[\\/](core[\\/](?!utils[\\/])[^\\/]+|components[\\/](Alert|Anchor|Box|Button|Center|Container|Group|Input|InputBase|Loader|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton))[\\/])|src[\\/]components[\\/]ui[\\/](page-header|public-card|password-input)\.tsx$/;
+  /node_modules[\\/]((react|react-dom|scheduler|i18next|react-i18next)[\\/]|@mantine[\\/]core[\\/]esm[\\/](core[\\/](?!utils[\\/])[^\\/]+|components[\\/](Alert|Anchor|Box|Button|Center|Container|Group|Input|InputBase|Loader|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton))[\\/])|src[\\/]components[\\/]ui[\\/](page-header|public-card|password-input)\.tsx$/;
 
 // React Router ships a production build beside the one its package exports name: the same code without the
 // development warnings (`ENABLE_DEV_WARNINGS`). The built app uses it; the dev server and the tests keep the warnings.

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { i18n, initI18n, NAMESPACES } from '@/lib/i18n';
+import '@/app/locales';
+import { i18n, initI18n, namespaces } from '@/lib/i18n';
 
 // Screens are loaded lazily, as in the browser: on a busy machine the first render of a large one can take longer
 // than testing-library's default second; the mission editor took over 15 s at load 35. Every wait of the DOM tests
@@ -49,7 +50,7 @@ window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};
 
 await initI18n('en');
-await i18n.loadNamespaces([...NAMESPACES]);
+await i18n.loadNamespaces(namespaces());
 
 afterEach(() => {
   cleanup();

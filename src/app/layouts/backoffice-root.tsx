@@ -6,7 +6,7 @@ import { ConformanceBanner } from '@/features/flights/components/conformance-ban
 import { OwnPositionPoster } from '@/features/flights/components/own-position-poster';
 import { clearTakeoffs, startTakeoffRoutine, useIsFlying } from '@/features/flights/takeoff-store';
 import { usePushRegistration } from '@/features/push/hooks/use-push-registration';
-import { subscribeSession, useSession } from '@/lib/session';
+import { getSession, subscribeSession, useSession } from '@/lib/session';
 
 /**
  * Everything under /backoffice: leaves for the login screen the moment the session ends (expiry timer,
@@ -30,6 +30,11 @@ export function BackofficeRoot() {
       }),
     [navigate],
   );
+
+  // A session that ended while the back office was loading (its expiry timer fired before this listener existed).
+  useEffect(() => {
+    if (!getSession()) navigate(paths.login.getHref({ expired: true }), { replace: true });
+  }, [navigate]);
 
   useEffect(() => (session && flying ? startTakeoffRoutine() : undefined), [session, flying]);
 
