@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Account } from '@/shared/contracts/auth';
 import type { OutboxMessage } from '@/shared/contracts/system';
+import { i18n } from '@/lib/i18n';
 import { mockApi, renderApp, resetApp, signInAs, signInWith } from './helpers';
 
 function account(overrides: Partial<Account> = {}): Account {
@@ -121,6 +122,14 @@ describe('my account', () => {
     });
     expect(screen.getByTestId('external-identifiers')).toHaveTextContent('Alpha Tango');
     expect(screen.getByTestId('delegation-hint')).toHaveTextContent('Delegation: on the Alpha Tango portal, delegate the filing');
+    await i18n.changeLanguage('fr');
+    try {
+      await waitFor(() =>
+        expect(screen.getByTestId('delegation-hint')).toHaveTextContent('Délégation : sur le portail Alpha Tango, déléguez le dépôt'),
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('shows server field errors of VALIDATION_FAILED on the fields', async () => {

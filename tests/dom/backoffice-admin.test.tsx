@@ -5,6 +5,7 @@ import type { AirspaceDetail } from '@/shared/contracts/airspaces';
 import type { GroupSummary } from '@/shared/contracts/groups';
 import type { UserDetail } from '@/shared/contracts/users';
 import { mockApi, renderApp, resetApp, signInAs } from './helpers';
+import { i18n } from '@/lib/i18n';
 
 const GROUP_ID = '6f1c2a52-0c1e-4c55-9d7e-4b8f3a2b1c01';
 
@@ -157,6 +158,13 @@ describe('back-office administration screens', () => {
     const form = await screen.findByTestId('user-form');
     expect(within(form).getByTestId('alpha-tango-hint')).toHaveTextContent('Alpha Tango UID');
     expect(within(form).getByTestId('delegation-hint')).toHaveTextContent('Delegation: the operator delegates the filing');
+    await i18n.changeLanguage('fr');
+    try {
+      await waitFor(() => expect(within(form).getByTestId('alpha-tango-hint')).toHaveTextContent('UID Alpha Tango'));
+      expect(within(form).getByTestId('delegation-hint')).toHaveTextContent('Délégation : l’exploitant délègue le dépôt');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
 
     expect(within(form).getByLabelText(/^Agreement status/)).toBeDisabled();
     expect(within(form).getByLabelText(/^Rejection reason/)).toBeDisabled();

@@ -81,8 +81,6 @@ export const REQUIREMENT_CODES = [
   'MC_ELECTRONIC_ID',
   'MC_PARACHUTE',
   'MC_LEGAL_INFORMATION', // engine extension
-  'FR_AIRCRAFT_REGISTRATION', // engine extension
-  'FR_ELECTRONIC_SIGNALLING', // engine extension
   'LU_DAC_AUTHORISATION', // engine extension
 ] as const;
 export type RequirementCode = (typeof REQUIREMENT_CODES)[number];

@@ -544,24 +544,21 @@ describe('France: prefecture declaration notice (FR-PREF-02/03, arrêté du 23 d
   });
 });
 
-describe('France: aircraft of 800 g or more (FR-800-01, loi n° 2016-1428)', () => {
-  const national = ['FR_AIRCRAFT_REGISTRATION', 'FR_ELECTRONIC_SIGNALLING'] as const;
-
+describe('France: the 800 g threshold is historical (regulation.md FR-HIST-01, loi n° 2016-1428)', () => {
   it.each([
-    [799, false],
-    [800, true],
-    [3_000, true],
-  ])('%i g: registration in AlphaTango and electronic signalling required: %s', (massGrams, required) => {
-    const verdict = classify('FR', missionFacts({ classMark: 'none', massGrams, dateISO: '2025-06-10' }));
-    for (const code of national) expect(verdict.requirements.includes(code), code).toBe(required);
-    expect(verdict.rules.find((rule) => rule.id === 'FR-800-01')?.outcome).toBe(required ? 'info' : 'notApplicable');
+    [799, 800],
+    [799, 3_000],
+  ])('%i g and %i g in 2025 get the same category and requirements: no national 800 g duty', (lighter, heavier) => {
+    const verdictOf = (massGrams: number) => classify('FR', missionFacts({ classMark: 'none', massGrams, dateISO: '2025-06-10' }));
+    const heavy = verdictOf(heavier);
+    expect(heavy.requirements).toEqual(verdictOf(lighter).requirements);
+    expect(heavy.category).toBe(verdictOf(lighter).category);
+    expect(heavy.rules.map((rule) => rule.id)).not.toContain('FR-800-01');
   });
 
-  it('is French: the same 800 g aircraft in Luxembourg or under the EU rules asks for neither', () => {
-    for (const country of ['EU', 'LU'] as const) {
-      const verdict = classify(country, missionFacts({ classMark: 'none', massGrams: 800 }));
-      expect(verdict.requirements).not.toContain('FR_AIRCRAFT_REGISTRATION');
-      expect(verdict.requirements).not.toContain('FR_ELECTRONIC_SIGNALLING');
-    }
+  it('the years the 800 g duties applied (before 31 Dec 2020) are not supported', () => {
+    expect(() => classify('FR', missionFacts({ classMark: 'none', massGrams: 800, dateISO: '2020-06-10' }))).toThrow(
+      'REGULATION_NOT_SUPPORTED',
+    );
   });
 });

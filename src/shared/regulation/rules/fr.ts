@@ -64,9 +64,6 @@ const NOTICE_JOURS_OUVRABLES = 5;
 const S2_HEAVY_FROM_G = 2_000;
 const S2_HEAVY_CAP_M = 50;
 const NOTICE_DAYS_FROM_2026 = 10;
-/** Décret n° 2018-882 (registration) and décret n° 2019-1114 (electronic signalling): aircraft of 800 g or more. */
-const FR_NATIONAL_IDENTIFICATION_FROM_G = 800;
-const LOI_2016_1428_URL = 'https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000033293745';
 
 /** Art. 9(3)(a) of Reg. 2019/947 as used by France (FR-AGE-01): 14 in OPEN, 16 in SPECIFIC. */
 export const frProfile: NationalProfile = { openMinPilotAge: 14, specificMinPilotAge: 16 };
@@ -332,20 +329,6 @@ export const frRules: readonly RegulationRule[] = [
     source: 'Arrêté du 3 décembre 2020 « espace » art. 8 ; DSAC guide catégorie spécifique v1.7 p. 62',
     stage: 'requirements',
     evaluate: ({ facts }) => (facts.vlos ? notApplicable : { outcome: 'info', requirements: ['ARMY_NOTIFICATION'] }),
-  }),
-  defineRule({
-    id: 'FR-800-01',
-    catalogueCode: 'WTS122',
-    source: `Loi n° 2016-1428 art. 1 and 4 (code des transports L. 6111-1, code des postes et des communications électroniques L. 34-9-2) ; décret n° 2018-882 (registration in AlphaTango) ; décret n° 2019-1114 and arrêté du 27 décembre 2019 (electronic signalling), from 800 g — ${LOI_2016_1428_URL}`,
-    stage: 'requirements',
-    evaluate: ({ facts }) =>
-      facts.massGrams >= FR_NATIONAL_IDENTIFICATION_FROM_G
-        ? {
-            outcome: 'info',
-            requirements: ['FR_AIRCRAFT_REGISTRATION', 'FR_ELECTRONIC_SIGNALLING'],
-            params: { fromGrams: FR_NATIONAL_IDENTIFICATION_FROM_G },
-          }
-        : notApplicable,
   }),
   defineRule({
     id: 'FR-ROAD-01',
