@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { loadNamespaces } from '@/lib/i18n';
+import { loadWithin } from '@/lib/load-within';
 import { getSession } from '@/lib/session';
 import { closedToSession } from './navigation';
 import { loginScreen, ROUTE_IDS, toHomepage } from './route-loaders';
@@ -12,11 +13,11 @@ import { loginScreen, ROUTE_IDS, toHomepage } from './route-loaders';
 
 type ScreenModule = { default: ComponentType };
 
-/** A lazily loaded screen, with the translation namespaces it needs loaded alongside. */
+/** A lazily loaded screen, with the translation namespaces it needs loaded alongside, within the 120 s time-out. */
 function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const [module] = await Promise.all([load(), loadNamespaces('errors', 'validation', ...namespaces)]);
+      const [module] = await loadWithin(Promise.all([load(), loadNamespaces('errors', 'validation', ...namespaces)]));
       return { Component: module.default };
     },
   };
