@@ -382,6 +382,9 @@ function bareServer() {
 
 async function listen(app: express.Express) {
   const server = app.listen(0, '127.0.0.1');
+  // Paced posters send a batch every few seconds, near Node's 5 s keep-alive: a socket the server closes as a poster
+  // reuses it fails the run ('other side closed').
+  server.keepAliveTimeout = 60_000;
   await new Promise((resolve) => server.once('listening', resolve));
   return { server, port: (server.address() as AddressInfo).port };
 }

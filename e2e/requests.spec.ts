@@ -248,6 +248,12 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
   await expect(managerSlots.getByTestId('activation-row')).toContainText('Accepted');
   await operator.reload();
   await expect(operator.getByTestId('request-activations').getByTestId('activation-row')).toContainText('Accepted');
+
+  // The demo airspace as it was: later specs file requests that neither this rule nor activations should answer.
+  const ruleId = ((await rule.json()) as { id: string }).id;
+  expect((await request.delete(`/api/automation-rules/${ruleId}`, { headers: managerAuth })).status()).toBe(204);
+  const restored = await request.put(`/api/airspaces/mine/${mine.id}`, { headers: managerAuth, data: mine });
+  expect(restored.status(), await restored.text()).toBe(200);
 });
 
 for (const lang of ['en', 'fr'] as const) {

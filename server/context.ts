@@ -6,6 +6,7 @@ import { createPushClient, type PushClient } from './integrations/push/push-clie
 import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
 import { createTerrainClient, type TerrainClient } from './integrations/terrain/terrain-client';
 import { createJobs, type Jobs } from './jobs/jobs';
+import { createCallPolicy, type CallPolicy, type Integration } from './lib/call-policy';
 import type { Clock } from './lib/clock';
 import { createClosers, type Closers } from './lib/closers';
 import type { DatabaseClients } from './lib/database';
@@ -62,6 +63,8 @@ export interface AppContext {
   sessionCache: SessionCache;
   /** The Prometheus series of this process; does nothing when metrics are off (no METRICS_TOKEN nor METRICS_PORT). */
   metrics: Metrics;
+  /** Retry, time-out and circuit breaker of each outside integration, one per process (server/lib/call-policy.ts). */
+  callPolicies: Record<Integration, CallPolicy>;
 }
 
 export function createContext(options: {
@@ -81,15 +84,42 @@ export function createContext(options: {
   metrics.watchBus(() => trafficBus.stats());
   closers.add(() => trafficBus.close());
   const geometry = createGeometryPool({ size: options.config.geometry.workers, timeoutMs: options.config.geometry.timeoutMs });
+  const policy = (integration: Integration) => {
+    const created = createCallPolicy(integration, {
+      logger: options.logger,
+      onCall: (outcome) => metrics.externalCall(integration, outcome),
+    });
+    metrics.watchBreaker(created);
+    return created;
+  };
+  const callPolicies: Record<Integration, CallPolicy> = {
+    authority: policy('authority'),
+    sms: policy('sms'),
+    push: policy('push'),
+    taf: policy('taf'),
+    terrain: policy('terrain'),
+  };
   const mailer = createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger });
   return {
     ...options,
     clock,
     outbox,
     mailer,
-    authority: createAuthorityClient({ config: options.config.authority, mailer, outbox, logger: options.logger }),
-    sms: createSmsClient({ url: options.config.smsUrl, outbox, logger: options.logger }),
-    push: createPushClient({ vapid: options.config.push, deliver: options.config.push.deliver, outbox, logger: options.logger }),
+    authority: createAuthorityClient({
+      config: options.config.authority,
+      mailer,
+      outbox,
+      logger: options.logger,
+      policy: callPolicies.authority,
+    }),
+    sms: createSmsClient({ url: options.config.smsUrl, outbox, logger: options.logger, policy: callPolicies.sms }),
+    push: createPushClient({
+      vapid: options.config.push,
+      deliver: options.config.push.deliver,
+      outbox,
+      logger: options.logger,
+      policy: callPolicies.push,
+    }),
     zones: createZonesService({ repository: createZonesRepository(options.prisma), clock, logger: options.logger, geometry }),
     geometry,
     terrain: createTerrainClient({
@@ -97,7 +127,7 @@ export function createContext(options: {
       rgbUrl: options.config.terrainRgbUrl,
       rgbZoom: options.config.terrainRgbZoom,
       logger: options.logger,
-      onCall: (outcome) => metrics.externalCall('terrain', outcome),
+      policy: callPolicies.terrain,
     }),
     contextLayers: createShippedContextLayers(),
     jobs: createJobs({ pool: options.pool, clock, logger: options.logger, metrics }),
@@ -106,12 +136,13 @@ export function createContext(options: {
     closers,
     sessionCache: createSessionCache(options.changes),
     metrics,
+    callPolicies,
   };
 }
 
 /**
- * Every message to an outside service (e-mail, SMS, push, authority) is recorded in the outbox as sent or failed:
- * the one place their outcomes are counted. A message only recorded (no service configured) is no call.
+ * Every e-mail is recorded in the outbox as sent or failed: the place its outcome is counted (SMS, push and the
+ * authority are counted by their call policy). A message only recorded (no service configured) is no call.
  */
 function countedOutbox(outbox: OutboxRepository, metrics: Metrics): OutboxRepository {
   if (!metrics.enabled) return outbox;
@@ -119,7 +150,8 @@ function countedOutbox(outbox: OutboxRepository, metrics: Metrics): OutboxReposi
     ...outbox,
     async record(entry) {
       await outbox.record(entry);
-      if (entry.status !== 'recorded') metrics.externalCall(entry.channel, entry.status === 'sent' ? 'success' : 'failure');
+      if (entry.channel === 'email' && entry.status !== 'recorded')
+        metrics.externalCall(entry.channel, entry.status === 'sent' ? 'success' : 'failure');
     },
   };
 }

@@ -51,7 +51,7 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
         urlTemplate: ctx.config.weatherTafUrl,
         clock,
         logger: ctx.logger,
-        onCall: (outcome) => ctx.metrics.externalCall('taf', outcome),
+        policy: ctx.callPolicies.taf,
       })
     : createRecordedTafSource({ clock });
   const weather = createWeatherService({

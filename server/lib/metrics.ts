@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BreakerState, CallPolicy } from './call-policy';
 
 export type CallOutcome = 'success' | 'failure';
 
@@ -28,8 +29,10 @@ export interface Metrics {
   positionsIngested(count: number): void;
   episodesOpened(count: number): void;
   jobRun(job: string, outcome: CallOutcome): void;
-  /** A call to an outside service (mail, SMS, push, authority, TAF, terrain) and how it ended. */
-  externalCall(integration: string, outcome: CallOutcome): void;
+  /** A call to an outside service (mail, SMS, push, authority, TAF, terrain, webhook) and how it ended. */
+  externalCall(integration: string, outcome: CallOutcome | 'circuit_open'): void;
+  /** Exposes the state of an integration's circuit breaker. */
+  watchBreaker(policy: Pick<CallPolicy, 'integration' | 'state'>): void;
   /** The pool's connections in use, idle and waited for, and how long a connection was waited for. */
   watchPool(pool: pg.Pool): void;
   watchBus(counts: () => BusCounts): void;
@@ -45,6 +48,7 @@ const disabled: Metrics = {
   jobRun: () => undefined,
   externalCall: () => undefined,
   watchPool: () => undefined,
+  watchBreaker: () => undefined,
   watchBus: () => undefined,
   watchLiveClients: () => undefined,
 };
@@ -143,6 +147,20 @@ export function createMetrics(options: { enabled: boolean }): Metrics {
       this.set(pools.reduce((sum, pool) => sum + pool.waitingCount, 0));
     },
   });
+  let breakers: Pick<CallPolicy, 'integration' | 'state'>[] = [];
+  const breakerStates: BreakerState[] = ['closed', 'open', 'half-open'];
+  new Gauge({
+    name: 'aerogate_circuit_breaker_state',
+    help: 'The circuit breaker of each outside integration: 1 for its current state (closed, open, half-open), 0 for the others',
+    labelNames: ['integration', 'state'] as const,
+    registers: [registry],
+    collect() {
+      for (const breaker of breakers) {
+        const current = breaker.state();
+        for (const state of breakerStates) this.set({ integration: breaker.integration, state }, state === current ? 1 : 0);
+      }
+    },
+  });
   let liveClients: () => number = () => 0;
   new Gauge({
     name: 'aerogate_live_stream_clients',
@@ -189,6 +207,9 @@ export function createMetrics(options: { enabled: boolean }): Metrics {
     watchPool(pool) {
       pools = [...pools, pool];
       timeConnections(pool, (seconds) => poolWait.observe(seconds));
+    },
+    watchBreaker(policy) {
+      breakers = [...breakers, policy];
     },
     watchBus(counts) {
       busCounts = counts;

@@ -71,6 +71,16 @@ describe('requests list', () => {
     expect(rows[1]).toHaveTextContent('Ines Imbert');
     expect(rows[1]).toHaveTextContent('Accepted with restrictions');
     expect(screen.getByText('2 requests')).toBeInTheDocument();
+    expect(within(rows[0]).getByTestId('request-status')).toHaveAttribute('data-display-state', 'inProgress');
+    expect(within(rows[0]).getByTestId('request-status')).toHaveTextContent('In progress · Submitted');
+    expect(within(rows[1]).getByTestId('request-status')).toHaveAttribute('data-display-state', 'ok');
+    expect(within(rows[1]).getByTestId('request-status')).toHaveTextContent('OK · Accepted with restrictions');
+    await changeLanguage('fr');
+    try {
+      await waitFor(() => expect(within(rows[0]).getByTestId('request-status')).toHaveTextContent('En cours · Déposée'));
+    } finally {
+      await changeLanguage('en');
+    }
     expect(lastParams(api)).toEqual({ page: 1, pageSize: 20, sort: 'submittedAt', order: 'desc' });
   });
 

@@ -69,6 +69,7 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
       'aerogate_conformance_episodes_opened_total',
       'aerogate_job_runs_total',
       'aerogate_external_calls_total',
+      'aerogate_circuit_breaker_state',
     ])
       expect(response.text).toContain(`# TYPE ${name} `);
   });
@@ -126,13 +127,16 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
   it('counts job runs by outcome, and calls to outside services by integration and outcome', async () => {
     await t.ctx.jobs.runNow('metrics-ok');
     await expect(t.ctx.jobs.runNow('metrics-broken')).rejects.toThrow('broken on purpose');
-    await t.ctx.outbox.record({ channel: 'sms', recipient: '+33600000000', text: 'code', status: 'failed', error: 'gateway down' });
+    await t.ctx.outbox.record({ channel: 'email', recipient: 'b@example.org', text: 'not sent', status: 'failed', error: 'SMTP down' });
     await t.ctx.outbox.record({ channel: 'email', recipient: 'a@example.org', text: 'only recorded', status: 'recorded' });
+    await t.ctx.callPolicies.sms.execute(() => Promise.reject(new Error('gateway down'))).catch(() => undefined);
     const text = await scrape();
     expect(sample(text, 'aerogate_job_runs_total', { job: 'metrics-ok', outcome: 'success' })).toBe(1);
     expect(sample(text, 'aerogate_job_runs_total', { job: 'metrics-broken', outcome: 'failure' })).toBe(1);
     expect(sample(text, 'aerogate_external_calls_total', { integration: 'sms', outcome: 'failure' })).toBe(1);
-    expect(text).not.toContain('integration="email"');
+    expect(sample(text, 'aerogate_external_calls_total', { integration: 'email', outcome: 'failure' })).toBe(1);
+    expect(sample(text, 'aerogate_external_calls_total', { integration: 'email', outcome: 'success' })).toBe(0);
+    expect(sample(text, 'aerogate_circuit_breaker_state', { integration: 'sms', state: 'closed' })).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config/env';
 import { AppError } from '../../lib/app-error';
+import { failureReason, statusFailure, type CallPolicy } from '../../lib/call-policy';
 import type { Logger } from '../../lib/logger';
 import type { OutboxRepository } from '../../modules/outbox/outbox.repository';
 import type { Mailer } from '../mail/mailer';
@@ -37,28 +38,24 @@ interface Options {
   mailer: Mailer;
   outbox: OutboxRepository;
   logger: Logger;
-  attempts?: number;
-  retryDelayMs?: number;
-  timeoutMs?: number;
+  /** Retries, time-out and breaker of the calls to AUTHORITY_NOTIFICATION_URL. */
+  policy: CallPolicy;
 }
 
 /**
- * AUTHORITY_NOTIFICATION_URL: signed JSON POSTs, retried on network errors and 5xx with the same Idempotency-Key so
- * that the service records one notification whatever the retries. AUTHORITY_NOTIFICATION_EMAIL: an e-mail to that
- * mailbox. Neither: the call is recorded in the outbox, which says nothing was sent.
+ * AUTHORITY_NOTIFICATION_URL: signed JSON POSTs, retried on network errors and 5xx (its call policy) with the same
+ * Idempotency-Key so that the service records one notification whatever the retries. AUTHORITY_NOTIFICATION_EMAIL: an
+ * e-mail to that mailbox. Neither: the call is recorded in the outbox, which says nothing was sent.
  */
 export function createAuthorityClient(options: Options): AuthorityClient {
-  const { config, mailer, outbox, logger } = options;
-  const attempts = options.attempts ?? 3;
-  const retryDelayMs = options.retryDelayMs ?? 500;
+  const { config, mailer, outbox, logger, policy } = options;
 
   if (config && 'url' in config) {
     return {
       async call(call) {
         const body = JSON.stringify({ kind: call.kind, type: call.type, payload: call.payload });
-        let reason = '';
-        for (let attempt = 1; attempt <= attempts; attempt++) {
-          try {
+        try {
+          const answer = await policy.execute(async (signal) => {
             const response = await fetch(config.url, {
               method: 'POST',
               headers: {
@@ -67,30 +64,26 @@ export function createAuthorityClient(options: Options): AuthorityClient {
                 [SIGNATURE_HEADER]: signature(config.secret, body),
               },
               body,
-              signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+              signal,
             });
-            if (response.ok) {
-              const answer = (await response.json().catch(() => ({}))) as { reference?: unknown };
-              await outbox.record({ channel: 'authority', recipient: config.url, subject: subject(call), text: body, status: 'sent' });
-              return { externalId: typeof answer.reference === 'string' ? answer.reference : null };
-            }
-            reason = `The notification service answered ${response.status}`;
-            if (response.status < 500) break;
-          } catch (error) {
-            reason = error instanceof Error ? error.message : String(error);
-          }
-          if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (attempt - 1)));
+            if (!response.ok) throw statusFailure('The notification service', response.status);
+            return (await response.json().catch(() => ({}))) as { reference?: unknown };
+          });
+          await outbox.record({ channel: 'authority', recipient: config.url, subject: subject(call), text: body, status: 'sent' });
+          return { externalId: typeof answer.reference === 'string' ? answer.reference : null };
+        } catch (error) {
+          const reason = failureReason(error);
+          await outbox.record({
+            channel: 'authority',
+            recipient: config.url,
+            subject: subject(call),
+            text: body,
+            status: 'failed',
+            error: reason,
+          });
+          logger.warn({ key: call.idempotencyKey, reason }, 'authority notification failed');
+          throw new AppError('EXTERNAL_SERVICE_UNAVAILABLE', 'The external notification service is unavailable, retry later');
         }
-        await outbox.record({
-          channel: 'authority',
-          recipient: config.url,
-          subject: subject(call),
-          text: body,
-          status: 'failed',
-          error: reason,
-        });
-        logger.warn({ key: call.idempotencyKey, reason }, 'authority notification failed');
-        throw new AppError('EXTERNAL_SERVICE_UNAVAILABLE', 'The external notification service is unavailable, retry later');
       },
     };
   }

@@ -1,6 +1,7 @@
 import { Agent } from 'node:https';
 import { isIP } from 'node:net';
 import webpush from 'web-push';
+import { CallFailure, failureReason, statusFailure, type CallPolicy } from '../../lib/call-policy';
 import { isPublicAddress, publicOnlyLookup } from '../../lib/public-host';
 import type { Logger } from '../../lib/logger';
 import type { OutboxRepository } from '../../modules/outbox/outbox.repository';
@@ -35,7 +36,8 @@ export function createPushClient(options: {
   deliver: boolean;
   outbox: OutboxRepository;
   logger: Logger;
-  timeoutMs?: number;
+  /** Time-out and breaker of the calls to push services. */
+  policy: CallPolicy;
 }): PushClient {
   const record = (recipient: string, message: PushMessage, status: 'recorded' | 'sent' | 'failed', error?: string) =>
     options.outbox.record({ channel: 'push', recipient, subject: message.title, text: message.body, status, error });
@@ -50,18 +52,19 @@ export function createPushClient(options: {
       }
       try {
         const host = new URL(target.endpoint).hostname.replace(/^\[|\]$/g, '');
-        if (isIP(host) && !isPublicAddress(host)) throw new Error(`${host} is not a public address`);
-        await webpush.sendNotification(target, JSON.stringify(message), {
-          vapidDetails: options.vapid,
-          TTL: 3600,
-          timeout: options.timeoutMs ?? 10_000,
-          agent: publicOnly,
-        });
+        if (isIP(host) && !isPublicAddress(host)) throw new CallFailure(`${host} is not a public address`, false);
+        // web-push takes no abort signal: it ends its socket at the policy's time-out itself.
+        const settings = { vapidDetails: options.vapid, TTL: 3600, agent: publicOnly, timeout: options.policy.timeoutMs };
+        await options.policy.execute(() =>
+          webpush.sendNotification(target, JSON.stringify(message), settings).catch((error: unknown) => {
+            throw error instanceof webpush.WebPushError ? statusFailure('The push service', error.statusCode) : error;
+          }),
+        );
         await record(recipient, message, 'sent');
         return 'sent';
       } catch (error) {
-        const status = error instanceof webpush.WebPushError ? error.statusCode : undefined;
-        const reason = error instanceof Error ? error.message : String(error);
+        const status = error instanceof CallFailure ? error.status : undefined;
+        const reason = failureReason(error);
         await record(recipient, message, 'failed', reason);
         options.logger.warn({ to: recipient, status, err: error }, 'push delivery failed');
         // 404 and 410: the browser unsubscribed or the subscription expired, so it is no terminal any more.

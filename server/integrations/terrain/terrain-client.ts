@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fromFile, type GeoTIFFImage } from 'geotiff';
 import { PNG } from 'pngjs';
 import type { AreaGeometry, Position } from '../../../src/shared/geozones/zone';
+import { statusFailure, type CallPolicy } from '../../lib/call-policy';
 import type { Logger } from '../../lib/logger';
 
 /** The ground under a mission area, in metres above mean sea level. */
@@ -113,27 +114,17 @@ export function createTerrainRgbTerrain(options: {
   urlTemplate: string;
   zoom: number;
   logger: Logger;
-  timeoutMs?: number;
-  onCall?: (outcome: 'success' | 'failure') => void;
+  /** Retries, time-out and breaker of the tile requests. */
+  policy: CallPolicy;
 }): TerrainClient {
   const cache = new Map<string, Promise<PNG>>();
-  const download = async (x: number, y: number): Promise<PNG> => {
-    const url = options.urlTemplate.replaceAll('{z}', String(options.zoom)).replaceAll('{x}', String(x)).replaceAll('{y}', String(y));
-    const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
-    if (!response.ok) throw new Error(`terrain tile ${options.zoom}/${x}/${y} answered ${response.status}`);
-    return PNG.sync.read(Buffer.from(await response.arrayBuffer()));
-  };
   const fetchTile = (x: number, y: number): Promise<PNG> =>
-    download(x, y).then(
-      (png) => {
-        options.onCall?.('success');
-        return png;
-      },
-      (error: unknown) => {
-        options.onCall?.('failure');
-        throw error;
-      },
-    );
+    options.policy.execute(async (signal) => {
+      const url = options.urlTemplate.replaceAll('{z}', String(options.zoom)).replaceAll('{x}', String(x)).replaceAll('{y}', String(y));
+      const response = await fetch(url, { signal });
+      if (!response.ok) throw statusFailure(`Terrain tile ${options.zoom}/${x}/${y}`, response.status);
+      return PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+    });
   const tile = (x: number, y: number): Promise<PNG> => {
     const key = `${x}/${y}`;
     const cached = cache.get(key);
@@ -174,11 +165,10 @@ export function createTerrainClient(options: {
   rgbUrl: string | undefined;
   rgbZoom: number;
   logger: Logger;
-  /** Each tile request's outcome (metrics). */
-  onCall?: (outcome: 'success' | 'failure') => void;
+  policy: CallPolicy;
 }): TerrainClient {
   if (options.directory) return createGeoTiffFolderTerrain(options.directory, options.logger);
   if (options.rgbUrl)
-    return createTerrainRgbTerrain({ urlTemplate: options.rgbUrl, zoom: options.rgbZoom, logger: options.logger, onCall: options.onCall });
+    return createTerrainRgbTerrain({ urlTemplate: options.rgbUrl, zoom: options.rgbZoom, logger: options.logger, policy: options.policy });
   return noTerrain;
 }

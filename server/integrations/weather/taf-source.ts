@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { statusFailure, type CallPolicy } from '../../lib/call-policy';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { issueTimeOf, shiftReport } from './shift-report';
@@ -84,22 +85,19 @@ export function createHttpTafSource(options: {
   urlTemplate: string;
   clock: Clock;
   logger: Logger;
-  timeoutMs?: number;
-  /** Each request's outcome (metrics). */
-  onCall?: (outcome: 'success' | 'failure') => void;
+  /** Retries, time-out and breaker of the weather service's calls. */
+  policy: CallPolicy;
 }): TafSource {
   return {
     async latest(icao) {
       let text: string;
       try {
-        const response = await fetch(options.urlTemplate.replaceAll('{icao}', icao), {
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        text = await options.policy.execute(async (signal) => {
+          const response = await fetch(options.urlTemplate.replaceAll('{icao}', icao), { signal });
+          if (!response.ok) throw statusFailure('The weather service', response.status);
+          return response.text();
         });
-        if (!response.ok) throw new Error(`weather service answered ${response.status}`);
-        text = await response.text();
-        options.onCall?.('success');
       } catch (error) {
-        options.onCall?.('failure');
         options.logger.warn({ err: error, icao }, 'TAF request failed');
         throw new AppError('EXTERNAL_SERVICE_UNAVAILABLE', 'The weather service is unavailable, try again later');
       }

@@ -36,8 +36,45 @@ export interface LiveHubOptions {
 
 /** After a failed read of a client's rights, the next try comes this much later; the stream keeps its former rights. */
 const SCOPE_RETRY_MS = 5_000;
+/** Reads of rights that come due run this many at a time, the others at the next flush: the pool keeps room for the rest. */
+const MAX_SCOPE_READS = 2;
+/** A stream opening gets the rights of another stream of its account and token version read this recently (or under way). */
+const CONNECT_SCOPE_REUSE_MS = 1_000;
 /** Without a listening connection (no notification can arrive), sessions are read again this often. */
 const UNHEARD_SESSION_CHECK_MS = 1_000;
+
+/**
+ * One read of the rights of an account under one token version, shared by all its streams: 1,000 streams of one
+ * account read their rights once per refresh, not 1,000 times (docs/live-traffic.md).
+ */
+interface ScopeRead {
+  /** The clock's time the read was asked at: its streams are due again one refresh after it. */
+  readAt: number;
+  scope: Promise<LiveScope>;
+  settled: boolean;
+}
+
+/** One read of a viewport's snapshot, shared by the streams that asked for it while it was under way. */
+interface SnapshotRead {
+  now: Date;
+  positions: IngestedPosition[];
+  violations: LiveViolation[];
+  /** What each scope (by signature) is sent of it. */
+  shown: Map<string, SnapshotShown>;
+}
+
+/** A snapshot read under way, and the positions delivered since it started. */
+interface SnapshotAsk {
+  result: Promise<SnapshotRead>;
+  arrived: IngestedPosition[];
+}
+
+interface SnapshotShown {
+  /** Keys of the targets sent, with their position's time. */
+  targets: Map<string, number>;
+  /** The snapshot event and the conformance events of its targets. */
+  bytes: Buffer;
+}
 
 interface Client {
   user: AuthUser;
@@ -179,18 +216,55 @@ export function createLiveHub(options: LiveHubOptions) {
     if (clients.size === 0) stop();
   }
 
+  const scopeReads = new Map<string, ScopeRead>();
+  let scopeReadsUnderWay = 0;
+  const scopeKey = (user: AuthUser, version: number) => `${user.id}:${version}`;
+
+  /** The read of these rights under way, or one done less than `maxAgeMs` ago; none when a new read is due. */
+  function sharedScope(key: string, nowMs: number, maxAgeMs: number): ScopeRead | undefined {
+    const known = scopeReads.get(key);
+    return known && (!known.settled || nowMs - known.readAt < maxAgeMs) ? known : undefined;
+  }
+
+  function readScope(user: AuthUser, version: number, now: Date): ScopeRead {
+    const key = scopeKey(user, version);
+    const read: ScopeRead = { readAt: now.getTime(), scope: scopes(user, now), settled: false };
+    scopeReads.set(key, read);
+    scopeReadsUnderWay += 1;
+    read.scope
+      .catch(() => {
+        if (scopeReads.get(key) === read) scopeReads.delete(key);
+      })
+      .finally(() => {
+        read.settled = true;
+        scopeReadsUnderWay -= 1;
+        // The streams left waiting for a free read go on now rather than at the next flush.
+        if (clients.size > 0) refreshScopes(clock.now());
+      });
+    return read;
+  }
+
   /**
-   * Rights are read again off the flush, so a slow read delays no one's deltas. A refusal (no right left to see live
-   * traffic) ends the stream; a failure to read (a busy or paused database) keeps the former rights and tries again.
+   * Rights are read again off the flush, so a slow read delays no one's deltas: once per account and token version for
+   * all its streams, at most MAX_SCOPE_READS at a time. A refusal (no right left to see live traffic) ends the stream; a
+   * failure to read (a busy or paused database) keeps the former rights and tries again.
    */
   function refreshScopes(now: Date) {
+    const nowMs = now.getTime();
+    for (const [key, read] of scopeReads) if (read.settled && nowMs - read.readAt >= scopeRefreshMs) scopeReads.delete(key);
     for (const client of clients) {
-      if (client.rescoping || now.getTime() - client.scopeReadAt < scopeRefreshMs) continue;
+      if (client.rescoping || nowMs - client.scopeReadAt < scopeRefreshMs) continue;
+      let read = sharedScope(scopeKey(client.user, client.version), nowMs, scopeRefreshMs);
+      if (!read) {
+        if (scopeReadsUnderWay >= MAX_SCOPE_READS) continue;
+        read = readScope(client.user, client.version, now);
+      }
+      const { readAt } = read;
       client.rescoping = true;
-      scopes(client.user, now)
+      read.scope
         .then(
           (scope) => {
-            client.scopeReadAt = now.getTime();
+            client.scopeReadAt = readAt;
             if (scope.signature === client.scope.signature) return;
             client.scope = scope;
             if (!client.view) return;
@@ -200,7 +274,7 @@ export function createLiveHub(options: LiveHubOptions) {
           },
           (error: unknown) => {
             if (error instanceof AppError && error.code === 'NOT_ALLOWED') return end(client);
-            client.scopeReadAt = now.getTime() - scopeRefreshMs + SCOPE_RETRY_MS;
+            client.scopeReadAt = readAt - scopeRefreshMs + SCOPE_RETRY_MS;
             logger.warn({ err: error }, 'live traffic: rights not read again, kept');
           },
         )
@@ -314,6 +388,7 @@ export function createLiveHub(options: LiveHubOptions) {
     const texts = targetTexts();
     const keys = positions.map(targetKey);
     for (const client of clients) client.backlog?.push(...positions);
+    for (const ask of snapshotsUnderWay.values()) ask.arrived.push(...positions);
     for (const [signature, family] of views) {
       for (const view of family) {
         let text = delta(view, positions, keys, staleBefore, texts);
@@ -343,35 +418,68 @@ export function createLiveHub(options: LiveHubOptions) {
   const sendStatus = (client: Client, shared: boolean) =>
     send(client, 'status', { reach: shared ? 'all' : 'instance' } satisfies LiveStatus);
 
+  /** The snapshot reads under way, by viewport: a stream asking meanwhile joins the read instead of making another. */
+  const snapshotsUnderWay = new Map<string, SnapshotAsk>();
+
+  /**
+   * The positions and open episodes of a viewport, read once for the streams that ask while it is under way. A stream
+   * joining a read already started gets in its backlog what was delivered since the read started (`arrived`), and
+   * what comes after it was registered as every stream does.
+   */
+  function readSnapshot(box: Box): SnapshotAsk {
+    const key = box.join(',');
+    const known = snapshotsUnderWay.get(key);
+    if (known) return known;
+    const now = clock.now();
+    const ask: SnapshotAsk = {
+      arrived: [],
+      result: Promise.all([repository.lastPositions(new Date(now.getTime() - staleSeconds * 1000), box), listOpenViolations()])
+        .then(([positions, violations]) => ({ now, positions, violations, shown: new Map() }))
+        .finally(() => {
+          if (snapshotsUnderWay.get(key) === ask) snapshotsUnderWay.delete(key);
+        }),
+    };
+    snapshotsUnderWay.set(key, ask);
+    return ask;
+  }
+
+  /** What the streams of one read and one scope are sent, made and encoded once for all of them. */
+  function snapshotShown(read: SnapshotRead, scope: LiveScope, box: Box): SnapshotShown {
+    const known = read.shown.get(scope.signature);
+    if (known) return known;
+    const targets = read.positions.filter((position) => sees(scope, position)).map((position) => toTarget(position, owns(scope, position)));
+    const snapshot: LiveSnapshot = { targets, violations: read.violations.filter((violation) => seesViolation(scope, box, violation)) };
+    let text = `event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`;
+    const staleBefore = read.now.getTime() - staleSeconds * 1000;
+    for (const [key, state] of latestConformance) if (Date.parse(state.time) < staleBefore) latestConformance.delete(key);
+    for (const target of targets) {
+      const state = latestConformance.get(target.key);
+      if (state && seesConformance(scope, box, state))
+        text += `event: conformance\ndata: ${JSON.stringify({ ...state, key: target.key } satisfies LiveConformance)}\n\n`;
+    }
+    const shown: SnapshotShown = {
+      targets: new Map(targets.map((target) => [target.key, Date.parse(target.time)])),
+      bytes: Buffer.from(text),
+    };
+    read.shown.set(scope.signature, shown);
+    return shown;
+  }
+
   /**
    * The snapshot of a client (at connection, or again when the bus is back and what it missed must be read), then what
    * arrived while it was read, and the client joins a view.
    */
   async function snapshot(client: Client) {
-    const now = clock.now();
-    const [positions, violations] = await Promise.all([
-      repository.lastPositions(new Date(now.getTime() - staleSeconds * 1000), client.box),
-      listOpenViolations(),
-    ]);
+    const ask = readSnapshot(client.box);
+    client.backlog?.push(...ask.arrived);
+    const read = await ask.result;
     if (!clients.has(client)) return;
-    const targets = positions
-      .filter((position) => sees(client.scope, position))
-      .map((position) => toTarget(position, owns(client.scope, position)));
-    send(client, 'snapshot', {
-      targets,
-      violations: violations.filter((violation) => seesViolation(client.scope, client.box, violation)),
-    } satisfies LiveSnapshot);
-    const staleBefore = now.getTime() - staleSeconds * 1000;
-    for (const [key, state] of latestConformance) if (Date.parse(state.time) < staleBefore) latestConformance.delete(key);
-    for (const target of targets) {
-      const state = latestConformance.get(target.key);
-      if (state && seesConformance(client.scope, client.box, state))
-        send(client, 'conformance', { ...state, key: target.key } satisfies LiveConformance);
-    }
+    const shown = snapshotShown(read, client.scope, client.box);
+    client.res.write(shown.bytes);
     const backlog = client.backlog ?? [];
     client.backlog = null;
-    attach(client, new Map(targets.map((target) => [target.key, Date.parse(target.time)])));
-    const text = delta(client.view!, backlog, backlog.map(targetKey), now.getTime() - staleSeconds * 1000, targetTexts());
+    attach(client, new Map(shown.targets));
+    const text = delta(client.view!, backlog, backlog.map(targetKey), read.now.getTime() - staleSeconds * 1000, targetTexts());
     if (text) client.res.write(text);
   }
 
@@ -418,14 +526,15 @@ export function createLiveHub(options: LiveHubOptions) {
     /** Opens the stream: refused rights answer before any byte is sent; then the snapshot, deltas and heartbeats. */
     async connect(user: AuthUser, version: number, box: Box, res: Response) {
       const now = clock.now();
-      const scope = await scopes(user, now);
+      const read = sharedScope(scopeKey(user, version), now.getTime(), CONNECT_SCOPE_REUSE_MS) ?? readScope(user, version, now);
+      const scope = await read.scope;
       const client: Client = {
         user,
         version,
         res,
         box,
         scope,
-        scopeReadAt: now.getTime(),
+        scopeReadAt: read.readAt,
         rescoping: false,
         backlog: [],
         view: null,

@@ -61,6 +61,20 @@ export function isAccepted(status: RequestStatus): boolean {
   return (ACCEPTED_STATUSES as readonly RequestStatus[]).includes(status);
 }
 
+/**
+ * Spec shell §4 / domain §4 "procedure display states": how a procedure (a permission request) shows wherever it is
+ * listed. Under analysis → inProgress, accepted (by hand or by a rule, with or without restrictions) → ok, rejected →
+ * ko, archived → disable.
+ */
+export const PROCEDURE_DISPLAY_STATES = ['inProgress', 'ok', 'ko', 'disable'] as const;
+export type ProcedureDisplayState = (typeof PROCEDURE_DISPLAY_STATES)[number];
+
+export function procedureDisplayState(status: RequestStatus): ProcedureDisplayState {
+  if (isAccepted(status)) return 'ok';
+  if ((REJECTED_STATUSES as readonly RequestStatus[]).includes(status)) return 'ko';
+  return status === 'archived' ? 'disable' : 'inProgress';
+}
+
 const decided = (): Partial<Record<RequestAction, RequestStatus>> => ({ cancelDecision: 'submitted', archive: 'archived' });
 
 /**

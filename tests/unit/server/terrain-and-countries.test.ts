@@ -9,6 +9,7 @@ import {
   noTerrain,
   terrainRgbElevation,
 } from '../../../server/integrations/terrain/terrain-client';
+import { createCallPolicy } from '../../../server/lib/call-policy';
 import { createLogger } from '../../../server/lib/logger';
 import { countriesOfArea, regulationOf } from '../../../server/modules/regulation/area-countries';
 import type { Polygon } from '../../../src/shared/geozones/zone';
@@ -63,6 +64,7 @@ describe('GeoTIFF terrain folder', () => {
 });
 
 describe('Terrain-RGB tiles', () => {
+  const logger = createLogger('silent');
   it.each([
     [1, 134, 160, 0],
     [1, 134, 240, 8],
@@ -82,7 +84,12 @@ describe('Terrain-RGB tiles', () => {
   });
 
   it('reads the highest ground under the area from the tiles over HTTP, fetching each tile once', async () => {
-    const terrain = createTerrainRgbTerrain({ urlTemplate: tiles.urlTemplate, zoom: 12, logger: createLogger('silent') });
+    const terrain = createTerrainRgbTerrain({
+      urlTemplate: tiles.urlTemplate,
+      zoom: 12,
+      logger,
+      policy: createCallPolicy('terrain', { logger }),
+    });
     // Tile 2072/1411 at zoom 12 spans lon 2.109375–2.197266; 2.168° E is pixel 170, 2.172° E pixel 182: 270 m and 282 m.
     const area = square(2.168, 48.728, 0.004);
     expect(await terrain.groundElevationM(area)).toBe(282);
@@ -91,7 +98,12 @@ describe('Terrain-RGB tiles', () => {
   });
 
   it('leaves the ground unknown where a tile cannot be had', async () => {
-    const terrain = createTerrainRgbTerrain({ urlTemplate: tiles.urlTemplate, zoom: 12, logger: createLogger('silent') });
+    const terrain = createTerrainRgbTerrain({
+      urlTemplate: tiles.urlTemplate,
+      zoom: 12,
+      logger,
+      policy: createCallPolicy('terrain', { logger }),
+    });
     expect(await terrain.groundElevationM(square(-1.68, 48.1, 0.004))).toBeNull();
   });
 });

@@ -23,87 +23,47 @@ export interface HeightFieldsProps {
  */
 export function HeightFields({ groundElevationM = null, altitudeNeeded = false, locked = false }: HeightFieldsProps) {
   const { t } = useTranslation('missions');
-  const errorText = useFieldErrorText();
-  const {
-    control,
-    watch,
-    formState: { errors },
-  } = useFormContext<MissionFormValues>();
+  const { watch } = useFormContext<MissionFormValues>();
   const height = watch('maxHeightM');
   const altitude = watch('maxAltitudeFt');
   const ground = groundElevationM;
   return (
     <Group grow align="flex-start">
-      <Controller
-        control={control}
+      <FigureField
         name="minHeightM"
-        render={({ field }) => (
-          <NumberInput
-            label={t('fields.minHeightM')}
-            description={t('heights.fromGround')}
-            min={0}
-            max={10_000}
-            decimalScale={1}
-            value={field.value}
-            name={field.name}
-            onBlur={field.onBlur}
-            disabled={locked}
-            error={errorText(errors.minHeightM?.message)}
-            data-testid="mission-min-height-m"
-            onChange={(value) => field.onChange(asNumber(value))}
-          />
-        )}
+        label={t('fields.minHeightM')}
+        description={t('heights.fromGround')}
+        max={10_000}
+        decimalScale={1}
+        disabled={locked}
+        testId="mission-min-height-m"
       />
-      <Controller
-        control={control}
+      <FigureField
         name="maxHeightM"
-        render={({ field }) => (
-          <NumberInput
-            label={t('fields.maxHeightM')}
-            min={0}
-            max={10_000}
-            decimalScale={1}
-            value={field.value}
-            name={field.name}
-            onBlur={field.onBlur}
-            disabled={locked}
-            error={errorText(errors.maxHeightM?.message)}
-            description={
-              ground !== null && altitude !== ''
-                ? t('heights.altitudeAsHeight', { metres: Math.round(altitude * METRES_PER_FOOT - ground) })
-                : undefined
-            }
-            data-testid="mission-height-m"
-            onChange={(value) => field.onChange(asNumber(value))}
-          />
-        )}
+        label={t('fields.maxHeightM')}
+        description={
+          ground !== null && altitude !== ''
+            ? t('heights.altitudeAsHeight', { metres: Math.round(altitude * METRES_PER_FOOT - ground) })
+            : undefined
+        }
+        max={10_000}
+        decimalScale={1}
+        disabled={locked}
+        testId="mission-height-m"
       />
-      <Controller
-        control={control}
+      <FigureField
         name="maxAltitudeFt"
-        render={({ field }) => (
-          <NumberInput
-            label={t('fields.maxAltitudeFt')}
-            min={0}
-            max={40_000}
-            allowDecimal={false}
-            value={field.value}
-            name={field.name}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            error={errorText(errors.maxAltitudeFt?.message)}
-            description={
-              ground !== null && height !== ''
-                ? t('heights.heightAsAltitude', { feet: Math.round((ground + height) / METRES_PER_FOOT) })
-                : altitudeNeeded && altitude === ''
-                  ? t('heights.altitudeNeeded')
-                  : undefined
-            }
-            withAsterisk={altitudeNeeded && altitude === ''}
-            data-testid="mission-height-ft"
-            onChange={(value) => field.onChange(asNumber(value))}
-          />
-        )}
+        label={t('fields.maxAltitudeFt')}
+        description={
+          ground !== null && height !== ''
+            ? t('heights.heightAsAltitude', { feet: Math.round((ground + height) / METRES_PER_FOOT) })
+            : altitudeNeeded && altitude === ''
+              ? t('heights.altitudeNeeded')
+              : undefined
+        }
+        max={40_000}
+        withAsterisk={altitudeNeeded && altitude === ''}
+        testId="mission-height-ft"
       />
       {ground !== null ? (
         <Text size="xs" c="dimmed" data-testid="mission-ground" data-value={ground}>
@@ -111,5 +71,51 @@ export function HeightFields({ groundElevationM = null, altitudeNeeded = false, 
         </Text>
       ) : null}
     </Group>
+  );
+}
+
+interface FigureFieldProps {
+  name: 'minHeightM' | 'maxHeightM' | 'maxAltitudeFt';
+  label: string;
+  description: string | undefined;
+  max: number;
+  /** Decimals allowed; whole numbers when absent. */
+  decimalScale?: number;
+  disabled?: boolean;
+  withAsterisk?: boolean;
+  testId: string;
+}
+
+/** One of the mission's height figures: a number, empty when not given, with its validation message. */
+function FigureField({ name, label, description, max, decimalScale, disabled, withAsterisk, testId }: FigureFieldProps) {
+  const errorText = useFieldErrorText();
+  const {
+    control,
+    formState: { errors },
+  } = useFormContext<MissionFormValues>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          description={description}
+          min={0}
+          max={max}
+          decimalScale={decimalScale}
+          allowDecimal={decimalScale !== undefined}
+          value={field.value}
+          name={field.name}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          disabled={disabled}
+          withAsterisk={withAsterisk}
+          error={errorText(errors[name]?.message)}
+          data-testid={testId}
+          onChange={(value) => field.onChange(asNumber(value))}
+        />
+      )}
+    />
   );
 }

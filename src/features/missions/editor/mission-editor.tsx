@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, Paper, ScrollArea, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
 import '@mantine/dates/styles.css';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { centroid, multiPolygon } from '@turf/turf';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -150,19 +150,28 @@ export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }
   };
 
   const editable = !mission || ['draft', 'initiated', 'complete'].includes(mission.status);
+  const phone = useMediaQuery('(max-width: 48em)');
 
   return (
     <FormProvider {...form}>
-      <Box h="100%" style={{ display: 'flex', minHeight: 0 }} data-testid="mission-editor">
-        <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+      {/* On a phone the map sits above the form, each half the height, instead of beside it. */}
+      <Box h="100%" style={{ display: 'flex', flexDirection: phone ? 'column' : 'row', minHeight: 0 }} data-testid="mission-editor">
+        <Box style={{ flex: 1, minWidth: 0, minHeight: 0, position: 'relative' }}>
           <MapView label={t('map.label')} center={center} zoom={center ? 13 : undefined} hash={!mission}>
             {mapLayers}
             <FitBounds data={[mission?.areas]} />
-            <MissionMap missionId={mission?.id} zones={zones} markerMeta={markerMeta.current} onMarkerIds={setMarkerIds} />
+            <MissionMap
+              missionId={mission?.id}
+              readOnly={!editable}
+              zones={zones}
+              markerMeta={markerMeta.current}
+              onMarkerIds={setMarkerIds}
+            />
           </MapView>
         </Box>
         <Paper
-          w={{ base: 420, xl: 560 }}
+          w={phone ? '100%' : { base: 420, xl: 560 }}
+          h={phone ? '55%' : undefined}
           withBorder
           radius={0}
           style={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}
@@ -208,15 +217,14 @@ export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }
               onChange={(next) => next && setTab(next as EditorTab)}
               style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
             >
-              <ScrollArea type="auto" scrollbars="x" style={{ flexShrink: 0 }}>
-                <Tabs.List style={{ flexWrap: 'nowrap' }}>
-                  {EDITOR_TABS.map((each) => (
-                    <Tabs.Tab key={each} value={each} disabled={each === 'administration' && !mission} data-testid={`mission-tab-${each}`}>
-                      {t(`tabs.${each}`)}
-                    </Tabs.Tab>
-                  ))}
-                </Tabs.List>
-              </ScrollArea>
+              {/* The ten tabs wrap onto a second line rather than scroll out of sight (a phone shows three). */}
+              <Tabs.List style={{ flexShrink: 0 }} data-testid="mission-tabs">
+                {EDITOR_TABS.map((each) => (
+                  <Tabs.Tab key={each} value={each} disabled={each === 'administration' && !mission} data-testid={`mission-tab-${each}`}>
+                    {t(`tabs.${each}`)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
               {/* Focusable, so that a read-only mission (every field disabled) still scrolls by keyboard (axe scrollable-region-focusable). */}
               <ScrollArea
                 style={{ flex: 1, minHeight: 0 }}

@@ -100,10 +100,12 @@ export interface MissionMapProps {
   zones: readonly ZoneIntersection[];
   markerMeta: MarkerMeta;
   onMarkerIds: (ids: (string | number)[]) => void;
+  /** A mission no longer editable: its drawing is shown and exported, not changed (no drawing, clearing or import). */
+  readOnly?: boolean;
 }
 
 /** The drawing of the mission on the nearest MapView: areas, route, markers, safety rings and the zones it touches. */
-export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: MissionMapProps) {
+export function MissionMap({ missionId, zones, markerMeta, onMarkerIds, readOnly = false }: MissionMapProps) {
   const { t } = useTranslation('missions');
   const { setValue, getValues, control, formState } = useFormContext<MissionFormValues>();
   const [markerKind, setMarkerKind] = useState<MarkerKind>('takeoff');
@@ -250,23 +252,25 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
           <Text size="sm" fw={600} id="mission-draw-title">
             {t('map.title')}
           </Text>
-          <Group gap={4} role="toolbar" aria-labelledby="mission-draw-title">
-            {EDIT_MODES.map((each) => (
-              <Button
-                key={each}
-                size="compact-xs"
-                variant={mode === each ? 'filled' : 'default'}
-                aria-pressed={mode === each}
-                onClick={() => setMode(mode === each ? null : each)}
-                data-testid={`draw-${each}`}
-              >
-                {t(`map.modes.${each}`)}
+          {readOnly ? null : (
+            <Group gap={4} role="toolbar" aria-labelledby="mission-draw-title">
+              {EDIT_MODES.map((each) => (
+                <Button
+                  key={each}
+                  size="compact-xs"
+                  variant={mode === each ? 'filled' : 'default'}
+                  aria-pressed={mode === each}
+                  onClick={() => setMode(mode === each ? null : each)}
+                  data-testid={`draw-${each}`}
+                >
+                  {t(`map.modes.${each}`)}
+                </Button>
+              ))}
+              <Button size="compact-xs" variant="subtle" color="red" onClick={() => setConfirmClear(true)} data-testid="draw-clear">
+                {t('map.clear')}
               </Button>
-            ))}
-            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setConfirmClear(true)} data-testid="draw-clear">
-              {t('map.clear')}
-            </Button>
-          </Group>
+            </Group>
+          )}
           {confirmClear ? (
             <Alert color="red" p={6} role="alertdialog" aria-label={t('map.confirmClear')} data-testid="draw-clear-confirm">
               <Text size="xs">{t('map.confirmClear')}</Text>
@@ -313,22 +317,26 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds }: Missio
             </Text>
           ) : null}
           <Group gap={4}>
-            <FileButton onChange={(file) => void importFile(file)} accept=".kml,.gpx,.geojson,.json">
-              {(props) => (
-                <Button {...props} size="compact-xs" variant="light" data-testid="mission-import">
-                  {t('map.import')}
+            {readOnly ? null : (
+              <>
+                <FileButton onChange={(file) => void importFile(file)} accept=".kml,.gpx,.geojson,.json">
+                  {(props) => (
+                    <Button {...props} size="compact-xs" variant="light" data-testid="mission-import">
+                      {t('map.import')}
+                    </Button>
+                  )}
+                </FileButton>
+                <Button
+                  size="compact-xs"
+                  variant={typing ? 'filled' : 'light'}
+                  aria-expanded={typing}
+                  onClick={() => setTyping((open) => !open)}
+                  data-testid="mission-type-area"
+                >
+                  {t('map.typeArea')}
                 </Button>
-              )}
-            </FileButton>
-            <Button
-              size="compact-xs"
-              variant={typing ? 'filled' : 'light'}
-              aria-expanded={typing}
-              onClick={() => setTyping((open) => !open)}
-              data-testid="mission-type-area"
-            >
-              {t('map.typeArea')}
-            </Button>
+              </>
+            )}
             {missionId
               ? MISSION_EXPORT_FORMATS.map((format) => (
                   <Button
