@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConformanceState } from '@/shared/contracts/conformance';
@@ -33,7 +34,7 @@ export interface TargetMarkerProps {
  * A target on the map: its icon turned to its heading, its label, height and speed; a button to select it. Annotated
  * (the manager's map), its icon and border take its conformance colour and its label is its mission and request.
  */
-export function TargetMarker({ target, selected, violating, onSelect, annotation }: TargetMarkerProps) {
+function TargetMarkerView({ target, selected, violating, onSelect, annotation }: TargetMarkerProps) {
   const { t } = useTranslation('live');
   const facts = [formatHeight(target.alt), formatSpeed(target.spd)].filter(Boolean).join(' · ');
   const name = annotation?.caption ?? (target.label || target.ident);
@@ -66,3 +67,21 @@ export function TargetMarker({ target, selected, violating, onSelect, annotation
     </UnstyledButton>
   );
 }
+
+const sameAnnotation = (a: TargetAnnotation | undefined, b: TargetAnnotation | undefined) =>
+  a === b || (!!a && !!b && a.state === b.state && a.color === b.color && a.caption === b.caption);
+
+/**
+ * Drawn again only when its target, selection, violation or annotation changes: the manager's map builds new
+ * annotations at each delta, and every marker in view was drawn again with them (docs/performance.md "The flight in the
+ * browser").
+ */
+export const TargetMarker = memo(
+  TargetMarkerView,
+  (before, after) =>
+    before.target === after.target &&
+    before.selected === after.selected &&
+    before.violating === after.violating &&
+    before.onSelect === after.onSelect &&
+    sameAnnotation(before.annotation, after.annotation),
+);
