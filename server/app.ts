@@ -68,6 +68,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
         tracks: traffic.tracks,
         trackRetentionDays: ctx.config.trackRetentionDays,
         webhooks: records.webhooks,
+        temporaryRestrictions: missions.temporaryRestrictions,
         clock: ctx.clock,
         logger: ctx.logger,
       }),

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { MissionVerdict } from '../../src/shared/contracts/regulation';
 import type { AppContext } from '../context';
 import { aerodromeIndex } from '../integrations/weather/aerodromes';
 import { createHttpTafSource, createRecordedTafSource } from '../integrations/weather/taf-source';
@@ -12,6 +13,10 @@ import { createFlightsRepository } from '../modules/flights/flights.repository';
 import { createFlightsService } from '../modules/flights/flights.service';
 import { createPostFlightsRepository } from '../modules/post-flights/post-flights.repository';
 import { createMissionRegulation, createMissionVerdicts } from '../modules/missions/missions.regulation';
+import { TEMPORARY_RESTRICTIONS_JOB } from '../modules/temporary-restrictions/temporary-restrictions.job';
+import { createTemporaryRestrictionsRepository } from '../modules/temporary-restrictions/temporary-restrictions.repository';
+import { temporaryRestrictionsRouter } from '../modules/temporary-restrictions/temporary-restrictions.router';
+import { createTemporaryRestrictionsService } from '../modules/temporary-restrictions/temporary-restrictions.service';
 import { missionsRouter } from '../modules/missions/missions.router';
 import { createMissionsService, type MissionsServiceDeps } from '../modules/missions/missions.service';
 import { notificationsRouter } from '../modules/notifications/notifications.router';
@@ -91,6 +96,24 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     afterSave: verdicts.refresh,
     events: records.webhooks,
   });
+  const temporaryRestrictions = createTemporaryRestrictionsService({
+    repository: createTemporaryRestrictionsRepository(prisma, ctx.pool),
+    zones,
+    refreshVerdict: async (missionId) => {
+      const mission = await records.missions.find(missionId);
+      if (!mission) return null;
+      const refreshed = await verdicts.refresh(mission);
+      // refresh() answers the mission unchanged when it cannot be classified as it stands.
+      return refreshed === mission ? null : (refreshed.lastVerdict as MissionVerdict | null);
+    },
+    mailer: ctx.mailer,
+    push: ctx.push,
+    audit,
+    clock,
+    logger: ctx.logger,
+    publicUrl: ctx.config.publicUrl,
+    nudge: () => ctx.jobs.nudge(TEMPORARY_RESTRICTIONS_JOB),
+  });
   const notifications = createNotificationsService({ repository: notificationsRepository, missions, sender: notificationSender, clock });
   const routers: Router[] = [
     missionsRouter(registry, missions, createMissionRegulation({ missions, verdicts })),
@@ -101,6 +124,7 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
     contextLayersRouter(registry),
     mapSettingsRouter(registry, ctx.config.aerialTilesUrl),
     regulationRouter(registry, createRegulationService({ zones, clock })),
+    temporaryRestrictionsRouter(registry, temporaryRestrictions),
   ];
-  return { routers, notificationSender };
+  return { routers, notificationSender, temporaryRestrictions };
 }

@@ -8,6 +8,8 @@ import { notificationsDispatchJob } from '../modules/notifications/notifications
 import type { NotificationSender } from '../modules/notifications/notifications.service';
 import type { AutoReject } from '../modules/requests/auto-reject';
 import { requestsAutoRejectJob } from '../modules/requests/requests.jobs';
+import { temporaryRestrictionsRecheckJob } from '../modules/temporary-restrictions/temporary-restrictions.job';
+import type { TemporaryRestrictionsService } from '../modules/temporary-restrictions/temporary-restrictions.service';
 import { tracksRetentionJob } from '../modules/traffic/traffic.jobs';
 import type { TrafficRepository } from '../modules/traffic/traffic.repository';
 import { webhooksDeliverJob } from '../modules/webhooks/webhooks.job';
@@ -23,6 +25,7 @@ export function platformJobs(deps: {
   tracks: TrafficRepository;
   trackRetentionDays: number;
   webhooks: WebhooksService;
+  temporaryRestrictions: TemporaryRestrictionsService;
   clock: Clock;
   logger: Logger;
 }): JobDefinition[] {
@@ -33,5 +36,6 @@ export function platformJobs(deps: {
     activationsAutoRejectJob(deps.activations),
     tracksRetentionJob({ repository: deps.tracks, clock: deps.clock, retentionDays: deps.trackRetentionDays, logger: deps.logger }),
     webhooksDeliverJob(deps.webhooks),
+    temporaryRestrictionsRecheckJob(deps.temporaryRestrictions),
   ];
 }

@@ -114,7 +114,14 @@ export function createZonesRepository(prisma: PrismaClient) {
   };
 }
 
-async function bumpRevision(tx: Prisma.TransactionClient): Promise<number> {
+/**
+ * The reserved dataset of the temporary restrictions managers publish (docs/airspace-manager.md): one zone per
+ * published restriction, added and removed one at a time; a file cannot be imported under this name.
+ */
+export const TEMPORARY_RESTRICTIONS_DATASET = 'Temporary restrictions';
+
+/** Bumps the store revision inside `tx`: every instance rebuilds its index at its next check. */
+export async function bumpRevision(tx: Prisma.TransactionClient): Promise<number> {
   const row = await tx.geozoneRevision.upsert({
     where: { id: 1 },
     create: { id: 1, revision: 1 },

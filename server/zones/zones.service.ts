@@ -29,7 +29,7 @@ import type { GeometryPool } from '../lib/geometry-pool';
 import type { Logger } from '../lib/logger';
 import { creditOf } from './shipped-datasets';
 import { toImportResult, toVolumeFeatures, toZoneIntersection, type ZoneMeta } from './zones.mapper';
-import type { ZonesRepository, ZoneToStore } from './zones.repository';
+import { TEMPORARY_RESTRICTIONS_DATASET, type ZonesRepository, type ZoneToStore } from './zones.repository';
 
 /** What the in-memory index was built from: one revision of the store. */
 interface Snapshot {
@@ -178,6 +178,8 @@ export function createZonesService(options: ZonesServiceOptions) {
         });
       }
       const dataset = datasetName(importOptions, parsed.format, parsed.zones);
+      if (dataset === TEMPORARY_RESTRICTIONS_DATASET)
+        throw new AppError('GEOZONE_DATASET_RESERVED', `The dataset name ${dataset} is reserved for temporary restrictions`);
       const zones: ZoneToStore[] = parsed.zones.map((zone) => ({ zone, bbox: zoneBbox(zone) }));
       const revision = await repository.replaceDataset({
         name: dataset,
@@ -240,6 +242,11 @@ export function createZonesService(options: ZonesServiceOptions) {
           language,
         ),
       };
+    },
+
+    /** Waits until the index holds `revision`, a change of the store written elsewhere (a temporary restriction). */
+    async catchUp(revision: number) {
+      await catchUp(revision);
     },
 
     /** The countries (ISO 3166-1 alpha-3) the store holds zones of: a mission elsewhere was checked against none. */

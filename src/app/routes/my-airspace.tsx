@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useMyAirspaces } from '@/features/airspaces/api/get-my-airspaces';
 import { useUpdateMyAirspace } from '@/features/airspaces/api/update-my-airspace';
 import { AirspaceForm } from '@/features/airspaces/components/airspace-form';
+import { TemporaryRestrictions } from '@/features/airspaces/components/temporary-restrictions';
 import type { MyAirspaceInput } from '@/shared/contracts/airspaces';
 
 /** /backoffice/airspace: the manager's own airspace(s), with the fields a manager may change. */
@@ -55,6 +56,7 @@ export default function MyAirspaceRoute() {
             onSubmit={(body) => update.mutateAsync({ id: selected.id, body: body as MyAirspaceInput })}
             onSaved={() => undefined}
           />
+          <TemporaryRestrictions key={`temporary-${selected.id}`} airspace={selected} />
         </>
       )}
     </Stack>
