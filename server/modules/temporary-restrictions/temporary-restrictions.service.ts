@@ -131,7 +131,7 @@ export function createTemporaryRestrictionsService(deps: TemporaryRestrictionsDe
       : feature(area as GeoMultiPolygon);
     if (outside && areaM2(outside) > OUTSIDE_TOLERANCE_M2)
       throw new AppError('TEMPORARY_RESTRICTION_OUTSIDE_AIRSPACE', "The area must lie inside the airspace's outline", {
-        fields: { area: ['validation:geometry'] },
+        fields: { area: ['validation:outsideAirspace'] },
       });
     return area;
   }
