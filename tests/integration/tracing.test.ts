@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_ID_ATTRIBUTE } from '../../server/lib/tracing';
+import { pgliteTemplateDump } from '../setup/pglite-template';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 
 interface OtlpSpan {
@@ -44,10 +47,21 @@ const logLine = (lines: string[], reqId: string) =>
 const attribute = (span: OtlpSpan, key: string) => span.attributes?.find((a) => a.key === key)?.value.stringValue;
 
 /**
- * The real server (`tsx server/index.ts`, as `npm start` and the Dockerfile run it): on the test's PostgreSQL database,
- * or embedded in a data directory of its own when the tests run on PGlite (whose socket takes one connection).
+ * A data directory for the embedded server, started from the migrated template as the e2e servers are: the first
+ * server seeds it, the second finds it seeded.
  */
-async function startServer(db: TestDatabase, env: Record<string, string>) {
+async function embeddedDataDir() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aerogate-tracing-'));
+  const template = new Blob([await readFile(await pgliteTemplateDump())]);
+  await (await PGlite.create({ dataDir: `${dataDir}/pglite`, loadDataDir: template })).close();
+  return dataDir;
+}
+
+/**
+ * The real server (`tsx server/index.ts`, as `npm start` and the Dockerfile run it): on the test's PostgreSQL database,
+ * or embedded in `dataDir` when the tests run on PGlite (whose socket takes one connection).
+ */
+async function startServer(db: TestDatabase, dataDir: string, env: Record<string, string>) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const lines: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -55,7 +69,7 @@ async function startServer(db: TestDatabase, env: Record<string, string>) {
       ...process.env,
       NODE_ENV: 'production',
       ...(db.kind === 'postgres' ? { DATABASE_URL: db.url } : {}),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'aerogate-tracing-')),
+      DATA_DIR: dataDir,
       JWT_SECRET: 'tracing-test-secret-tracing-test-secret-0123',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -98,9 +112,11 @@ async function startServer(db: TestDatabase, env: Record<string, string>) {
 describe('OpenTelemetry tracing', () => {
   let db: TestDatabase;
   let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
+  let dataDir: string;
   beforeAll(async () => {
     db = await createTestDatabase();
     receiver = await otlpReceiver();
+    dataDir = db.kind === 'postgres' ? mkdtempSync(path.join(tmpdir(), 'aerogate-tracing-')) : await embeddedDataDir();
   });
   afterAll(async () => {
     await receiver.close();
@@ -111,7 +127,7 @@ describe('OpenTelemetry tracing', () => {
     'with OTEL_EXPORTER_OTLP_ENDPOINT: the request id on the server span, Express and pg spans in its trace, its trace id in the log line',
     { timeout: 300_000 },
     async () => {
-      const server = await startServer(db, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' });
+      const server = await startServer(db, dataDir, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' });
       try {
         const response = await fetch(`${server.base}/api/health/ready`, { headers: { 'x-request-id': 'trace-me-0001' } });
         expect(response.status).toBe(200);
@@ -140,7 +156,7 @@ describe('OpenTelemetry tracing', () => {
     { timeout: 300_000 },
     async () => {
       const before = receiver.spans.length;
-      const server = await startServer(db, { OTEL_EXPORTER_OTLP_ENDPOINT: '' });
+      const server = await startServer(db, dataDir, { OTEL_EXPORTER_OTLP_ENDPOINT: '' });
       try {
         const response = await fetch(`${server.base}/api/status`, { headers: { 'x-request-id': 'untraced-0001' } });
         expect(response.status).toBe(200);
