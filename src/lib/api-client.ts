@@ -49,6 +49,11 @@ export function refreshSession(): Promise<Session> {
         });
       }
       const { data } = await apiClient.post<LoginResult>(REFRESH_ENDPOINT, { gjrt }, { silent: true });
+      // A session that ended while its refresh was in flight (its expiry, a sign-out) stays ended: the rotated token is
+      // dropped, not stored again under the login page.
+      if (!getSession()) {
+        throw new AxiosError(i18n.t('errors:INVALID_REFRESH_TOKEN'), 'ERR_SESSION_ENDED', { silent: true, headers: new AxiosHeaders() });
+      }
       return startSession(data);
     } catch (error) {
       endSession('refreshFailed');

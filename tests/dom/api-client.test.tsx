@@ -4,7 +4,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { AppProvider } from '@/app/provider';
 import { apiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
-import { getSession } from '@/lib/session';
+import { endSession, getSession } from '@/lib/session';
 import { TOKEN_REFRESH_THRESHOLD_MS } from '@/shared/domain/limits';
 import { loginResponse, mockApi, networkError, resetApp, signInWith } from './helpers';
 
@@ -52,6 +52,22 @@ describe('api client: token refresh before requests (spec §7)', () => {
     expect(api.requests.filter((request) => request.url !== 'security/gjrt').every((r) => r.authorization === 'Bearer rotated-token')).toBe(
       true,
     );
+  });
+
+  it('keeps a session ended while its refresh was in flight ended: the rotated token is not stored again', async () => {
+    expiringIn(5 * MINUTE_S);
+    mockApi((request) => {
+      if (request.url === 'security/gjrt') {
+        endSession('expired');
+        return { status: 201, data: refreshedSession() };
+      }
+      return { status: 200, data: {} };
+    });
+
+    await expect(apiClient.get('account')).rejects.toThrow();
+
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('does not refresh when the expiry is further than 30 minutes away', async () => {
