@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AirspaceDetail } from '@/shared/contracts/airspaces';
 import type { TemporaryRestriction } from '@/shared/contracts/temporary-restrictions';
 import type { Polygon } from '@/shared/geozones/zone';
+import { airspaceDetail } from './airspace-detail';
 import { mockApi, renderApp, resetApp, signInAs } from './helpers';
 
 // MapLibre needs WebGL and a worker: the map keeps its children, and drawing is one button giving a polygon.
@@ -32,42 +32,7 @@ const AREA: Polygon = {
   ],
 };
 
-const AIRSPACE: AirspaceDetail = {
-  id: 'a-1',
-  name: 'Paris-Saclay demo airspace',
-  internalCode: 'LFPS-DEMO',
-  authorityName: null,
-  visibleToOperators: true,
-  activationTrigger: 'never',
-  hasGeometry: true,
-  managers: [],
-  createdAt: '2026-11-01T10:00:00.000Z',
-  zoneCodes: [],
-  mailingList: [],
-  copyToManagers: false,
-  minNoticeDays: 1,
-  maxNoticeDays: 90,
-  maxDurationHours: 12,
-  maxPolygons: null,
-  maxAreaKm2: null,
-  maxAreaPerPolygonKm2: null,
-  maxExtentKm: null,
-  autoRejectDelayHours: null,
-  description: null,
-  news: null,
-  generalConditions: null,
-  permanentConditions: null,
-  twrPhoneNumber: null,
-  forwardingEmails: [],
-  violationChannels: ['email'],
-  activationMinDelayHours: null,
-  activationMaxDelayHours: null,
-  activationAutoRejectDelayHours: null,
-  activationMaxDurationHours: null,
-  geometry: { type: 'MultiPolygon', coordinates: [AREA.coordinates] },
-  bbox: { minLon: 2.15, minLat: 48.7, maxLon: 2.16, maxLat: 48.71 },
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
+const AIRSPACE = airspaceDetail({ geometry: { type: 'MultiPolygon', coordinates: [AREA.coordinates] } });
 
 const PUBLISHED: TemporaryRestriction = {
   id: 't-1',
