@@ -15,12 +15,13 @@ import { createLogger } from '../server/lib/logger';
 import { freshBenchDatabase } from './bench-database';
 
 // A soak of the API on PostgreSQL (issue 24 M2), on loopback only: for `--minutes` (default 20; `--minutes 2` is the
-// CI-sized run that .ci/run makes, not part of npm test) four demo users sign in again every minute, read list pages, the operator saves a
-// mission, the manager decides on requests (accept, then cancel the decision), 20 drones post a position a second each
-// and 20 live-map clients stay connected. The server runs in a child process, so its memory and event loop are its own.
-// Prints the answers that were not 2xx by status and code, the live streams the server closed, the p99 of each route in
-// the first and the last window (5 minutes, or a quarter of a shorter run), the server's resident-set growth after the
-// first window (the warm-up) and its event-loop delay per window. Targets: 0 errors, RSS growth < 10 %, p99 not rising.
+// CI-sized run that .ci/run makes, not part of npm test) four demo users sign in again every minute, read list pages,
+// the operator saves a mission, the manager decides on requests (accept, then cancel the decision), 20 drones post a
+// position a second each and 20 live-map clients stay connected. The server runs in a child process, so its memory and
+// event loop are its own. Prints the answers that were not 2xx by status and code, the live streams the server closed,
+// the p99 of each route in the first and the last window (5 minutes, or a quarter of a shorter run), the server's
+// resident-set growth after the first window (the warm-up) and its event-loop delay per window. Targets: 0 errors, RSS
+// growth < 10 %, p99 not rising.
 // Asserts nothing.
 const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: process.env.BENCH_MINUTES ?? '20' } } });
 const MINUTES = Number(args.minutes);
