@@ -19,7 +19,7 @@ import {
   type ZoneMatch,
 } from '../../src/shared/geozones';
 import type { Language } from '../../src/shared/domain/enums';
-import type { FlightDay } from '../../src/shared/geozones/applicability';
+import type { FlightDay, FlightWindow } from '../../src/shared/geozones/applicability';
 import { bboxOf, type BBox } from '../../src/shared/geozones/geometry';
 import type { AreaGeometry, Zone } from '../../src/shared/geozones/zone';
 import { AppError } from '../lib/app-error';
@@ -131,7 +131,7 @@ export function createZonesService(options: ZonesServiceOptions) {
     }
   }
 
-  function query(built: Snapshot, area: AreaGeometry, maxHeightM: number, at: Date | FlightDay): Promise<ZoneMatch[]> {
+  function query(built: Snapshot, area: AreaGeometry, maxHeightM: number, at: Date | FlightWindow | FlightDay): Promise<ZoneMatch[]> {
     const geometry = options.geometry;
     if (!geometry) return Promise.resolve(built.index.query(area, { maxHeightM, at }));
     return built.index.queryWith(area, { maxHeightM, at }, (missionArea, geometries) => geometry.intersectsEach(missionArea, geometries));
@@ -254,8 +254,8 @@ export function createZonesService(options: ZonesServiceOptions) {
       return (await current()).countries;
     },
 
-    /** The same matches as `intersect`, for the classification; for a day, the zones active at some time of it. */
-    async matches(area: AreaGeometry, maxHeightM: number, at: Date | FlightDay): Promise<ZoneMatch[]> {
+    /** The same matches as `intersect`, for the classification; for a window or a day, the zones active at some time of it. */
+    async matches(area: AreaGeometry, maxHeightM: number, at: Date | FlightWindow | FlightDay): Promise<ZoneMatch[]> {
       const built = await current();
       return query(built, area, maxHeightM, at);
     },

@@ -99,6 +99,37 @@ describe('temporary restrictions published by airspace managers', () => {
     expect(again).toBe(1);
   });
 
+  it('a restriction starting after the mission starts, before it ends, enters the new verdict; one after it ends is not told', async () => {
+    // 2 July, clear of the first test's restriction: the mission flies 08:00–10:00 UTC.
+    const touched = await accepted({
+      title: 'Late morning survey',
+      areas: INSIDE,
+      maxHeightM: 50,
+      startAt: '2026-07-02T08:00:00.000Z',
+      endAt: '2026-07-02T10:00:00.000Z',
+    });
+    const later = { reason: 'Air show rehearsal from nine', startAt: '2026-07-02T09:00:00.000Z', endAt: '2026-07-02T11:00:00.000Z' };
+    const afterEnd = await request(t.app)
+      .post('/api/temporary-restrictions')
+      .set(space.manager.auth)
+      .send(restriction({ reason: 'Evening display', startAt: '2026-07-02T10:30:00.000Z', endAt: '2026-07-02T12:00:00.000Z' }));
+    expect(afterEnd.status, JSON.stringify(afterEnd.body)).toBe(201);
+    const published = await request(t.app).post('/api/temporary-restrictions').set(space.manager.auth).send(restriction(later));
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+
+    await t.ctx.jobs.runNow(JOB);
+
+    const verdict = (await t.db.prisma.mission.findUniqueOrThrow({ where: { id: touched.missionId } })).lastVerdict as MissionVerdict;
+    const prohibited = verdict.geozones.filter((zone) => zone.restriction === 'PROHIBITED').map((zone) => zone.name);
+    expect(prohibited).toEqual([expect.stringContaining('Air show rehearsal')]);
+    const told = await t.db.prisma.outboxMessage.findMany({
+      where: { recipient: touched.operator.user.email, subject: { contains: 'Temporary restriction' } },
+    });
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('Air show rehearsal from nine');
+    expect(told[0]?.text).toContain('prohibited zones touched: 1');
+  });
+
   it('ending a restriction early removes its zone for everyone; ending it twice is refused', async () => {
     const published = await request(t.app)
       .post('/api/temporary-restrictions')

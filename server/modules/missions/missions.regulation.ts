@@ -2,6 +2,7 @@ import { METRES_PER_FOOT, type MissionAreas, type MissionConstraints, type Conte
 import type { ClassifyResult, MissionVerdict } from '../../../src/shared/contracts/regulation';
 import { ageOn, CERTIFICATE_OF_SKILL } from '../../../src/shared/domain/mission-facts';
 import type { ZoneMatch } from '../../../src/shared/geozones';
+import type { FlightWindow } from '../../../src/shared/geozones/applicability';
 import {
   classify,
   CLASS_MARKS,
@@ -54,6 +55,11 @@ function zoneFacts(matches: readonly ZoneMatch[]): Pick<MissionFacts, 'inCTR' | 
     ctrListedAnnexII3: ctrs.some((match) => match.zone.otherReasonInfo?.trim() === MILITARY_CTR_REASON),
     nearAerodrome: matches.some((match) => AERODROME_NAME.test(match.zone.name)),
   };
+}
+
+/** The zones a mission meets are those active at some time of its flight: from its start to its end when it has one. */
+function flightWindow(startAt: Date, endAt: Date | null): Date | FlightWindow {
+  return endAt && endAt > startAt ? { startAt, endAt } : startAt;
 }
 
 export interface MissionVerdictsDeps {
@@ -155,7 +161,7 @@ export function createMissionVerdicts(deps: MissionVerdictsDeps) {
       });
     }
     const [matches, covered] = await Promise.all([
-      zones.matches(areas, Math.max(mission.maxHeightM ?? 0, ZONE_LOOKUP_MIN_HEIGHT_M), mission.startAt),
+      zones.matches(areas, Math.max(mission.maxHeightM ?? 0, ZONE_LOOKUP_MIN_HEIGHT_M), flightWindow(mission.startAt, mission.endAt)),
       zones.countries(),
     ]);
     const geozones = matches.map(toGeozoneFact);

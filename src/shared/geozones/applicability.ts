@@ -110,7 +110,41 @@ export function dayActivity(zone: Pick<Zone, 'applicability' | 'volumes'>, dayIS
   return active === instants.length ? 'all' : active === 0 ? 'none' : 'part';
 }
 
-/** Whether the zone applies at the instant, or at some time of the day when only the day is known. */
-export function isActiveFor(zone: Pick<Zone, 'applicability' | 'volumes'>, when: Date | FlightDay): boolean {
-  return when instanceof Date ? isActiveAt(zone, when) : dayActivity(zone, when.dayISO) !== 'none';
+/** A flight known from its start to its end. */
+export interface FlightWindow {
+  readonly startAt: Date;
+  readonly endAt: Date;
+}
+
+/** Schedules repeat every week, so a week of a period's minutes holds every daily window it has. */
+const WEEK_MINUTES = 7 * MINUTES_PER_DAY;
+
+/**
+ * Whether the zone applies at some instant of the window, both ends included. A date window meets it when the two
+ * overlap; a schedule is read minute by minute (schedules change on the minute) over at most a week of the overlap.
+ */
+export function isActiveDuring(zone: Pick<Zone, 'applicability' | 'volumes'>, window: FlightWindow): boolean {
+  const start = window.startAt.getTime();
+  const end = Math.max(start, window.endAt.getTime());
+  return zone.applicability.some((period) => {
+    if (period.permanent) return true;
+    const from = Math.max(start, period.start === undefined ? start : Date.parse(period.start));
+    const to = Math.min(end, period.end === undefined ? end : Date.parse(period.end));
+    if (from > to) return false;
+    if (!period.schedule) return true;
+    const timeZone = zoneTimeZone(zone);
+    const activeAt = (instant: number) => {
+      const at = new Date(instant);
+      return isPeriodActiveAt(period, at, () => tzOffset(timeZone, at));
+    };
+    const last = Math.min(to, from + WEEK_MINUTES * MINUTE_MS);
+    for (let instant = from; instant < last; instant += MINUTE_MS) if (activeAt(instant)) return true;
+    return activeAt(last);
+  });
+}
+
+/** Whether the zone applies at the instant, at some time of the window, or at some time of the day when only the day is known. */
+export function isActiveFor(zone: Pick<Zone, 'applicability' | 'volumes'>, when: Date | FlightWindow | FlightDay): boolean {
+  if (when instanceof Date) return isActiveAt(zone, when);
+  return 'dayISO' in when ? dayActivity(zone, when.dayISO) !== 'none' : isActiveDuring(zone, when);
 }

@@ -1,6 +1,6 @@
 import { booleanIntersects, bboxPolygon } from '@turf/turf';
 import Flatbush from 'flatbush';
-import { isActiveFor, type FlightDay } from './applicability';
+import { isActiveFor, type FlightDay, type FlightWindow } from './applicability';
 import { areaIntersectsCircle, areasIntersect, bboxesOverlap, bboxOf, type BBox } from './geometry';
 import { compareVolumeRestrictiveness, overlapsFlightBand } from './vertical';
 import { RESTRICTION_RANK, type AreaGeometry, type Restriction, type Zone, type ZoneVolume } from './zone';
@@ -16,8 +16,11 @@ export interface ZoneMatch {
 export interface MissionQuery {
   /** The flight's height cap: the mission occupies [0, maxHeightM] above ground level. */
   maxHeightM: number;
-  /** The instant of the flight, or its UTC day when the time is not known (a zone active at some time of it applies). */
-  at: Date | FlightDay;
+  /**
+   * The instant of the flight, its window from start to end, or its UTC day when the time is not known (a zone active
+   * at some time of the window or the day applies).
+   */
+  at: Date | FlightWindow | FlightDay;
 }
 
 interface IndexedVolume {
@@ -137,7 +140,7 @@ export class ZoneIndex {
     touchesItem?: (item: number, volume: ZoneVolume) => boolean,
   ): ZoneMatch[] {
     if (!Number.isFinite(maxHeightM) || maxHeightM < 0) throw new RangeError(`maxHeightM must be a height in metres, got ${maxHeightM}`);
-    const instant = at instanceof Date ? at : new Date(`${at.dayISO}T00:00:00Z`);
+    const instant = at instanceof Date ? at : 'dayISO' in at ? new Date(`${at.dayISO}T00:00:00Z`) : at.startAt;
     if (Number.isNaN(instant.getTime())) throw new RangeError('at must be a valid date');
     const missionBox = bboxOf(missionArea);
     if (!missionBox.every(Number.isFinite)) throw new RangeError('the mission area has no valid coordinates');

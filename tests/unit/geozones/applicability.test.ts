@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActiveAt } from '@/shared/geozones/applicability';
+import { isActiveAt, isActiveDuring } from '@/shared/geozones/applicability';
 import type { ApplicabilityPeriod, Position, ZoneVolume } from '@/shared/geozones/zone';
 import { parseSeedFile, rawZone, zonesFrom } from './geozone-fixtures';
 
@@ -174,5 +174,38 @@ describe('GZ-05: when a zone is active', () => {
 
     expect(isActiveAt(event, at('2026-07-21T08:00:00+02:00'))).toBe(false);
     expect(isActiveAt(event, at('2026-07-21T10:00:00+02:00'))).toBe(true);
+  });
+});
+
+describe('whether a zone applies at some time of a flight window', () => {
+  const window = (startAt: string, endAt: string) => ({ startAt: at(startAt), endAt: at(endAt) });
+
+  it('a date window starting after the flight starts, before it ends, applies; one after it ends does not', () => {
+    const restriction = zoneWith({ permanent: false, start: '2026-07-01T09:00:00.000Z', end: '2026-07-01T11:00:00.000Z' });
+
+    expect(isActiveAt(restriction, at('2026-07-01T08:00:00Z'))).toBe(false);
+    expect(isActiveDuring(restriction, window('2026-07-01T08:00:00Z', '2026-07-01T10:00:00Z'))).toBe(true);
+    expect(isActiveDuring(restriction, window('2026-07-01T08:00:00Z', '2026-07-01T09:00:00Z'))).toBe(true);
+    expect(isActiveDuring(restriction, window('2026-07-01T11:00:01Z', '2026-07-01T12:00:00Z'))).toBe(false);
+    expect(isActiveDuring(restriction, window('2026-07-01T07:00:00Z', '2026-07-01T08:59:59Z'))).toBe(false);
+  });
+
+  it('a weekly schedule applies when one of its daily windows falls in the flight, even days after its start', () => {
+    const evenings = zoneWith({ permanent: false, schedule: [{ days: ['SAT'], startTime: '17:00Z', endTime: '18:00Z' }] });
+
+    // Monday 18 May 2026 08:00 to Saturday 23 May 17:30, then to Saturday 16:59.
+    expect(isActiveDuring(evenings, window('2026-05-18T08:00:00Z', '2026-05-23T17:30:00Z'))).toBe(true);
+    expect(isActiveDuring(evenings, window('2026-05-18T08:00:00Z', '2026-05-23T16:59:00Z'))).toBe(false);
+  });
+
+  it('a schedule is read only inside its period: a window of the flight after the period ends does not apply', () => {
+    const zone = zoneWith({
+      permanent: false,
+      end: '2026-05-20T00:00:00.000Z',
+      schedule: [{ days: ['ANY'], startTime: '12:00Z', endTime: '13:00Z' }],
+    });
+
+    expect(isActiveDuring(zone, window('2026-05-19T14:00:00Z', '2026-05-21T08:00:00Z'))).toBe(false);
+    expect(isActiveDuring(zone, window('2026-05-19T11:00:00Z', '2026-05-19T12:00:00Z'))).toBe(true);
   });
 });
