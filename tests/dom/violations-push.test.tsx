@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keyBytes, PUSH_WORKER_URL, usePushRegistration } from '@/features/push/hooks/use-push-registration';
 import type { Violation } from '@/shared/contracts/alerts';
+import { changeLanguage } from '@/lib/i18n';
 import { mockApi, renderApp, resetApp, signInWith } from './helpers';
 
 const page = (items: unknown[]) => ({ status: 200, data: { items, total: items.length, page: 1, pageSize: 20 } });
@@ -89,6 +90,61 @@ describe('violations screen', () => {
 
     await userEvent.click(screen.getByTestId('violation-csv'));
     await waitFor(() => expect(api.to('GET', 'violations/csv').at(-1)?.params).toMatchObject({ state: 'open', sort: 'startedAt' }));
+  });
+  it("draws the episode chosen in the list, else the e-mail's, with its path and area, in English and French", async () => {
+    const mission = { id: 'm-1', title: 'Campus photogrammetry', references: ['AG-2026-000042'] };
+    const track = {
+      positions: [
+        { time: '2026-06-15T08:00:00.000Z', latitude: 48.71, longitude: 2.17, heightM: 150 },
+        { time: '2026-06-15T08:00:05.000Z', latitude: 48.711, longitude: 2.171, heightM: 152 },
+      ],
+      truncated: false,
+      area: {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [2.16, 48.7],
+              [2.18, 48.7],
+              [2.18, 48.72],
+              [2.16, 48.7],
+            ],
+          ],
+        ],
+      },
+    };
+    const api = mockApi((request) => {
+      if (request.method === 'GET' && request.url === 'violations') {
+        return page([episode(), episode({ id: 'v-2', alert: null, rule: 'area', missionId: 'm-1', mission })]);
+      }
+      if (request.method === 'GET' && request.url === 'violations/v-1/track') return { status: 200, data: { ...track, area: null } };
+      if (request.method === 'GET' && request.url === 'violations/v-2/track') return { status: 200, data: track };
+      return undefined;
+    });
+    signInWith(['PREFLIGHT_LIST']);
+    renderApp('/backoffice/violations?id=v-1');
+
+    const map = await screen.findByTestId('violation-map');
+    await waitFor(() => expect(map).toHaveAttribute('data-track-positions', '2'));
+    expect(map).toHaveAttribute('data-selected', 'v-1');
+    expect(map).toHaveAttribute('data-area', 'none');
+    expect(screen.getByTestId('violation-map-legend')).toHaveTextContent('Episode of DRN-7: 2 positions drawn');
+    expect(screen.getByTestId('violation-map-legend')).toHaveTextContent('The area is not shown to you.');
+
+    const [, second] = screen.getAllByTestId('violation-show-on-map');
+    await userEvent.click(second!);
+    await waitFor(() => expect(map).toHaveAttribute('data-area', 'mission'));
+    expect(map).toHaveAttribute('data-selected', 'v-2');
+    expect(second).toHaveAttribute('aria-pressed', 'true');
+    expect(api.to('GET', 'violations/v-2/track')).toHaveLength(1);
+
+    await changeLanguage('fr');
+    expect(await screen.findByTestId('violation-map-legend')).toHaveTextContent('Épisode de DRN-7 : 2 positions dessinées');
+    expect(screen.getByTestId('violation-map-legend')).toHaveTextContent('En bleu : la zone de la mission.');
+
+    await userEvent.click(screen.getAllByTestId('violation-show-on-map')[1]!);
+    expect(map).not.toHaveAttribute('data-selected');
+    expect(screen.queryByTestId('violation-map-legend')).not.toBeInTheDocument();
   });
 });
 

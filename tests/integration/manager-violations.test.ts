@@ -3,8 +3,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageOf } from '../../src/shared/contracts/common';
 import type { LiveViolation } from '../../src/shared/contracts/traffic';
-import { violationSchema } from '../../src/shared/contracts/alerts';
-import { createAlert, createViolation } from '../factories/records';
+import { violationSchema, violationTrackSchema } from '../../src/shared/contracts/alerts';
+import { createAlert, createViolation, SACLAY_SQUARE } from '../factories/records';
 import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { listen, openStream } from './live-support';
@@ -16,7 +16,7 @@ describe("a manager's violations: the episodes of his airspaces' flights only", 
   let t: TestApp;
   let mine: Awaited<ReturnType<typeof managedAirspace>>;
   let theirs: Awaited<ReturnType<typeof managedAirspace>>;
-  let own: { id: string; reference: string };
+  let own: { id: string; reference: string; missionId: string };
   let other: { id: string };
   let thirdParty: { id: string };
 
@@ -40,7 +40,7 @@ describe("a manager's violations: the episodes of his airspaces' flights only", 
       startedAt: new Date('2026-06-15T07:00:00Z'),
       endedAt: null,
     });
-    own = { id: episode.id, reference: inMine.reference };
+    own = { id: episode.id, reference: inMine.reference, missionId: inMine.missionId };
     other = await createViolation(t.db.prisma, alert.id, { ident: 'THEIRS-1', missionId: inTheirs.missionId });
     thirdParty = await createViolation(t.db.prisma, alert.id, { ident: 'ADSB-1' });
   }, 60_000);
@@ -67,6 +67,59 @@ describe("a manager's violations: the episodes of his airspaces' flights only", 
     expect((await request(t.app).get('/api/violations').set(operator.auth)).body).toMatchObject({ items: [], total: 0 });
     expectError(await request(t.app).get(`/api/violations/${own.id}`).set(operator.auth), 404, 'NOT_FOUND');
     expectError(await request(t.app).get('/api/violations/notices').set(operator.auth), 403, 'NOT_ALLOWED');
+  });
+
+  it("draws an episode on a map: its positions while it lasted, the alert's area only to who may see it drawn, else the mission's", async () => {
+    const prisma = t.db.prisma;
+    const at = (minute: number) => new Date(Date.UTC(2026, 5, 15, 7, minute));
+    await prisma.track.createMany({
+      data: [-1, 0, 1, 2, 3].map((minute) => ({
+        source: 'as' as const,
+        ident: 'MINE-1',
+        time: at(minute),
+        type: 'drone' as const,
+        lat: 48.71 + minute / 1000,
+        lon: 2.15,
+        heightM: 40 + minute,
+      })),
+    });
+    // Still open: it lasts up to its last offending position.
+    await prisma.violation.update({ where: { id: own.id }, data: { lastAt: at(2) } });
+    const alert = await prisma.violation.findUniqueOrThrow({ where: { id: own.id }, select: { alertId: true } });
+    await prisma.alert.update({ where: { id: alert.alertId! }, data: { isDisplayed: false } });
+
+    const response = await request(t.app).get(`/api/violations/${own.id}/track`).set(mine.manager.auth);
+
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const track = violationTrackSchema.parse(response.body);
+    expect(track.positions.map((position) => position.time)).toEqual([0, 1, 2].map((minute) => at(minute).toISOString()));
+    expect(track.positions[1]).toEqual({ time: at(1).toISOString(), latitude: 48.711, longitude: 2.15, heightM: 41 });
+    expect(track.truncated).toBe(false);
+    expect(track.area).toBeNull();
+    const admin = await signedInUser(t.app, t.db.prisma, ['VIOLATION_LIST_ADMIN', 'ALERT_LIST_ADMIN']);
+    expect((await request(t.app).get(`/api/violations/${own.id}/track`).set(admin.auth)).body.area).toEqual(SACLAY_SQUARE);
+    await prisma.alert.update({ where: { id: alert.alertId! }, data: { isDisplayed: true } });
+    expect((await request(t.app).get(`/api/violations/${own.id}/track`).set(mine.manager.auth)).body.area).toEqual(SACLAY_SQUARE);
+
+    const conformance = await prisma.violation.create({
+      data: {
+        rule: 'area',
+        ident: 'MINE-2',
+        source: 'mo',
+        missionId: own.missionId,
+        startedAt: at(5),
+        lastAt: at(5),
+        latitude: 48.7,
+        longitude: 2.15,
+      },
+    });
+    const mission = await prisma.mission.findUniqueOrThrow({ where: { id: own.missionId }, select: { areas: true } });
+    const ofRule = await request(t.app).get(`/api/violations/${conformance.id}/track`).set(mine.manager.auth);
+    expect(ofRule.body).toEqual({ positions: [], truncated: false, area: mission.areas });
+
+    expectError(await request(t.app).get(`/api/violations/${own.id}/track`).set(theirs.manager.auth), 404, 'NOT_FOUND');
+    expectError(await request(t.app).get('/api/violations/not-an-id/track').set(mine.manager.auth), 422, 'VALIDATION_FAILED');
+    await prisma.violation.delete({ where: { id: conformance.id } });
   });
 
   it('exports his filtered episodes as CSV', async () => {

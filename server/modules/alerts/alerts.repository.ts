@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { Prisma, PrismaClient, TrafficSource } from '../../generated/prisma/client';
 import type { AlertInput, AlertListQuery, ViolationListQuery } from '../../../src/shared/contracts/alerts';
 
 export const userBrief = { select: { id: true, email: true, firstName: true, lastName: true } } as const;
@@ -139,6 +139,28 @@ export function createAlertsRepository(prisma: PrismaClient) {
         where: { AND: [{ id }, scopeWhere(scope)] },
         include: withAlert,
       });
+    },
+    /** The target's positions from the episode's start to its end (its last offending position while open), first `take`. */
+    episodePositions(episode: { source: TrafficSource; ident: string; startedAt: Date; endedAt: Date | null; lastAt: Date }, take: number) {
+      return prisma.track.findMany({
+        where: { source: episode.source, ident: episode.ident, time: { gte: episode.startedAt, lte: episode.endedAt ?? episode.lastAt } },
+        select: { time: true, lat: true, lon: true, heightM: true },
+        orderBy: { time: 'asc' },
+        take,
+      });
+    },
+    /** The alert's area when the reader sees it drawn (displayed, and for linked users only when he is one), or when `any`. */
+    alertArea(alertId: string, readerId: string, any: boolean) {
+      return prisma.alert.findFirst({
+        where: {
+          id: alertId,
+          ...(any ? {} : { isDisplayed: true, OR: [{ showForUsersOnly: false }, { linkedUsers: { some: { id: readerId } } }] }),
+        },
+        select: { geometry: true },
+      });
+    },
+    missionAreas(missionId: string) {
+      return prisma.mission.findUnique({ where: { id: missionId }, select: { areas: true } });
     },
   };
 }

@@ -9,6 +9,8 @@ import {
   violationListQuerySchema,
   VIOLATION_EXPORT_MAX,
   violationSchema,
+  VIOLATION_TRACK_MAX,
+  violationTrackSchema,
 } from '../../../src/shared/contracts/alerts';
 import { idParamsSchema, pageOf } from '../../../src/shared/contracts/common';
 import { ApiRouter } from '../../lib/api-router';
@@ -111,6 +113,15 @@ export function violationsRouter(registry: ApiRegistry, service: AlertsService, 
         "Server-Sent Events: one `violation` event when a flight in one of the caller's airspaces starts an episode (on-screen notice), heartbeat comments; ends when the token expires",
       access: NOTICE_READERS,
       handler: ({ user, res }) => notices.connect(user, res),
+    })
+    .route({
+      method: 'get',
+      path: '/:id/track',
+      summary: `One episode's positions (the first ${VIOLATION_TRACK_MAX}) and the area it is about, for its map; 404 as for the episode`,
+      access: 'signedIn',
+      params: idParamsSchema,
+      response: violationTrackSchema,
+      handler: ({ user, params }) => service.violationTrack(user, params.id),
     })
     .route({
       method: 'get',

@@ -3,11 +3,13 @@ import Papa from 'papaparse';
 import {
   ALERTS_AROUND_MAX,
   VIOLATION_EXPORT_MAX,
+  VIOLATION_TRACK_MAX,
   type AlertAround,
   type AlertGeometry,
   type AlertInput,
   type AlertListQuery,
   type ViolationListQuery,
+  type ViolationTrack,
 } from '../../../src/shared/contracts/alerts';
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
 import { AppError } from '../../lib/app-error';
@@ -102,6 +104,29 @@ export function createAlertsService({ repository, audit }: { repository: AlertsR
       const row = await repository.findViolation(id, readerScope(actor));
       if (!row) throw new AppError('NOT_FOUND', 'Unknown violation');
       return toViolation(row);
+    },
+    /** One episode for its map: the positions it lasted and the area it is about (docs/alerts.md "Violations"). */
+    async violationTrack(actor: AuthUser, id: string): Promise<ViolationTrack> {
+      const row = await repository.findViolation(id, readerScope(actor));
+      if (!row) throw new AppError('NOT_FOUND', 'Unknown violation');
+      const [positions, area] = await Promise.all([
+        repository.episodePositions(row, VIOLATION_TRACK_MAX + 1),
+        row.alertId
+          ? repository.alertArea(row.alertId, actor.id, actor.rights.has('ALERT_LIST_ADMIN')).then((alert) => alert?.geometry ?? null)
+          : row.missionId
+            ? repository.missionAreas(row.missionId).then((mission) => mission?.areas ?? null)
+            : null,
+      ]);
+      return {
+        positions: positions.slice(0, VIOLATION_TRACK_MAX).map((position) => ({
+          time: position.time.toISOString(),
+          latitude: position.lat,
+          longitude: position.lon,
+          heightM: position.heightM,
+        })),
+        truncated: positions.length > VIOLATION_TRACK_MAX,
+        area: (area as ViolationTrack['area'] | null) ?? null,
+      };
     },
     /** The filtered episodes as CSV, one line each, at most VIOLATION_EXPORT_MAX (the newest by the list's sort). */
     async violationsCsv(actor: AuthUser, query: ViolationListQuery) {

@@ -216,6 +216,21 @@ export const violationSchema = z.object({
 });
 export type Violation = z.infer<typeof violationSchema>;
 
+/** An episode's map holds at most this many of its positions (one a second: over half an hour). */
+export const VIOLATION_TRACK_MAX = 2_000;
+/** One episode on a map (GET /api/violations/{id}/track): its positions in time order and the area it is about. */
+export const violationTrackSchema = z.object({
+  positions: z.array(z.object({ time: z.string(), latitude: z.number(), longitude: z.number(), heightM: z.number().nullable() })),
+  /** More positions than VIOLATION_TRACK_MAX: the first ones are given. */
+  truncated: z.boolean(),
+  /**
+   * The alert's area (when the reader may see it drawn: displayed to him, or an alerts' administrator), else, for the
+   * flight conformance check, the mission's areas; null when neither.
+   */
+  area: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }).nullable(),
+});
+export type ViolationTrack = z.infer<typeof violationTrackSchema>;
+
 export const VIOLATION_SORTS = ['startedAt', 'ident'] as const;
 export const VIOLATION_STATES = ['open', 'closed'] as const;
 export const violationListQuerySchema = pageQuerySchema.extend({

@@ -10,6 +10,7 @@ import type {
   VIOLATION_STATES,
   Violation,
   ViolationListQuery,
+  ViolationTrack,
 } from '@/shared/contracts/alerts';
 import type { UserSummary } from '@/shared/contracts/users';
 
@@ -60,6 +61,15 @@ export function useViolations(query: ViolationListQuery) {
     queryKey: [...alertsKey, 'violations', query],
     queryFn: async () => (await apiClient.get<Page<Violation>>('violations', { params: query })).data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One episode's positions and area, for its map; nothing while none is chosen. */
+export function useViolationTrack(id: string | null) {
+  return useQuery({
+    queryKey: [...alertsKey, 'violations', 'track', id],
+    queryFn: async () => (await apiClient.get<ViolationTrack>(`violations/${id}/track`)).data,
+    enabled: id !== null,
   });
 }
 

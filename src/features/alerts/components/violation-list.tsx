@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -17,7 +17,7 @@ import {
 } from '@/shared/contracts/alerts';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/authorization';
-import { downloadViolationsCsv, useAlerts, useViolations, type ViolationState } from '../api/alerts';
+import { downloadViolationsCsv, useAlerts, useViolations, useViolationTrack, type ViolationState } from '../api/alerts';
 import { ViolationMap } from './violation-map';
 import { formatLocale } from '@/lib/format';
 
@@ -69,6 +69,11 @@ export function ViolationList() {
     to: dayBound(to, true),
   };
   const query = useViolations({ ...list.params, ...filters });
+  // The episode drawn on the map: the one chosen in the table ('' once the choice is cleared), else the e-mail's.
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const items = query.data?.items ?? [];
+  const selected = items.find((violation) => violation.id === (chosenId ?? episodeId)) ?? null;
+  const track = useViolationTrack(selected?.id ?? null);
   const onDay = (bound: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => list.setFilter(bound, event.currentTarget.value);
   const dateTime = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
   const metres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
@@ -128,7 +133,7 @@ export function ViolationList() {
           {t('violations.csv')}
         </Button>
       </ListToolbar>
-      <ViolationMap violations={query.data?.items ?? []} />
+      <ViolationMap violations={items} selected={selected} track={track.data} />
       <PagedTable
         state={query}
         page={page}
@@ -152,10 +157,15 @@ export function ViolationList() {
             <Table.Th>{t('violations.worst')}</Table.Th>
             <Table.Th>{t('violations.positions')}</Table.Th>
             <Table.Th>{t('violations.lastPosition')}</Table.Th>
+            <Table.Th>{t('violations.onMap')}</Table.Th>
           </Table.Tr>
         }
         renderRow={(violation) => (
-          <Table.Tr key={violation.id} data-testid="violation-row">
+          <Table.Tr
+            key={violation.id}
+            data-testid="violation-row"
+            bg={violation.id === selected?.id ? 'var(--mantine-color-blue-light)' : undefined}
+          >
             <Table.Td>{dateTime.format(new Date(violation.startedAt))} UTC</Table.Td>
             <Table.Td>
               {violation.endedAt ? (
@@ -192,6 +202,17 @@ export function ViolationList() {
             <Table.Td>
               {violation.latitude.toFixed(5)}, {violation.longitude.toFixed(5)}
               {violation.heightM !== null ? ` · ${Math.round(violation.heightM)} m` : ''}
+            </Table.Td>
+            <Table.Td>
+              <Button
+                size="compact-sm"
+                variant={violation.id === selected?.id ? 'filled' : 'light'}
+                aria-pressed={violation.id === selected?.id}
+                onClick={() => setChosenId(violation.id === selected?.id ? '' : violation.id)}
+                data-testid="violation-show-on-map"
+              >
+                {t('violations.showOnMap')}
+              </Button>
             </Table.Td>
           </Table.Tr>
         )}
