@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { PostFlightDiary } from '@/features/post-flights/components/post-flight-diary';
 import { createQueryClient } from '@/lib/query-client';
@@ -28,7 +29,9 @@ export function diaryOf(overrides: Partial<PostFlight> = {}): PostFlight {
 export function renderDiary() {
   return render(
     <AppProvider queryClient={createQueryClient()}>
-      <PostFlightDiary missionId={MISSION} />
+      <MemoryRouter>
+        <PostFlightDiary missionId={MISSION} />
+      </MemoryRouter>
     </AppProvider>,
   );
 }

@@ -23,6 +23,7 @@ import { showToast } from '@/lib/toast';
 import { postFlightUpdateSchema, type PostFlight, type PostFlightChange } from '@/shared/contracts/post-flights';
 import { ACTIVITY_CODES } from '@/shared/domain/post-flight';
 import { useAddPostFlightNote, usePostFlight, useSavePostFlight } from '../api/post-flights';
+import { FlightReportMap } from './flight-report-map';
 import { TrackFiles } from './track-files';
 import { formatLocale } from '@/lib/format';
 
@@ -258,6 +259,7 @@ export function PostFlightDiary({ missionId }: { missionId: string }) {
           ))}
         </Stack>
       ) : null}
+      {flown ? <FlightReportMap diary={diary.data} /> : null}
       <DiaryForm diary={diary.data} canEdit={canEdit && flown} />
       <TrackFiles diary={diary.data} canEdit={canEdit && flown} />
       <Notes diary={diary.data} canEdit={canEdit && flown} />
