@@ -413,28 +413,45 @@ describe('the Flight view (docs/flight.md "Flight view")', () => {
 
 interface FakeGeolocation extends Geolocation {
   emit: (coords: Partial<GeolocationCoordinates>, timestamp: number) => void;
+  /** Answers the pending `getCurrentPosition` calls. */
+  answer: (coords: Partial<GeolocationCoordinates>, timestamp: number) => void;
   fail: (code: number) => void;
   cleared: number[];
+  /** The options of each `getCurrentPosition` call. */
+  asked: (PositionOptions | undefined)[];
 }
+
+const fix = (coords: Partial<GeolocationCoordinates>, timestamp: number) =>
+  ({
+    coords: { latitude: 0, longitude: 0, altitude: null, accuracy: 5, altitudeAccuracy: null, heading: null, speed: null, ...coords },
+    timestamp,
+  }) as GeolocationPosition;
 
 function fakeGeolocation(): FakeGeolocation {
   let success: PositionCallback | undefined;
   let failure: PositionErrorCallback | null | undefined;
+  let pending: PositionCallback[] = [];
   const cleared: number[] = [];
+  const asked: (PositionOptions | undefined)[] = [];
   return {
     cleared,
+    asked,
     watchPosition: (onSuccess, onError) => {
       success = onSuccess;
       failure = onError;
       return 7;
     },
     clearWatch: (id) => cleared.push(id),
-    getCurrentPosition: () => undefined,
-    emit: (coords, timestamp) =>
-      success?.({
-        coords: { latitude: 0, longitude: 0, altitude: null, accuracy: 5, altitudeAccuracy: null, heading: null, speed: null, ...coords },
-        timestamp,
-      } as GeolocationPosition),
+    getCurrentPosition: (onSuccess, _onError, options) => {
+      asked.push(options);
+      pending.push(onSuccess);
+    },
+    emit: (coords, timestamp) => success?.(fix(coords, timestamp)),
+    answer: (coords, timestamp) => {
+      const callbacks = pending;
+      pending = [];
+      for (const callback of callbacks) callback(fix(coords, timestamp));
+    },
     fail: (code) => failure?.({ code, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: '' } as GeolocationPositionError),
   } as FakeGeolocation;
 }
@@ -445,6 +462,8 @@ describe('own position while flying (spec §3, §7)', () => {
     vi.unstubAllGlobals();
     // A test that gave the navigator a geolocation takes it back: jsdom has none.
     delete (navigator as { geolocation?: Geolocation }).geolocation;
+    setFlightConformance(null);
+    await i18n.changeLanguage('en');
     await resetApp();
   });
 
@@ -456,7 +475,7 @@ describe('own position while flying (spec §3, §7)', () => {
       posts.push(position);
       return posts.length === 2 ? Promise.reject(new Error('offline')) : Promise.resolve();
     });
-    const stop = startPositionPoster({ ident: 'JD', geolocation, intervalMs: 5_000, post });
+    const stop = startPositionPoster({ ident: 'JD', takenOffAt: () => 0, geolocation, intervalMs: 5_000, post });
     expect(getPositionStatus()).toEqual({ state: 'waiting' });
 
     geolocation.emit({ latitude: 48.7, longitude: 2.3, altitude: 42, speed: 3, heading: -90 }, Date.parse('2026-11-24T10:00:00Z'));
@@ -486,14 +505,14 @@ describe('own position while flying (spec §3, §7)', () => {
 
   it('says when the user refuses the location or the device has none', () => {
     const geolocation = fakeGeolocation();
-    const stop = startPositionPoster({ ident: 'JD', geolocation, post: vi.fn() });
+    const stop = startPositionPoster({ ident: 'JD', takenOffAt: () => 0, geolocation, post: vi.fn() });
     geolocation.fail(1);
     expect(getPositionStatus()).toEqual({ state: 'denied' });
     geolocation.fail(3);
     expect(getPositionStatus()).toEqual({ state: 'unavailable' });
     stop();
     Object.defineProperty(navigator, 'geolocation', { configurable: true, value: undefined });
-    const none = startPositionPoster({ ident: 'JD', geolocation: undefined, post: vi.fn() });
+    const none = startPositionPoster({ ident: 'JD', takenOffAt: () => 0, geolocation: undefined, post: vi.fn() });
     expect(getPositionStatus()).toEqual({ state: 'unavailable' });
     none();
   });
@@ -523,5 +542,63 @@ describe('own position while flying (spec §3, §7)', () => {
 
     await stopTakeoff('mission-1');
     await waitFor(() => expect(geolocation.cleared).toEqual([7]));
+  });
+
+  it('does not post a fix older than the take-off: the Flight view says it is stale, a fresh fix is asked for and posted', async () => {
+    const geolocation = fakeGeolocation();
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: geolocation });
+    const mission = missionDetail('onGoing', { endAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const takenOff = Date.now();
+    signInAs('operator');
+    await startTakeoff('mission-1', undefined, takenOff);
+    // As the server: a position older than the take-off belongs to no flight, so its answer carries no conformance.
+    const api = mockApi((request) => {
+      if (request.method === 'POST' && request.url === 'traffics/') {
+        const { time, lat, lon } = request.body as TrafficPost;
+        const checked = Date.parse(time) >= takenOff;
+        const conformance: FlightConformance = {
+          missionId: 'mission-1',
+          userId: OWNER,
+          ident: 'OO',
+          source: 'mo',
+          time,
+          lat,
+          lon,
+          state: 'conforming',
+          violations: [],
+          warnings: [],
+          edgeDistanceM: 140,
+          toleranceM: 0,
+          heightM: null,
+          maxHeightM: 50,
+          slotEndsAt: null,
+        };
+        return { status: 200, data: { accepted: 1, rejected: [], conformance: checked ? conformance : null } };
+      }
+      if (request.method === 'GET' && request.url === 'preflights/mission-1') return { status: 200, data: mission };
+      const read = sideReads(request.url, mission);
+      if (read) return read;
+      if (request.method === 'GET') return { status: 200, data: [] };
+      return { status: 204 };
+    });
+    renderApp('/backoffice/preflights/edit/mission-1');
+    await userEvent.click(await screen.findByTestId('open-flight-panel'));
+    const card = await screen.findByTestId('flight-card');
+
+    // The device's cached fix, taken 8 s before the take-off.
+    geolocation.emit({ latitude: 48.752, longitude: 2.145 }, takenOff - 8_000);
+    await waitFor(() => expect(within(card).getByTestId('flight-position')).toHaveAttribute('data-state', 'stale'));
+    expect(within(card).getByTestId('flight-position')).toHaveTextContent('taken 8 s before the take-off');
+    expect(within(card).getByTestId('flight-state')).toHaveTextContent('Waiting for the server');
+    expect(api.to('POST', 'traffics/')).toHaveLength(0);
+    expect(geolocation.asked).toEqual([expect.objectContaining({ maximumAge: 0 })]);
+    await i18n.changeLanguage('fr');
+    await waitFor(() => expect(within(card).getByTestId('flight-position')).toHaveTextContent('pris 8 s avant le décollage'));
+    await i18n.changeLanguage('en');
+
+    geolocation.answer({ latitude: 48.7521, longitude: 2.1451 }, takenOff + 1_000);
+    await waitFor(() => expect(within(card).getByTestId('flight-state')).toHaveTextContent('Within limits'));
+    expect(within(card).getByTestId('flight-position')).toHaveAttribute('data-state', 'ok');
+    expect(api.to('POST', 'traffics/').map((request) => (request.body as TrafficPost).lat)).toEqual([48.7521]);
   });
 });

@@ -7,12 +7,14 @@ export const POSITION_POST_INTERVAL_MS = 5_000;
 
 /**
  * What the flight view shows about the device position: `off` when nothing is flying, `waiting` until the first
- * fix, `ok` with the time of the last fix, `denied` when the user refused, `unavailable` when the device has no
- * position (no geolocation API, no signal, time-out).
+ * fix, `stale` while the device has only given a fix older than the take-off (the server counts no such fix toward
+ * the flight), `ok` with the time of the last fix, `denied` when the user refused, `unavailable` when the device has
+ * no position (no geolocation API, no signal, time-out).
  */
 export type PositionStatus =
   | { state: 'off' }
   | { state: 'waiting' }
+  | { state: 'stale'; at: number }
   | { state: 'ok'; at: number; accuracy: number; lat: number; lon: number }
   | { state: 'denied' }
   | { state: 'unavailable' };
@@ -79,6 +81,8 @@ export function toTrafficPost(position: GeolocationPosition, ident: string, take
 
 export interface PositionPosterOptions {
   ident: string;
+  /** When the latest take-off recorded on this device happened (epoch ms): older fixes are not posted. */
+  takenOffAt: () => number;
   geolocation?: Geolocation | undefined;
   intervalMs?: number;
   post?: (position: TrafficPost) => Promise<void>;
@@ -86,10 +90,13 @@ export interface PositionPosterOptions {
 
 /**
  * Watches the device position and posts the latest fix every `intervalMs` (a fix is posted once: a device that
- * stops moving and stops reporting is not repeated). Failures are silent (spec §8). Returns the stop function.
+ * stops moving and stops reporting is not repeated). A fix older than the take-off (a cached one, or one taken just
+ * before) is not posted: the status says so and a fresh fix is asked for at once. Failures are silent (spec §8).
+ * Returns the stop function.
  */
 export function startPositionPoster({
   ident,
+  takenOffAt,
   geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation,
   intervalMs = POSITION_POST_INTERVAL_MS,
   post = postPosition,
@@ -102,6 +109,8 @@ export function startPositionPoster({
   let latest: GeolocationPosition | null = null;
   let posted: GeolocationPosition | null = null;
   let takeoffAltitude: number | null = null;
+  let askedFresh = false;
+  let stopped = false;
 
   const send = () => {
     if (!latest || latest === posted) return;
@@ -110,25 +119,35 @@ export function startPositionPoster({
     post(toTrafficPost(latest, ident, takeoffAltitude)).catch(() => undefined);
   };
 
-  const watchId = geolocation.watchPosition(
-    (position) => {
-      const first = latest === null;
-      latest = position;
-      setStatus({
-        state: 'ok',
-        at: position.timestamp,
-        accuracy: position.coords.accuracy,
-        lat: position.coords.latitude,
-        lon: position.coords.longitude,
-      });
-      // The first fix goes at once, so the map shows the flight without waiting a whole interval.
-      if (first) send();
-    },
-    (error) => setStatus(error.code === error.PERMISSION_DENIED ? { state: 'denied' } : { state: 'unavailable' }),
-    { enableHighAccuracy: true, maximumAge: intervalMs, timeout: 30_000 },
-  );
+  const onError = (error: GeolocationPositionError) => {
+    if (!stopped) setStatus(error.code === error.PERMISSION_DENIED ? { state: 'denied' } : { state: 'unavailable' });
+  };
+  const onFix = (position: GeolocationPosition) => {
+    if (stopped) return;
+    if (position.timestamp < takenOffAt()) {
+      if (latest) return;
+      setStatus({ state: 'stale', at: position.timestamp });
+      // Once: a device whose fixes stay older (its clock behind) then waits for the watch's next fix.
+      if (!askedFresh) geolocation.getCurrentPosition(onFix, onError, { enableHighAccuracy: true, maximumAge: 0, timeout: 30_000 });
+      askedFresh = true;
+      return;
+    }
+    const first = latest === null;
+    latest = position;
+    setStatus({
+      state: 'ok',
+      at: position.timestamp,
+      accuracy: position.coords.accuracy,
+      lat: position.coords.latitude,
+      lon: position.coords.longitude,
+    });
+    // The first fix goes at once, so the map shows the flight without waiting a whole interval.
+    if (first) send();
+  };
+  const watchId = geolocation.watchPosition(onFix, onError, { enableHighAccuracy: true, maximumAge: intervalMs, timeout: 30_000 });
   const timer = setInterval(send, intervalMs);
   return () => {
+    stopped = true;
     clearInterval(timer);
     geolocation.clearWatch(watchId);
     setStatus(OFF);

@@ -24,6 +24,7 @@ function useNow(intervalMs: number): number {
 const POSITION_COLORS: Record<PositionStatus['state'], string> = {
   off: 'gray',
   waiting: 'yellow',
+  stale: 'yellow',
   ok: 'teal',
   denied: 'red',
   unavailable: 'red',
@@ -63,7 +64,9 @@ export function FlightCard({ mission, refresh }: { mission: MissionDetail; refre
           <Text size="sm">
             {position.state === 'ok'
               ? t('position.ok', { seconds: Math.max(0, Math.round((now - position.at) / 1000)), accuracy: Math.round(position.accuracy) })
-              : t(`position.${position.state}`)}
+              : position.state === 'stale'
+                ? t('position.stale', { seconds: Math.max(0, Math.round((record ? record.first - position.at : 0) / 1000)) })
+                : t(`position.${position.state}`)}
           </Text>
         </Group>
       ) : null}

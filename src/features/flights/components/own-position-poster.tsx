@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { initialsOf } from '@/lib/format';
 import { identOf, startPositionPoster } from '../position-poster';
+import { getTakeoffs } from '../takeoff-store';
 
 /** The Web Lock held by the one tab of the browser that posts the device position. */
 export const POSITION_LOCK = 'aerogate-position-poster';
@@ -28,12 +29,15 @@ export function whileLeader(start: () => () => void, locks: LockManager | undefi
   };
 }
 
+/** The latest take-off recorded on this device: the server counts no fix older than it toward the flight. */
+const latestTakeoff = () => Math.max(0, ...getTakeoffs().map((record) => record.first));
+
 /**
  * Mounted while a take-off is recorded: posts the device position as the user's own traffic (spec §3, §7), from one
  * tab of the browser only; the others show the conformance it receives (conformance-store.ts).
  */
 export function OwnPositionPoster({ name }: { name: string }) {
   const ident = identOf(initialsOf(name));
-  useEffect(() => whileLeader(() => startPositionPoster({ ident })), [ident]);
+  useEffect(() => whileLeader(() => startPositionPoster({ ident, takenOffAt: latestTakeoff })), [ident]);
   return null;
 }
