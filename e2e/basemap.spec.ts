@@ -101,7 +101,11 @@ test('a mission typed at Rennes shows the offline basemap there: its roads, its 
   await signIn(page, DEMO.operator, { to: '/backoffice/preflights/add#9/48.11/-1.68' });
   await settle(page);
   await expect(map(page)).toHaveAttribute('data-basemap', 'offline');
-  await expect(page.getByTestId('basemap-offline')).toBeVisible();
+  // The badge says it is the fallback; what the fallback holds opens on demand and closes with Escape.
+  await page.getByTestId('basemap-offline').click();
+  await expect(page.getByText(/German border regions only|régions frontalières allemandes seulement/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText(/German border regions only|régions frontalières allemandes seulement/)).toBeHidden();
   // Its ring road and the main roads out of it, far from Île-de-France.
   await expect.poll(() => attribute(page, 'data-basemap-rendered')).toContain('basemap-roads');
 

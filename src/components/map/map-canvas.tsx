@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Center, Paper, Text } from '@mantine/core';
+import { Box, Button, Center, Popover, Text } from '@mantine/core';
 import {
   AttributionControl,
   Map as MlMap,
@@ -163,19 +163,25 @@ export default function MapCanvas({
         data-basemap-labels={basemapRendered.labels}
       />
       {basemap === 'offline' ? (
-        <Paper
-          pos="absolute"
-          bottom={100}
-          left={10}
-          px={6}
-          py={2}
-          shadow="xs"
-          maw={360}
-          style={{ zIndex: 1 }}
-          data-testid="basemap-offline"
-        >
-          <Text size="xs">{t('offlineBasemap')}</Text>
-        </Paper>
+        // A one-line badge at the bottom right, clear of the Layers panel on the left; what the fallback holds on demand.
+        <Popover width={300} position="top-end" withArrow shadow="md" trapFocus returnFocus>
+          <Popover.Target>
+            <Button
+              pos="absolute"
+              bottom={100}
+              right={10}
+              size="compact-xs"
+              variant="default"
+              style={{ zIndex: 1 }}
+              data-testid="basemap-offline"
+            >
+              {t('offlineBasemapShort')}
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Text size="xs">{t('offlineBasemap')}</Text>
+          </Popover.Dropdown>
+        </Popover>
       ) : null}
       {failed ? (
         <Center pos="absolute" inset={0}>
