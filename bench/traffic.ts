@@ -19,8 +19,8 @@ import { createLogger } from '../server/lib/logger';
 // run in a child process, so this process's CPU is the server's. Meanwhile the health route is asked every 100 ms
 // (`GET /api/health`, a route answering `ok` on the bare server) and the server's resident set is sampled: the
 // "1,000 live clients" check of issue 24 is `npm run bench:live-clients` (1,000 clients, ingest paced at
-// BENCH_RATE positions a second). Figures are printed, nothing is asserted.
-const DATABASE = 'aerogate_bench_traffic';
+// BENCH_RATE positions a second). Figures are printed, nothing is asserted. BENCH_DATABASE: a database of its own.
+const DATABASE = process.env.BENCH_DATABASE ?? 'aerogate_bench_traffic';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const MISSIONS = Number(process.env.BENCH_MISSIONS ?? 500);
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1000);
