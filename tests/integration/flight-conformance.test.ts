@@ -51,12 +51,12 @@ describe('flight conformance, with no alert drawn', () => {
   }
 
   let second = 0;
-  const post = (lat: number, alt: number | null) =>
+  const post = (lat: number, alt: number | null, ident = 'OP') =>
     request(t.app)
       .post('/api/traffics/')
       .set(operator.auth)
       .send({
-        ident: 'OP',
+        ident,
         lat,
         lon: LON + 0.0025,
         alt,
@@ -129,6 +129,40 @@ describe('flight conformance, with no alert drawn', () => {
       `violation.ended height ${missionId}`,
       `violation.started area ${missionId}`,
       `violation.started height ${missionId}`,
+    ]);
+  });
+
+  it("tells the live streams a flight's state when it changes and an episode when it worsens by a step, not at each position", async () => {
+    await flyingMission();
+    const [statesBefore, episodesBefore] = [states.length, episodes.length];
+
+    // A traffic of its own (other initials), steady in the middle of the area (its nearest edge, east or west, does not
+    // move), then a keyframe 30 s later.
+    await post(LAT + 0.0025, 30, 'TS');
+    await post(LAT + 0.00255, 30, 'TS');
+    await post(LAT + 0.0026, 31, 'TS');
+    second += 30;
+    await post(LAT + 0.0026, 31, 'TS');
+    expect(states.slice(statesBefore).map((state) => state.state)).toEqual(['conforming', 'conforming']);
+
+    // Out by 147 m, 153 m (less than a step: a quarter), 258 m, then back in.
+    const out = await post(LAT + 0.0065, 30, 'TS');
+    await post(LAT + 0.00655, 30, 'TS');
+    const further = await post(LAT + 0.0075, 30, 'TS');
+    await post(LAT + 0.0025, 30, 'TS');
+
+    expect(states.slice(statesBefore).map((state) => [state.state, Math.round(state.edgeDistanceM!)])).toEqual([
+      ['conforming', expect.any(Number)],
+      ['conforming', expect.any(Number)],
+      ['violating', Math.round(out.body.conformance.edgeDistanceM)],
+      ['violating', Math.round(further.body.conformance.edgeDistanceM)],
+      ['conforming', expect.any(Number)],
+    ]);
+    const told = episodes.slice(episodesBefore).map((episode) => [episode.rule, Math.round(episode.worstValue!), episode.endedAt !== null]);
+    expect(told).toEqual([
+      ['area', Math.round(-out.body.conformance.edgeDistanceM), false],
+      ['area', Math.round(-further.body.conformance.edgeDistanceM), false],
+      ['area', Math.round(-further.body.conformance.edgeDistanceM), true],
     ]);
   });
 

@@ -9,6 +9,7 @@ import type { Language } from '../../../src/shared/domain/enums';
 import { violationMessage, type ViolationNotice } from './conformance.messages';
 import { createViolationNotifier, type NotifierDependencies } from './conformance.notifier';
 import { createEpisodeWriter } from './episode-writer';
+import { movedByAStep } from './live-news';
 import { CONFORMANCE_TABLES, type ConformanceRepository, type EpisodeRow } from './conformance.repository';
 import {
   DETECTION_SOURCES,
@@ -102,6 +103,8 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
   const idents = new Map<string, IdentState>();
   const grid = new Map<string, Set<IdentState>>();
   const writeRows = createEpisodeWriter((creates, updates) => deps.repository.writeEpisodes(creates, updates));
+  /** The worst value last published of each episode: a worse one is published once it moved by a step (live-news.ts). */
+  const toldWorst = new WeakMap<Episode, number | null>();
 
   deps.changes.subscribe((table) => {
     if (table === null || CONFORMANCE_TABLES.has(table)) stale = true;
@@ -322,7 +325,15 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
   });
 
   function announce(episode: Episode) {
-    if (episode.alert.isDisplayed) deps.publish(live(episode));
+    if (!episode.alert.isDisplayed) return;
+    toldWorst.set(episode, episode.worstValue);
+    deps.publish(live(episode));
+  }
+
+  /** A worse value is news once it moved by a step from the one published, not at each deeper position. */
+  function announceWorse(episode: Episode) {
+    const told = toldWorst.get(episode);
+    if (told === undefined || movedByAStep(told, episode.worstValue)) announce(episode);
   }
 
   const row = ({ alert: _alert, ...fields }: Episode): EpisodeRow => fields;
@@ -429,7 +440,7 @@ export function createConformanceChecker(deps: ConformanceDependencies) {
             userId: open.userId ?? position.userId,
           });
           dirty.add(open);
-          if (worsened) announce(open);
+          if (worsened) announceWorse(open);
           continue;
         }
         const episode: Episode = {

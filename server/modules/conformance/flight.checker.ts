@@ -11,6 +11,7 @@ import type { ViolationNotifier } from './conformance.notifier';
 import type { EpisodeWriter } from './episode-writer';
 import { observe, silence, type EpisodeEvent, type EpisodeState } from './episodes';
 import { assess, type Assessment, type WarningMargins } from './flight.rules';
+import { conformanceNews, movedByAStep } from './live-news';
 import type { EventPublisher } from '../webhooks/webhooks.service';
 
 export interface FlightConformanceDependencies {
@@ -50,6 +51,10 @@ interface Traffic {
   lastSeen: Date;
   open: ReadonlyMap<ConformanceRule, EpisodeState<ConformanceRule>>;
   latest: FlightConformance | null;
+  /** The state last published to the live streams: the next is published when it is news (live-news.ts). */
+  told: FlightConformance | null;
+  /** The worst value last published of each open episode, by id. */
+  toldWorst: Map<string, number | null>;
 }
 
 const keyOf = (position: { source: string; ident: string }) => `${position.source}|${position.ident}`;
@@ -110,7 +115,17 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
     const key = keyOf(position);
     let traffic = traffics.get(key);
     if (!traffic) {
-      traffic = { ident: position.ident, source: position.source, missionId, userId, lastSeen: at, open: new Map(), latest: null };
+      traffic = {
+        ident: position.ident,
+        source: position.source,
+        missionId,
+        userId,
+        lastSeen: at,
+        open: new Map(),
+        latest: null,
+        told: null,
+        toldWorst: new Map(),
+      };
       traffics.set(key, traffic);
     }
     return traffic;
@@ -145,6 +160,21 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
     userId: traffic.userId,
   });
 
+  /**
+   * Whether an episode's event goes to the live streams: its start and end, and a worse value once it moved by a step
+   * from the one published (not each deeper position).
+   */
+  function tells(traffic: Traffic, kind: EpisodeEvent<ConformanceRule>['kind'], episode: EpisodeState<ConformanceRule>) {
+    if (kind === 'ended') {
+      traffic.toldWorst.delete(episode.id);
+      return true;
+    }
+    const told = traffic.toldWorst.get(episode.id);
+    if (kind !== 'opened' && (kind === 'continued' || (told !== undefined && !movedByAStep(told, episode.worstValue)))) return false;
+    traffic.toldWorst.set(episode.id, episode.worstValue);
+    return true;
+  }
+
   /** Applies a step's events: rows to write, episodes to publish, new ones to notify. */
   function apply(
     traffic: Traffic,
@@ -157,7 +187,7 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
       out.rows.set(episode.id, { row: row(traffic, episode), created });
       if (kind === 'opened') out.opened.push({ traffic, episode });
       if (kind === 'opened' || kind === 'ended') out.announced.push({ traffic, episode });
-      if (kind !== 'continued') deps.publishViolation(live(traffic, episode, missions));
+      if (tells(traffic, kind, episode)) deps.publishViolation(live(traffic, episode, missions));
     }
   }
 
@@ -209,7 +239,11 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
       traffic.latest = mission || DRONE_TYPES.has(position.type) ? toConformance(position, assessment) : null;
       changed.add(traffic);
     }
-    for (const traffic of changed) if (traffic.latest) deps.publishConformance(traffic.latest);
+    for (const traffic of changed) {
+      if (!traffic.latest || !conformanceNews(traffic.told, traffic.latest)) continue;
+      deps.publishConformance(traffic.latest);
+      traffic.told = traffic.latest;
+    }
     endSilent(missions, out);
     if (out.rows.size > 0) await deps.write(out.rows.values());
     if (out.opened.length > 0) deps.opened(out.opened.length);

@@ -45,3 +45,9 @@ export const flightConformanceSchema = z.object({
   slotEndsAt: z.string().nullable(),
 });
 export type FlightConformance = z.infer<typeof flightConformanceSchema>;
+
+/**
+ * The live stream tells a flight's state when it changes (docs/live-traffic.md), and again at least this often while
+ * the flight goes on (by the positions' time), so that a state is never older than this beside a fresh position.
+ */
+export const CONFORMANCE_KEYFRAME_MS = 30_000;
