@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { FlightConformance } from '../../../src/shared/contracts/conformance';
+import { CONFORMANCE_KEYFRAME_MS, type FlightConformance } from '../../../src/shared/contracts/conformance';
 import type { LiveConformance, LiveSnapshot, LiveStatus, LiveTarget, LiveViolation } from '../../../src/shared/contracts/traffic';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
@@ -42,6 +42,8 @@ const MAX_SCOPE_READS = 2;
 const CONNECT_SCOPE_REUSE_MS = 1_000;
 /** Without a listening connection (no notification can arrive), sessions are read again this often. */
 const UNHEARD_SESSION_CHECK_MS = 1_000;
+/** A flush's bytes are written to this many streams, then the event loop serves what waits (a health probe, a post). */
+const WRITES_PER_TURN = 50;
 
 /**
  * One read of the rights of an account under one token version, shared by all its streams: 1,000 streams of one
@@ -90,6 +92,15 @@ interface Client {
   backlog: IngestedPosition[] | null;
   /** The view whose deltas it receives; null while its snapshot is read. */
   view: View | null;
+  /** The turn its latest snapshot was written at: a delivery made before it is not written to it. */
+  since: number;
+}
+
+/** A flush's bytes of one view, written to its clients a few at a time (WRITES_PER_TURN). */
+interface Delivery {
+  turn: number;
+  bytes: Buffer;
+  clients: Client[];
 }
 
 /**
@@ -179,6 +190,43 @@ export function createLiveHub(options: LiveHubOptions) {
   const listOpenViolations = options.listOpenViolations ?? (async () => [...open.values()]);
 
   const send = (client: Client, event: string, data: unknown) => client.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const conformanceEvent = (state: FlightConformance, key: string) =>
+    `event: conformance\ndata: ${JSON.stringify({ ...state, key } satisfies LiveConformance)}\n\n`;
+
+  /** Turns of flushes and snapshots, in order: a client is written the deliveries made after its snapshot. */
+  let turn = 0;
+  const deliveries: Delivery[] = [];
+  let delivered = 0;
+  let delivering = false;
+
+  /**
+   * Writes the deliveries in order, WRITES_PER_TURN streams at a time with the event loop's other work between: 1,000
+   * streams' writes of one flush do not hold a health probe or a post behind them (docs/live-traffic.md).
+   */
+  function deliver() {
+    let budget = WRITES_PER_TURN;
+    while (deliveries.length > 0 && budget > 0) {
+      const delivery = deliveries[0]!;
+      while (delivered < delivery.clients.length && budget > 0) {
+        const client = delivery.clients[delivered++]!;
+        budget -= 1;
+        if (clients.has(client) && client.since < delivery.turn) client.res.write(delivery.bytes);
+      }
+      if (delivered === delivery.clients.length) {
+        deliveries.shift();
+        delivered = 0;
+      }
+    }
+    delivering = deliveries.length > 0;
+    if (delivering) setImmediate(deliver);
+  }
+
+  function queue(delivery: Delivery) {
+    deliveries.push(delivery);
+    if (delivering) return;
+    delivering = true;
+    setImmediate(deliver);
+  }
 
   const seesConformance = (scope: LiveScope, box: Box, state: FlightConformance) =>
     inBox(box, state.lon, state.lat) && sees(scope, { userId: state.userId, missionId: state.missionId, lat: state.lat, lon: state.lon });
@@ -327,7 +375,7 @@ export function createLiveHub(options: LiveHubOptions) {
    * event ('' when nothing changed). A target's JSON is written once per flush (own and not own), not once per view.
    */
   function delta(view: View, positions: readonly IngestedPosition[], keys: readonly string[], staleBefore: number, texts: TargetTexts) {
-    const upserts = new Map<string, { time: number; text: string }>();
+    const upserts = new Map<string, { time: number; text: string; position: IngestedPosition }>();
     const removals = new Set<string>();
     positions.forEach((position, index) => {
       if (!sees(view.scope, position)) return;
@@ -339,15 +387,25 @@ export function createLiveHub(options: LiveHubOptions) {
       const time = position.time.getTime();
       // The same time is the same position (the primary key): already in the snapshot or an earlier delta.
       if (time <= (view.shown.get(key) ?? -Infinity) || time < staleBefore) return;
-      upserts.set(key, { time, text: texts.of(position, owns(view.scope, position)) });
+      upserts.set(key, { time, text: texts.of(position, owns(view.scope, position)), position });
       removals.delete(key);
     });
     for (const [key, time] of view.shown) if (time < staleBefore && !upserts.has(key)) removals.add(key);
     for (const key of removals) view.shown.delete(key);
-    for (const [key, upsert] of upserts) view.shown.set(key, upsert.time);
+    // A target coming into the view comes with its flight's latest state: a steady flight's state is not sent again.
+    let states = '';
+    for (const [key, upsert] of upserts) {
+      const state = view.shown.has(key) ? undefined : latestConformance.get(key);
+      if (
+        state &&
+        sees(view.scope, { userId: state.userId, missionId: state.missionId, lat: upsert.position.lat, lon: upsert.position.lon })
+      )
+        states += conformanceEvent(state, key);
+      view.shown.set(key, upsert.time);
+    }
     if (upserts.size === 0 && removals.size === 0) return '';
     const targets = [...upserts.values()].map((upsert) => upsert.text).join(',');
-    return `event: delta\ndata: {"upserts":[${targets}],"removals":${JSON.stringify([...removals])}}\n\n`;
+    return `event: delta\ndata: {"upserts":[${targets}],"removals":${JSON.stringify([...removals])}}\n\n${states}`;
   }
 
   /** Views of one signature whose targets have become the same are one view from now on. */
@@ -379,24 +437,20 @@ export function createLiveHub(options: LiveHubOptions) {
       text: `event: violation\ndata: ${JSON.stringify(violation)}\n\n`,
     }));
     pendingViolations = new Map();
-    const states = [...pendingConformance.values()].map((state) => ({
-      state,
-      text: `event: conformance\ndata: ${JSON.stringify({ ...state, key: targetKey(state) } satisfies LiveConformance)}\n\n`,
-    }));
+    const states = [...pendingConformance.values()].map((state) => ({ state, text: conformanceEvent(state, targetKey(state)) }));
     pendingConformance = new Map();
     const staleBefore = now.getTime() - staleSeconds * 1000;
     const texts = targetTexts();
     const keys = positions.map(targetKey);
     for (const client of clients) client.backlog?.push(...positions);
     for (const ask of snapshotsUnderWay.values()) ask.arrived.push(...positions);
+    turn += 1;
     for (const [signature, family] of views) {
       for (const view of family) {
         let text = delta(view, positions, keys, staleBefore, texts);
         for (const { violation, text: event } of violations) if (seesViolation(view.scope, view.box, violation)) text += event;
         for (const { state, text: event } of states) if (seesConformance(view.scope, view.box, state)) text += event;
-        if (text === '') continue;
-        const bytes = Buffer.from(text);
-        for (const client of view.clients) client.res.write(bytes);
+        if (text !== '') queue({ turn, bytes: Buffer.from(text), clients: [...view.clients] });
       }
       if (family.length > 1) views.set(signature, merge(family));
     }
@@ -450,12 +504,13 @@ export function createLiveHub(options: LiveHubOptions) {
     const targets = read.positions.filter((position) => sees(scope, position)).map((position) => toTarget(position, owns(scope, position)));
     const snapshot: LiveSnapshot = { targets, violations: read.violations.filter((violation) => seesViolation(scope, box, violation)) };
     let text = `event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`;
-    const staleBefore = read.now.getTime() - staleSeconds * 1000;
-    for (const [key, state] of latestConformance) if (Date.parse(state.time) < staleBefore) latestConformance.delete(key);
+    // A flight's state is told again at least every keyframe: one older than that and the staleness is of a flight gone.
+    const goneBefore = read.now.getTime() - staleSeconds * 1000 - CONFORMANCE_KEYFRAME_MS;
+    for (const [key, state] of latestConformance) if (Date.parse(state.time) < goneBefore) latestConformance.delete(key);
     for (const target of targets) {
       const state = latestConformance.get(target.key);
-      if (state && seesConformance(scope, box, state))
-        text += `event: conformance\ndata: ${JSON.stringify({ ...state, key: target.key } satisfies LiveConformance)}\n\n`;
+      if (state && sees(scope, { userId: state.userId, missionId: state.missionId, lat: target.lat, lon: target.lon }))
+        text += conformanceEvent(state, target.key);
     }
     const shown: SnapshotShown = {
       targets: new Map(targets.map((target) => [target.key, Date.parse(target.time)])),
@@ -475,6 +530,8 @@ export function createLiveHub(options: LiveHubOptions) {
     const read = await ask.result;
     if (!clients.has(client)) return;
     const shown = snapshotShown(read, client.scope, client.box);
+    turn += 1;
+    client.since = turn;
     client.res.write(shown.bytes);
     const backlog = client.backlog ?? [];
     client.backlog = null;
@@ -538,6 +595,7 @@ export function createLiveHub(options: LiveHubOptions) {
         rescoping: false,
         backlog: [],
         view: null,
+        since: 0,
       };
       res.status(200);
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -574,6 +632,7 @@ export function createLiveHub(options: LiveHubOptions) {
       unsubscribe();
       unsubscribeSessions();
       stop();
+      deliveries.length = 0;
       for (const client of clients) client.res.end();
       clients.clear();
     },

@@ -16,7 +16,8 @@ type Action = 'sms' | 'message' | null;
 function useFlightFacts(flight: WatchedFlight, now: number) {
   const { t } = useTranslation('live');
   const state = flight.conformance;
-  const height = state?.heightM ?? flight.target.alt;
+  // The target's latest position: its conformance state is sent again when it changes, not with each position.
+  const height = flight.target.alt;
   const limit = state?.maxHeightM ?? flight.volume?.maxHeightM ?? null;
   const slotEnd = state?.slotEndsAt ?? flight.volume?.endAt ?? null;
   const unknown = t('target.unknown');
