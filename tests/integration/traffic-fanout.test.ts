@@ -107,6 +107,27 @@ describe('live traffic across instances through Redis', () => {
     await serverA.close();
   });
 
+  it("a flight's state told once on instance A colours it for a client opening later on instance B", async () => {
+    const watching = await openLive(serverB.url, adminToken, '2.0,48.6,2.4,48.8');
+    clients.push(watching);
+    await watching.next('snapshot');
+    const time = new Date(a.clock.now().getTime() + 500).toISOString();
+    const posted = await request(a.app)
+      .post('/api/traffics/')
+      .set('X-Api-Key', apiKey)
+      .send({ ident: tracker, lat: 48.7, lon: 2.25, time, type: 'drone', source: 'wi' });
+    expect(posted.body).toEqual({ accepted: 1, rejected: [] });
+    // The flight check of instance A told this drone's state once, at its first position here or in a test before (no
+    // mission: unidentified), and not again with this one: the stream opened before has it, with its snapshot or since.
+    expect(await watching.next('conformance')).toMatchObject({ key: `wi:${tracker}`, state: 'unidentified' });
+
+    const later = await openLive(serverB.url, adminToken, '2.0,48.6,2.4,48.8');
+    clients.push(later);
+
+    expect((await later.next('snapshot')).targets.map((target) => target.key)).toContain(`wi:${tracker}`);
+    expect(await later.next('conformance')).toMatchObject({ key: `wi:${tracker}`, state: 'unidentified' });
+  });
+
   it('a session ended on instance A ends its live stream on instance B', async () => {
     const watcher = await signedInUser(a.app, a.db.prisma, ['TRAFFIC_LIST_ADMIN']);
     const stream = await openLive(serverB.url, watcher.session.token, '2.0,48.6,2.4,48.8');
