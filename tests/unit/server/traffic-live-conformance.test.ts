@@ -77,7 +77,7 @@ describe('live hub: conformance states told on change', () => {
       flushMs: 20,
     });
     const app = express();
-    app.get('/api/traffics/live', (req, res) => {
+    app.get('/api/traffics/live', (_req, res) => {
       const user: AuthUser = { id: 'admin', email: 'admin@example.org', rights: new Set() };
       hub.connect(user, 0, BOX, res).catch(() => res.end());
     });
