@@ -16,13 +16,13 @@ import { freshBenchDatabase } from './bench-database';
 // seeded, a real Chromium, and TARGETS trackers posting every second over `POST /api/traffics/` (X-Api-Key batches).
 //
 // - pilot (default): first the operator's mission screen, opened BENCH_SCREEN_RUNS times (3) in a new browser context:
-//   the navigation to the first map painted, then a change saved and the Regulation tab's first open after it. Then the
-//   demo operator's mission taken off through the API; the page (the live map) posts the device position every 5 s from
-//   Playwright's geolocation, which the bench moves across the mission's edge, between 15 m inside it (warning) and 40 m
-//   outside (violation). Each sample: the position post's start (stamped by the page as it sends it) to the banner's new
-//   state in the page's DOM (a MutationObserver's Date.now(): one page, one clock), beside the post's answer and the
-//   `conformance` event of the same position on a plain HTTP client of the live stream (Node's Date.now(), the same
-//   wall clock on one machine).
+//   a draft mission at Paris-Saclay, the navigation to the first map painted, then a change saved and the Regulation
+//   tab's first open after it. Then the demo operator's mission taken off through the API; the page (the live map)
+//   posts the device position every 5 s from Playwright's geolocation, which the bench moves across the mission's edge,
+//   between 15 m inside it (warning) and 40 m outside (violation). Each sample: the position post's start (stamped by
+//   the page as it sends it) to the banner's new state in the page's DOM (a MutationObserver's Date.now(): one page, one
+//   clock), beside the post's answer and the `conformance` event of the same position on a plain HTTP client of the live
+//   stream (Node's Date.now(), the same wall clock on one machine).
 // - manager (`--manager` or BENCH_MODE=manager): the demo manager's live map ("My airspace") with 200 then 500 flights in
 //   his airspace; the operator's own flight, selected in the list, posts every second, inside its granted area then
 //   1 km out, at a new height each time: the post's start to the flight's state in the list and its height in the card,
@@ -449,7 +449,8 @@ try {
 
   if (MODE === 'pilot') {
     const screens: Awaited<ReturnType<typeof missionScreen>>[] = [];
-    const screenMission = await newMission(operator!.token, HOME, Date.now() + 86_400_000);
+    // In the demo's area (Paris-Saclay), under the zones of the Paris region, where the demo's users plan their missions.
+    const screenMission = await newMission(operator!.token, GRANTED, Date.now() + 86_400_000);
     for (let run = 0; run < SCREEN_RUNS; run++) screens.push(await missionScreen(operator!, screenMission));
     console.log(`The mission screen of the operator, a new browser context each time (${SCREEN_RUNS} runs, nothing cached):`);
     console.log(`  navigation → first map painted                               ${figures(screens.map((run) => run.firstMap))}`);
