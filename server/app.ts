@@ -83,6 +83,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     },
     () => pingDatabase(ctx.prisma),
   );
+  ctx.closers.add(() => database.close());
   const api = express.Router();
   api.use(database.watch);
   api.use(

@@ -25,6 +25,8 @@ export interface DatabaseStatus {
   watch: RequestHandler;
   /** Health: resolves when the database answers, throws 503 DATABASE_UNAVAILABLE at once or within the probe timeout. */
   check(): Promise<void>;
+  /** Closes the probe's kept connection (at shutdown). */
+  close(): Promise<void>;
 }
 
 const unavailable = () => new AppError('DATABASE_UNAVAILABLE', 'The database does not answer: try again shortly');
@@ -50,34 +52,62 @@ export function createDatabaseStatus(options: DatabaseStatusOptions, fallbackChe
     inFlight.clear();
   };
 
-  /** One connection and `SELECT 1`: 'up', 'refused' (a failure before the timeout: the server said no, or is not there) or 'silent'. */
-  async function probeOnce(url: string): Promise<'up' | 'refused' | 'silent'> {
-    const client = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: options.probeTimeoutMs,
-      query_timeout: options.probeTimeoutMs,
-    });
+  /**
+   * The connection of the last probe that answered, kept for the next one: a probe is then one `SELECT 1` instead of
+   * a new connection (a server process started, authenticated, ended), which on a busy machine cost health polled every
+   * 100 ms up to a second (docs/performance.md "Track imports against the rest of the API"). Closed after `keptIdleMs` without a probe.
+   */
+  let kept: pg.Client | undefined;
+  let keptIdle: NodeJS.Timeout | undefined;
+  const keptIdleMs = Math.max(10_000, probeIntervalMs * 5);
+  const close = (client: pg.Client) => void client.end().catch(() => undefined);
+  const keep = (client: pg.Client) => {
+    kept = client;
+    clearTimeout(keptIdle);
+    keptIdle = setTimeout(() => {
+      if (kept === client) kept = undefined;
+      close(client);
+    }, keptIdleMs).unref();
+  };
+
+  /**
+   * `SELECT 1` on the kept connection, else on a new one: 'up', 'refused' (a failure before the timeout: the server
+   * said no, or is not there), 'silent', or 'closed' when the kept connection had been closed (a restart, an
+   * administrator's termination) and says nothing of the server now.
+   */
+  async function probeOnce(url: string): Promise<'up' | 'refused' | 'silent' | 'closed'> {
+    const reused = kept;
+    kept = undefined;
+    const client =
+      reused ??
+      new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: options.probeTimeoutMs,
+        query_timeout: options.probeTimeoutMs,
+      });
     // A server that goes away while the probe waits emits 'error' on the client; the failed query already says so.
-    client.on('error', () => undefined);
+    if (!reused) client.on('error', () => undefined);
     const started = performance.now();
     try {
-      await client.connect();
+      if (!reused) await client.connect();
       await client.query('SELECT 1');
+      keep(client);
       return 'up';
     } catch {
-      return performance.now() - started >= options.probeTimeoutMs * 0.9 ? 'silent' : 'refused';
-    } finally {
-      void client.end().catch(() => undefined);
+      close(client);
+      if (performance.now() - started >= options.probeTimeoutMs * 0.9) return 'silent';
+      return reused ? 'closed' : 'refused';
     }
   }
 
   /**
    * A refusal is an outage at once. Silence is asked again once before it counts: on a saturated machine a probe can
    * miss its second while the database is well (a false outage answered 503 to every request in flight), whereas a
-   * paused server stays silent to both.
+   * paused server stays silent to both. A closed kept connection is asked again on a new one.
    */
   async function reachable(url: string): Promise<boolean> {
-    const first = await probeOnce(url);
+    let first = await probeOnce(url);
+    if (first === 'closed') first = await probeOnce(url);
     if (first !== 'silent') return first === 'up';
     return (await probeOnce(url)) === 'up';
   }
@@ -138,6 +168,12 @@ export function createDatabaseStatus(options: DatabaseStatusOptions, fallbackChe
       } catch {
         throw unavailable();
       }
+    },
+    async close() {
+      clearTimeout(keptIdle);
+      const client = kept;
+      kept = undefined;
+      await client?.end().catch(() => undefined);
     },
   };
 }

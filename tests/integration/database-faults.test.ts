@@ -74,6 +74,20 @@ describe.runIf(postgresBinDir())('database faults on a PostgreSQL of our own', (
     expect((await request(app).get('/api/preflights').set(auth)).status).toBe(200);
   });
 
+  it('health asks the database on one kept connection, not a new one each time', async () => {
+    const probes = async () =>
+      (
+        await clients.pool.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type = 'client backend' AND query = 'SELECT 1'`,
+        )
+      ).rows.map((row) => row.pid);
+    expect((await request(app).get('/api/health')).status).toBe(200);
+    const kept = await probes();
+    expect(kept).toHaveLength(1);
+    for (let call = 0; call < 3; call += 1) expect((await request(app).get('/api/health')).status).toBe(200);
+    expect(await probes()).toEqual(kept);
+  });
+
   it('with the database stopped: 503 DATABASE_UNAVAILABLE with Retry-After within seconds, health 503 at once; then recovers', async () => {
     cluster.stop();
 
