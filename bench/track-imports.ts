@@ -16,7 +16,7 @@ import { freshBenchDatabase } from './bench-database';
 // a 200,000-row CSV, each imported while GET /api/health is asked every 100 ms, on the embedded PGlite and on
 // PostgreSQL. Prints the import's answer and time, the worst and median health answers, the server's longest event-loop
 // delay and its resident-set growth; the baseline, in the same run, is the same health polling with no import. The server runs in a child
-// process, so its memory is its own. Asserts nothing.
+// process, so its memory is its own. Asserts nothing. BENCH_DATABASE: a PostgreSQL database of its own.
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const GPX_POINTS = 99_000;
 const GPX_MB = 9.9;
@@ -222,7 +222,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL', url: string | undefine
 export async function benchTrackImports() {
   console.log(`\nTrack imports while GET /api/health is asked every ${POLL_MS} ms (targets: worst < 200 ms, RSS growth < 100 MB)`);
   await measure('PGlite', undefined);
-  await measure('PostgreSQL', await freshBenchDatabase('aerogate_bench_tracks'));
+  await measure('PostgreSQL', await freshBenchDatabase(process.env.BENCH_DATABASE ?? 'aerogate_bench_tracks'));
 }
 
 if (process.env.BENCH_ROLE === 'server') await serve();

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type pg from 'pg';
 import type { TrafficSourceCode } from '../../../src/shared/contracts/alerts';
 import type { TrackExportPoint } from '../../../src/shared/geo/track-files';
@@ -5,10 +6,11 @@ import type { TrackExportTarget } from './track-export';
 import type { TrackColumns } from './track-positions';
 
 /**
- * Rows inserted per statement of an import: each statement is short, so other queries (the embedded database answers
- * one at a time, on the request thread) pass between two of them.
+ * Rows inserted per statement of an import: each statement is short, so other queries pass between two of them. The
+ * embedded database (one connection) answers one statement at a time on the request thread, and a health check waits
+ * for the whole statement before it: a quarter of a server's batch there (docs/performance.md "Track imports").
  */
-const BATCH = 1_000;
+const BATCH = { server: 1_000, embedded: 250 };
 
 const utc = (column: string) => `(${column}::timestamptz AT TIME ZONE 'UTC')`;
 
@@ -23,6 +25,7 @@ export interface TrackImport {
 
 /** Imports and exports of a mission's stored positions (`Track`), through node-postgres. */
 export function createTracksRepository(pool: pg.Pool) {
+  const batch = pool.options.max > 1 ? BATCH.server : BATCH.embedded;
   return {
     /**
      * Stores an imported track batch by batch, each batch its own statement (no transaction holds the database for
@@ -32,8 +35,9 @@ export function createTracksRepository(pool: pg.Pool) {
     async importTrack(track: TrackImport): Promise<boolean> {
       const stamp = new Date().toISOString();
       const { times, lats, lons, heights } = track.track;
-      for (let start = 0; start < times.length; start += BATCH) {
-        const end = Math.min(start + BATCH, times.length);
+      for (let start = 0; start < times.length; start += batch) {
+        if (start > 0) await nextTurn();
+        const end = Math.min(start + batch, times.length);
         const column = (values: Float64Array) => Array.from(values.subarray(start, end), (value) => (Number.isNaN(value) ? null : value));
         const result = await pool.query(
           `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "missionId", "receivedAt")
