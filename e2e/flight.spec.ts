@@ -269,12 +269,16 @@ async function wholeFlight(page: Page, context: BrowserContext, request: APIRequ
       warning: 'Close to a limit',
       violating: 'Outside the limits',
       area: 'm beyond the edge of the area · Height 70 m / limit 50 m',
+      areaOfMission: "In blue: the mission's area.",
+      episodes: '2 violations during this flight',
     },
     fr: {
       conforming: 'Dans les limites',
       warning: 'Proche d’une limite',
       violating: 'Hors des limites',
       area: 'm au-delà du bord de la zone · Hauteur 70 m / limite 50 m',
+      areaOfMission: 'En bleu : la zone de la mission.',
+      episodes: '2 violations pendant ce vol',
     },
   }[lang];
   try {
@@ -362,10 +366,25 @@ async function wholeFlight(page: Page, context: BrowserContext, request: APIRequ
     await second.goto(new URL(link).pathname + new URL(link).search);
     await expect(second.getByTestId('violation-row')).toHaveCount(1);
     await expect(second.getByTestId('violation-row')).toContainText(title);
-    await second.screenshot({ path: `reports/e2e-artifacts/violation-link-${lang}-${page.viewportSize()!.width}.png` });
+    // The episode drawn on the map: its positions and the mission's area.
+    const episodeMap = second.getByTestId('violation-map');
+    await expect(episodeMap).toHaveAttribute('data-selected', new URL(link).searchParams.get('id')!);
+    await expect(episodeMap).toHaveAttribute('data-area', 'mission');
+    expect(Number(await episodeMap.getAttribute('data-track-positions'))).toBeGreaterThan(0);
+    await expect(second.getByTestId('violation-map-legend')).toContainText(text.areaOfMission);
+    await second.screenshot({ path: `reports/e2e-artifacts/violation-link-${lang}-${page.viewportSize()!.width}.png`, fullPage: true });
 
     await page.getByTestId('flight-land').last().click();
     await expect(page.getByTestId('recording-marker')).toHaveCount(0);
+
+    // The flight report: the flown track on a map and the two episodes of the flight.
+    await second.goto(`/backoffice/postflights/${missionId}`);
+    const report = second.getByTestId('flight-report-map');
+    await expect(second.getByTestId('flight-report-episode')).toHaveCount(2);
+    await expect(report).toHaveAttribute('data-episodes', '2');
+    await expect.poll(async () => Number(await report.getAttribute('data-track-positions'))).toBeGreaterThanOrEqual(4);
+    await expect(second.getByTestId('flight-report-episodes')).toContainText(text.episodes);
+    await second.screenshot({ path: `reports/e2e-artifacts/flight-report-${lang}-${page.viewportSize()!.width}.png`, fullPage: true });
   } finally {
     // The demo operator gets his language back and the mission goes.
     await request.post('/api/preflights/landing', { headers: operator, data: { preFlightId: missionId } });
@@ -393,79 +412,158 @@ test.describe('on a 390×844 phone, in French', () => {
     await wholeFlight(page, context, request, 'fr');
   });
 
-  test("the go/no-go panel refuses a pilot's expired document, and a warning gone past is written into the diary", async ({
+  test("the go/no-go panel refuses a pilot's expired document and a missing activation, and a warning gone past is written into the diary", async ({
     page,
     request,
   }) => {
-    const tag = Date.now().toString(36);
-    const blocked = await validatedMission(request, `${tag}a`, `Expired ${tag}`);
-    const flown = await validatedMission(request, `${tag}b`, `Overridden ${tag}`);
-    const { operator, admin } = flown;
-    // The first mission's pilot lets his A2 certificate lapse yesterday.
-    const [pilot] = ((await (await request.get(`/api/pilots?search=${tag}a`, { headers: operator })).json()) as { items: { id: string }[] })
-      .items;
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const lapsed = await request.put(`/api/pilots/${pilot!.id}`, {
-      headers: operator,
-      data: {
-        firstName: 'Romain',
-        lastName: `Remote ${tag}a`,
-        email: `romain.${tag}a@aerogate.test`,
-        birthDate: '1990-04-12',
-        documents: [{ skillType: 'openA2', reference: `A2-${tag}a`, validFrom: '2025-01-01', validUntil: yesterday }],
-      },
-    });
-    expect(lapsed.ok(), await lapsed.text()).toBe(true);
-    // An administrator's alert over both missions' area: a warning the pilot may go past with a reason.
-    const ring = squareRing(FLOWN_HOME.lon, FLOWN_HOME.lat, 0.003);
-    const alertName = `Épandage ${tag}`;
-    const alert = await request.post('/api/alerts', {
-      headers: admin,
-      data: { name: alertName, type: 'doNotEnter', geometry: { type: 'MultiPolygon', coordinates: [[ring]] }, geometrySources: ['drawn'] },
-    });
-    expect(alert.status(), await alert.text()).toBe(201);
-    const alertId = ((await alert.json()) as { id: string }).id;
-
-    try {
-      await signIn(page, DEMO.operator, { lang: 'fr', to: `/backoffice/preflights/edit/${blocked.missionId}` });
-      await page.getByTestId('flight-takeOff').click();
-      const check = page.getByTestId('takeoff-check');
-      await expect(check).toHaveAttribute('data-state', 'blocked');
-      const pilotLine = check.locator('[data-testid="takeoff-check-item"][data-item="pilot"]');
-      await expect(pilotLine).toHaveAttribute('data-code', 'TAKEOFF_PILOT_DOCUMENT_EXPIRED');
-      await expect(pilotLine).toContainText(`le document « Catégorie ouverte A2 » n'est pas valide aujourd'hui (fin le ${yesterday})`);
-      await expect(check.getByTestId('takeoff-check-blocked')).toContainText('Le décollage est refusé');
-      await expect(check.getByTestId('takeoff-check-confirm')).toBeDisabled();
-      await expect(check.getByTestId('takeoff-check-confirm')).toBeInViewport();
-      await page.screenshot({ path: 'reports/e2e-artifacts/go-no-go-blocked-fr-phone.png' });
-      // The server refuses it as well, with its code.
-      const refused = await request.post('/api/preflights/takeoff', { headers: operator, data: { preFlightId: blocked.missionId } });
-      expect([refused.status(), ((await refused.json()) as { code: string }).code]).toEqual([409, 'TAKEOFF_PILOT_DOCUMENT_EXPIRED']);
-
-      await page.goto(`/backoffice/preflights/edit/${flown.missionId}`);
-      await page.getByTestId('flight-takeOff').click();
-      await expect(check).toHaveAttribute('data-state', 'warnings');
-      await expect(check.locator('[data-testid="takeoff-check-item"][data-item="alerts"]')).toContainText(alertName);
-      await expect(check.getByTestId('takeoff-check-confirm')).toBeDisabled();
-      const reason = `Épandage terminé à 8 h, confirmé par l'exploitant ${tag}`;
-      await check.getByTestId('takeoff-check-reason').fill(reason);
-      await page.screenshot({ path: 'reports/e2e-artifacts/go-no-go-warning-fr-phone.png' });
-      await check.getByTestId('takeoff-check-confirm').click();
-      await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'onGoing');
-      await page.getByTestId('flight-land').click();
-      await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
-
-      await page.goto(`/backoffice/postflights/${flown.missionId}`);
-      await expect(page.getByTestId('post-flight-change').filter({ hasText: reason })).toHaveText(
-        `Décollage malgré alertes sur la zone : ${reason}`,
-      );
-    } finally {
-      // The demo operator gets his language and his missions back; the alert goes.
-      await request.delete(`/api/alerts/${alertId}`, { headers: admin });
-      for (const missionId of [blocked.missionId, flown.missionId]) {
-        await request.post(`/api/preflights/${missionId}/actions/cancel`, { headers: operator, data: {} });
-      }
-      await request.patch('/api/account', { headers: operator, data: { lang: 'en' } });
-    }
+    await goNoGo(page, request, 'fr');
   });
 });
+
+test('the go/no-go panel, in English: an expired document and a missing activation refused, a warning gone past in the diary', async ({
+  page,
+  request,
+}) => {
+  await goNoGo(page, request, 'en');
+});
+
+/**
+ * The go/no-go panel before take-off (docs/flight.md "Go/no-go"), in the user's language: a pilot's lapsed document
+ * refuses the take-off, so does an airspace that asks for an activation none is held for; an alert over the area is a
+ * warning the pilot goes past with a reason, which the diary's history then reads.
+ */
+async function goNoGo(page: Page, request: APIRequestContext, lang: 'en' | 'fr') {
+  // Three missions, an airspace, a flight: on a machine busy with other work it takes minutes.
+  test.setTimeout(240_000);
+  const tag = `${lang}${Date.now().toString(36)}`;
+  const text = {
+    en: {
+      expired: (until: string) => `the document “Open category A2” is not valid today (ended ${until})`,
+      refused: 'Take-off is refused',
+      noActivation: 'This airspace asks for an accepted activation covering now: none is held.',
+      overridden: (reason: string) => `Take-off despite alerts over the area: ${reason}`,
+      reason: `Spraying over at 8 am, confirmed by the farmer ${tag}`,
+    },
+    fr: {
+      expired: (until: string) => `le document « Catégorie ouverte A2 » n'est pas valide aujourd'hui (fin le ${until})`,
+      refused: 'Le décollage est refusé',
+      noActivation: "Cet espace demande une activation acceptée couvrant l'heure actuelle : aucune n'est détenue.",
+      overridden: (reason: string) => `Décollage malgré alertes sur la zone : ${reason}`,
+      reason: `Épandage terminé à 8 h, confirmé par l'exploitant ${tag}`,
+    },
+  }[lang];
+  const shot = (name: string) =>
+    page.screenshot({ path: `reports/e2e-artifacts/go-no-go-${name}-${lang}-${page.viewportSize()!.width}.png` });
+  const blocked = await validatedMission(request, `${tag}a`, `Expired ${tag}`);
+  const flown = await validatedMission(request, `${tag}b`, `Overridden ${tag}`);
+  const { operator, admin } = flown;
+  // Its own place per language: an airspace that asks for an activation whatever the impact, none held.
+  const home = { lon: lang === 'en' ? 1.7 : 1.8, lat: 46.3 };
+  const managerToken = await tokenOf(request, DEMO.manager);
+  const manager = { authorization: `Bearer ${managerToken}` };
+  const identity = {
+    name: `Activated airspace ${tag}`,
+    internalCode: `act-${tag}`,
+    geometry: { type: 'MultiPolygon', coordinates: [[squareRing(home.lon + 0.001, home.lat + 0.001, 0.05)]] },
+    activationTrigger: 'always',
+  };
+  const airspace = await request.post('/api/airspaces', {
+    headers: admin,
+    data: { ...identity, managerIds: [subjectOf(managerToken)] },
+  });
+  expect(airspace.status(), await airspace.text()).toBe(201);
+  const airspaceId = ((await airspace.json()) as { id: string }).id;
+  // Filed before it starts (a request for a mission already started is refused), flown once started.
+  const inactive = await validatedMission(request, `${tag}c`, `Not activated ${tag}`, { startInMs: 45_000, home });
+  const filed = await request.post('/api/procedures', {
+    headers: operator,
+    data: { missionId: inactive.missionId, airspaceId, conditionsAccepted: true },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const requestId = ((await filed.json()) as { id: string }).id;
+  // The first mission's pilot lets his A2 certificate lapse yesterday.
+  const [pilot] = ((await (await request.get(`/api/pilots?search=${tag}a`, { headers: operator })).json()) as { items: { id: string }[] })
+    .items;
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const lapsed = await request.put(`/api/pilots/${pilot!.id}`, {
+    headers: operator,
+    data: {
+      firstName: 'Romain',
+      lastName: `Remote ${tag}a`,
+      email: `romain.${tag}a@aerogate.test`,
+      birthDate: '1990-04-12',
+      documents: [{ skillType: 'openA2', reference: `A2-${tag}a`, validFrom: '2025-01-01', validUntil: yesterday }],
+    },
+  });
+  expect(lapsed.ok(), await lapsed.text()).toBe(true);
+  // An administrator's alert over both missions' area: a warning the pilot may go past with a reason.
+  const ring = squareRing(FLOWN_HOME.lon, FLOWN_HOME.lat, 0.003);
+  const alertName = `Épandage ${tag}`;
+  const alert = await request.post('/api/alerts', {
+    headers: admin,
+    data: { name: alertName, type: 'doNotEnter', geometry: { type: 'MultiPolygon', coordinates: [[ring]] }, geometrySources: ['drawn'] },
+  });
+  expect(alert.status(), await alert.text()).toBe(201);
+  const alertId = ((await alert.json()) as { id: string }).id;
+
+  try {
+    // The third mission's request is accepted by the manager of the airspace, but no activation is asked for.
+    const accepted = await request.post(`/api/procedures/${requestId}/actions/accept`, { headers: manager, data: {} });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+
+    await signIn(page, DEMO.operator, { lang, to: `/backoffice/preflights/edit/${blocked.missionId}` });
+    await page.getByTestId('flight-takeOff').click();
+    const check = page.getByTestId('takeoff-check');
+    await expect(check).toHaveAttribute('data-state', 'blocked');
+    const pilotLine = check.locator('[data-testid="takeoff-check-item"][data-item="pilot"]');
+    await expect(pilotLine).toHaveAttribute('data-code', 'TAKEOFF_PILOT_DOCUMENT_EXPIRED');
+    await expect(pilotLine).toContainText(text.expired(yesterday));
+    await expect(check.getByTestId('takeoff-check-blocked')).toContainText(text.refused);
+    await expect(check.getByTestId('takeoff-check-confirm')).toBeDisabled();
+    await expect(check.getByTestId('takeoff-check-confirm')).toBeInViewport();
+    await shot('blocked');
+    // The server refuses it as well, with its code.
+    const refused = await request.post('/api/preflights/takeoff', { headers: operator, data: { preFlightId: blocked.missionId } });
+    expect([refused.status(), ((await refused.json()) as { code: string }).code]).toEqual([409, 'TAKEOFF_PILOT_DOCUMENT_EXPIRED']);
+
+    // No held activation where the airspace asks for one: refused, the airspace's line says why (once in its slot).
+    const codes = async () => {
+      const answer = await request.get(`/api/preflights/${inactive.missionId}/takeoff-check`, { headers: operator });
+      return ((await answer.json()) as { items: { code: string | null }[] }).items.map((item) => item.code);
+    };
+    await expect.poll(codes, { timeout: 90_000 }).toContain('TAKEOFF_NO_ACTIVATION');
+    await page.goto(`/backoffice/preflights/edit/${inactive.missionId}`);
+    await page.getByTestId('flight-takeOff').click();
+    await expect(check).toHaveAttribute('data-state', 'blocked');
+    const authorisation = check.locator('[data-testid="takeoff-check-item"][data-code="TAKEOFF_NO_ACTIVATION"]');
+    await expect(authorisation).toContainText(text.noActivation);
+    await expect(check.getByTestId('takeoff-check-blocked')).toContainText(text.refused);
+    await expect(check.getByTestId('takeoff-check-confirm')).toBeDisabled();
+    await shot('no-activation');
+    const notActivated = await request.post('/api/preflights/takeoff', { headers: operator, data: { preFlightId: inactive.missionId } });
+    expect([notActivated.status(), ((await notActivated.json()) as { code: string }).code]).toEqual([409, 'TAKEOFF_NO_ACTIVATION']);
+
+    await page.goto(`/backoffice/preflights/edit/${flown.missionId}`);
+    await page.getByTestId('flight-takeOff').click();
+    await expect(check).toHaveAttribute('data-state', 'warnings');
+    await expect(check.locator('[data-testid="takeoff-check-item"][data-item="alerts"]')).toContainText(alertName);
+    await expect(check.getByTestId('takeoff-check-confirm')).toBeDisabled();
+    await check.getByTestId('takeoff-check-reason').fill(text.reason);
+    await shot('warning');
+    await check.getByTestId('takeoff-check-confirm').click();
+    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'onGoing');
+    await page.getByTestId('flight-land').click();
+    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
+
+    await page.goto(`/backoffice/postflights/${flown.missionId}`);
+    await expect(page.getByTestId('post-flight-change').filter({ hasText: text.reason })).toHaveText(text.overridden(text.reason));
+  } finally {
+    // The demo operator gets his language and his missions back, the demo manager his airspace alone; the alert goes.
+    await request.delete(`/api/alerts/${alertId}`, { headers: admin });
+    for (const missionId of [blocked.missionId, flown.missionId, inactive.missionId]) {
+      await request.post(`/api/preflights/${missionId}/actions/cancel`, { headers: operator, data: {} });
+    }
+    await request.put(`/api/airspaces/${airspaceId}`, { headers: admin, data: { ...identity, managerIds: [] } });
+    await request.patch('/api/account', { headers: operator, data: { lang: 'en' } });
+  }
+}

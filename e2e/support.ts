@@ -193,7 +193,12 @@ export async function validatedMission(
   request: APIRequestContext,
   tag: string,
   title: string,
-  { startInMs = 10 * 60_000, validated = true, pilot = tag }: { startInMs?: number; validated?: boolean; pilot?: string } = {},
+  {
+    startInMs = 10 * 60_000,
+    validated = true,
+    pilot = tag,
+    home = FLOWN_HOME,
+  }: { startInMs?: number; validated?: boolean; pilot?: string; home?: { lon: number; lat: number } } = {},
 ) {
   await allowOperatorMissions(request);
   await registerPilotAndMachine(request, tag);
@@ -218,11 +223,11 @@ export async function validatedMission(
         coordinates: [
           [
             [
-              [FLOWN_HOME.lon, FLOWN_HOME.lat],
-              [FLOWN_HOME.lon + d, FLOWN_HOME.lat],
-              [FLOWN_HOME.lon + d, FLOWN_HOME.lat + d],
-              [FLOWN_HOME.lon, FLOWN_HOME.lat + d],
-              [FLOWN_HOME.lon, FLOWN_HOME.lat],
+              [home.lon, home.lat],
+              [home.lon + d, home.lat],
+              [home.lon + d, home.lat + d],
+              [home.lon, home.lat + d],
+              [home.lon, home.lat],
             ],
           ],
         ],
