@@ -15,7 +15,7 @@ import { createFileRequest } from '../modules/requests/file-request';
 import { createRequestChat } from '../modules/requests/request-chat';
 import { createRequestQueries } from '../modules/requests/requests.queries';
 import { createRequestsRepository } from '../modules/requests/requests.repository';
-import { requestsRouter } from '../modules/requests/requests.router';
+import { deconflictionRouter, requestsRouter } from '../modules/requests/requests.router';
 import type { ApiRegistry } from '../openapi';
 import type { Records } from './records';
 
@@ -45,6 +45,7 @@ export function buildRequests(ctx: AppContext, registry: ApiRegistry, records: R
   const activations = createActivationsService({ repository: createActivationsRepository(prisma), clock });
   const routers: Router[] = [
     requestsRouter(registry, { queries, fileRequest, decideRequest: createDecideRequest(deps), chat: createRequestChat(deps) }),
+    deconflictionRouter(registry, queries),
     automationRoutes(registry, {
       classificationRules: createClassificationRulesService({
         repository: createClassificationRulesRepository(prisma),

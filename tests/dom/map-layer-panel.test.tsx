@@ -22,6 +22,7 @@ function renderPanel(
   radar: PanelProps['radar'] = { kind: 'unavailable' },
   visible: Partial<PanelProps['visible']> = {},
   aerialAvailable = false,
+  volumes: PanelProps['volumes'] = { kind: 'count', count: 2, at: '2026-07-03T09:30:00.000Z' },
 ) {
   render(
     <MantineProvider>
@@ -30,6 +31,7 @@ function renderPanel(
           visible={{ ...DEFAULT_VISIBLE, ...visible }}
           onToggle={onToggle}
           geozones={geozones}
+          volumes={volumes}
           radar={radar}
           aerialAvailable={aerialAvailable}
         />
@@ -49,17 +51,31 @@ describe('map layer panel', () => {
     expect(keysOf(readMap('fr')).sort()).toEqual(keysOf(readMap('en')).sort());
   });
 
-  it('lists the six groups of spec shell §1 in order, with deconfliction disabled', () => {
+  it('lists the six groups of spec shell §1 in order, each with its layers', () => {
     renderPanel({ kind: 'count', count: 3 });
 
     const groups = screen.getAllByTestId(/^layer-group-/).map((node) => node.getAttribute('data-testid'));
     expect(groups).toEqual(
       ['weather', 'aeronautical', 'natural', 'networks', 'deconfliction', 'others'].map((group) => `layer-group-${group}`),
     );
-    expect(screen.getByTestId('layer-group-deconfliction')).toBeDisabled();
+    expect(screen.getByTestId('layer-group-deconfliction')).toBeEnabled();
     expect(screen.getByTestId('layer-group-others')).toBeEnabled();
     expect(screen.getByTestId('layer-group-weather')).toBeEnabled();
     expect(screen.getByTestId('geozone-count')).toHaveTextContent('3 geozone volumes in view');
+  });
+
+  it("offers the other missions' volumes in the Deconfliction group, off by default, with their count at the map's time", async () => {
+    const onToggle = renderPanel({ kind: 'count', count: 0 });
+    const toggle = within(screen.getByTestId('layer-group-deconfliction')).getByLabelText("Other missions' volumes");
+    expect(toggle).not.toBeChecked();
+    expect(screen.queryByTestId('volume-count')).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(onToggle).toHaveBeenCalledWith('otherMissions', true);
+    cleanup();
+
+    renderPanel({ kind: 'count', count: 0 }, vi.fn(), { kind: 'unavailable' }, { otherMissions: true });
+    expect(screen.getByTestId('volume-count')).toHaveTextContent(/^2 volumes active on 7\/3\/26/);
+    expect(within(screen.getByTestId('map-legend')).getByText('Other missions (dashed: pending)')).toBeInTheDocument();
   });
 
   it('asks to zoom in when the view is too wide for geozones', () => {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { booleanWithin } from '@turf/turf';
 import type { RequestConflict } from '../../src/shared/contracts/requests';
+import { signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { completeMission, postMission, square } from './missions-support';
 import { CLOCK_START, expectError } from './support';
@@ -109,6 +110,67 @@ describe('strategic deconfliction (4D) of permission requests', () => {
     expect(decision.status).toBe(200);
     expect(decision.body.conflicts).toEqual([]);
     expect(await conflicts(space.manager.auth, pending.id)).toEqual([]);
+  });
+
+  it("the map's Deconfliction layer draws the volumes active at the map's time in its view: titles to managers and their own operator", async () => {
+    const roof = await filed({
+      title: 'Layer roof',
+      areas: INSIDE,
+      startAt: '2026-07-03T08:00:00.000Z',
+      endAt: '2026-07-03T10:00:00.000Z',
+    });
+    const mast = await filed(
+      { title: 'Layer mast', areas: NORTH_EAST, startAt: '2026-07-03T09:00:00.000Z', endAt: '2026-07-03T11:00:00.000Z' },
+      false,
+    );
+    const view = '2.1,48.68,2.17,48.75';
+    const volumes = async (auth: Record<string, string>, query: Record<string, string>) => {
+      const response = await request(t.app).get('/api/deconfliction/volumes').query(query).set(auth);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.volumes as { requestId: string; missionTitle: string | null; status: string }[];
+    };
+
+    const both = await volumes(space.manager.auth, { bbox: view, at: '2026-07-03T09:30:00.000Z' });
+    expect(both).toEqual([
+      expect.objectContaining({ requestId: roof.id, missionTitle: 'Layer roof', status: 'accepted', minHeightM: 0, maxHeightM: 50 }),
+      expect.objectContaining({
+        requestId: mast.id,
+        missionTitle: 'Layer mast',
+        status: 'submitted',
+        startAt: '2026-07-03T09:00:00.000Z',
+        endAt: '2026-07-03T11:00:00.000Z',
+      }),
+    ]);
+    expect((await volumes(space.manager.auth, { bbox: view, at: '2026-07-03T08:30:00.000Z' })).map((v) => v.requestId)).toEqual([roof.id]);
+    expect((await volumes(space.manager.auth, { bbox: view, at: '2026-07-03T10:00:00.000Z' })).map((v) => v.requestId)).toEqual([mast.id]);
+    const others = await volumes(space.manager.auth, { bbox: view, at: '2026-07-03T09:30:00.000Z', missionId: roof.missionId });
+    expect(others.map((v) => v.requestId)).toEqual([mast.id]);
+    expect(await volumes(space.manager.auth, { bbox: '2.3,48.68,2.4,48.75', at: '2026-07-03T09:30:00.000Z' })).toEqual([]);
+
+    // The roof's operator reads both volumes, the title of his own only; another airspace's manager reads none.
+    const ofOperator = await volumes(roof.operator.auth, { bbox: view, at: '2026-07-03T09:30:00.000Z' });
+    expect(ofOperator.map((v) => [v.requestId, v.missionTitle])).toEqual([
+      [roof.id, 'Layer roof'],
+      [mast.id, null],
+    ]);
+    const other = await managedAirspace(t);
+    expect(await volumes(other.manager.auth, { bbox: view, at: '2026-07-03T09:30:00.000Z' })).toEqual([]);
+
+    const bad = (query: Record<string, string>) => request(t.app).get('/api/deconfliction/volumes').query(query).set(space.manager.auth);
+    expectError(await bad({ bbox: '0,40,5,45', at: '2026-07-03T09:30:00.000Z' }), 422, 'VALIDATION_FAILED');
+    expectError(await bad({ bbox: view }), 422, 'VALIDATION_FAILED');
+    expectError(await bad({ bbox: view, at: 'tomorrow' }), 422, 'VALIDATION_FAILED');
+    expectError(
+      await request(t.app).get('/api/deconfliction/volumes').query({ bbox: view, at: '2026-07-03T09:30:00.000Z' }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    const stranger = await signedInUser(t.app, t.db.prisma, ['ALERT_LIST_ADMIN']);
+    expectError(
+      await request(t.app).get('/api/deconfliction/volumes').query({ bbox: view, at: '2026-07-03T09:30:00.000Z' }).set(stranger.auth),
+      403,
+      'NOT_ALLOWED',
+    );
   });
 
   it('a lowest height above the maximum is refused with its field named', async () => {

@@ -1,5 +1,13 @@
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
-import type { RequestDetail, RequestListQuery, TouchedAirspace } from '../../../src/shared/contracts/requests';
+import {
+  VOLUMES_IN_VIEW_MAX,
+  type RequestDetail,
+  type RequestListQuery,
+  type TouchedAirspace,
+  type VolumesInView,
+  type VolumesInViewQuery,
+} from '../../../src/shared/contracts/requests';
+import { grantedVolume, volumeBox } from '../../../src/shared/domain/deconfliction';
 import { ACCEPTED_STATUSES, REJECTED_STATUSES, UNDER_ANALYSIS_STATUSES } from '../../../src/shared/domain/request-status';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
@@ -16,9 +24,9 @@ import type { RequestsRepository } from './requests.repository';
 export interface RequestQueriesDeps {
   repository: Pick<
     RequestsRepository,
-    'find' | 'detail' | 'activeMissions' | 'volumeCandidates' | 'list' | 'missionOf' | 'ofMission' | 'countOfMission'
+    'find' | 'detail' | 'activeMissions' | 'volumeCandidates' | 'volumesAt' | 'list' | 'missionOf' | 'ofMission' | 'countOfMission'
   >;
-  airspaces: Pick<AirspacesRepository, 'isManagedBy' | 'findOpenInBox'>;
+  airspaces: Pick<AirspacesRepository, 'isManagedBy' | 'findOpenInBox' | 'listManagedBy'>;
   owners: RecordOwners;
   missionReach: MissionReach;
   /** Where the costly area-against-airspace tests run. */
@@ -81,6 +89,47 @@ export function createRequestQueries(deps: RequestQueriesDeps) {
       ];
       const { items, total } = await repository.list(scope, statuses, query);
       return { items: items.map(toRequestSummary), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /**
+     * The map's "Deconfliction" layer (docs/map.md): the accepted or pending requests whose granted volume is active at
+     * the map's time and meets its view. An administrator of airspaces reads every airspace's, with titles; a manager
+     * those of his airspaces, with titles; an operator every airspace's, the titles of his own missions only (another
+     * operator's title is his, as in the conflicts of a request).
+     */
+    async volumesInView(actor: AuthUser, query: VolumesInViewQuery): Promise<VolumesInView> {
+      const at = new Date(query.at);
+      const everyAirspace = actor.rights.has('AIRSPACE_LIST_ADMIN');
+      const managing = !everyAirspace && actor.rights.has('PREFLIGHTPROCEDURE_LIST');
+      const airspaceIds = managing ? (await airspaces.listManagedBy(actor.id)).map((airspace) => airspace.id) : null;
+      const ownerId = everyAirspace || managing ? null : await owners.ownerId(actor, { kind: 'own' });
+      const rows = await repository.volumesAt(query.bbox, at, {
+        statuses: [...ACCEPTED_STATUSES, ...UNDER_ANALYSIS_STATUSES],
+        airspaceIds,
+        exceptMissionId: query.missionId ?? null,
+        limit: VOLUMES_IN_VIEW_MAX + 1,
+      });
+      const [west, south, east, north] = query.bbox;
+      const volumes: VolumesInView['volumes'] = [];
+      for (const row of rows) {
+        // The index read the filed volume; what is drawn is the granted one, which restrictions may have narrowed.
+        const volume = grantedVolume(row.missionSnapshot, row.restrictions);
+        const [minLon, minLat, maxLon, maxLat] = volumeBox(volume);
+        if (at.getTime() < volume.startAt || at.getTime() >= volume.endAt) continue;
+        if (minLon > east || maxLon < west || minLat > north || maxLat < south) continue;
+        volumes.push({
+          requestId: row.id,
+          referenceNumber: row.referenceNumber,
+          missionTitle: ownerId === null || row.operatorId === ownerId ? row.missionSnapshot.title : null,
+          status: row.status,
+          areas: volume.areas,
+          minHeightM: volume.minHeightM,
+          maxHeightM: volume.maxHeightM,
+          startAt: new Date(volume.startAt).toISOString(),
+          endAt: new Date(volume.endAt).toISOString(),
+        });
+      }
+      return { volumes: volumes.slice(0, VOLUMES_IN_VIEW_MAX), truncated: rows.length > VOLUMES_IN_VIEW_MAX };
     },
 
     async get(actor: AuthUser, id: string): Promise<RequestDetail> {

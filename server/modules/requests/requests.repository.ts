@@ -219,6 +219,18 @@ const VOLUME_CANDIDATES = `
    ORDER BY r."submittedAt"
    LIMIT ${VOLUME_CANDIDATES_LIMIT}`;
 
+/** The requests whose filed 4D volume's box meets the view and whose window holds the instant, in some airspaces or all. */
+const VOLUMES_AT = `
+  SELECT r.id, r."referenceNumber", r.status::text AS status, r."missionSnapshot", r.restrictions, r."operatorId"
+    FROM "Request" r
+   WHERE r."volumeBox" && box(point($1, $2), point($3, $4))
+     AND r."volumeWindow" @> $5::timestamptz
+     AND r.status::text = ANY($6::text[])
+     AND ($7::uuid[] IS NULL OR r."airspaceId" = ANY($7::uuid[]))
+     AND ($8::uuid IS NULL OR r."missionId" <> $8::uuid)
+   ORDER BY r."submittedAt"
+   LIMIT $9`;
+
 const ACTIVE_MISSIONS = `
   SELECT r.id, r."referenceNumber", r.status::text AS status, r."missionSnapshot"
     FROM "Request" r
@@ -438,6 +450,27 @@ export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
     },
 
     /** Candidates for deconfliction: the index answers by boxes, the caller keeps those whose volumes really meet. */
+    /** The candidates of the map's "Deconfliction" layer: `airspaceIds` null reads every airspace. */
+    async volumesAt(
+      box: readonly [number, number, number, number],
+      at: Date,
+      scope: { statuses: readonly RequestStatus[]; airspaceIds: string[] | null; exceptMissionId: string | null; limit: number },
+    ): Promise<(VolumeRow & { operatorId: string })[]> {
+      const [west, south, east, north] = box;
+      const { rows } = await prepared<VolumeRow & { operatorId: string } & pg.QueryResultRow>(pool, 'request-volumes-at', VOLUMES_AT, [
+        west,
+        south,
+        east,
+        north,
+        at.toISOString(),
+        scope.statuses,
+        scope.airspaceIds,
+        scope.exceptMissionId,
+        scope.limit,
+      ]);
+      return rows;
+    },
+
     async volumeCandidates(
       subject: { airspaceId: string; missionId: string; box: [number, number, number, number] },
       volume: { minHeightM: number; maxHeightM: number | null; startAt: number; endAt: number },

@@ -10,6 +10,8 @@ import {
   requestSmsSchema,
   requestSummarySchema,
   touchedAirspaceSchema,
+  volumesInViewQuerySchema,
+  volumesInViewSchema,
 } from '../../../src/shared/contracts/requests';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
@@ -97,4 +99,18 @@ export function requestsRouter(
       status: 204,
       handler: ({ user, params, body }) => chat.sendSms(user, params.id, body.body),
     }).router;
+}
+
+/** The map's "Deconfliction" layer group (docs/map.md): other missions' granted volumes active at the map's time. */
+export function deconflictionRouter(registry: ApiRegistry, queries: RequestQueries) {
+  return new ApiRouter(registry, '/api/deconfliction', 'requests').route({
+    method: 'get',
+    path: '/volumes',
+    summary:
+      "Accepted or pending requests' granted 4D volumes active at `at` in the box: a manager's airspaces', an operator's every airspace's (other operators' titles left out)",
+    access: [...READ, 'AIRSPACE_LIST_ADMIN'],
+    query: volumesInViewQuerySchema,
+    response: volumesInViewSchema,
+    handler: ({ user, query }) => queries.volumesInView(user, query),
+  }).router;
 }

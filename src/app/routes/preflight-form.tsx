@@ -37,7 +37,7 @@ export default function PreflightFormRoute() {
     <MissionEditor
       key={mission.id}
       mission={mission}
-      mapLayers={<MapLayers />}
+      mapLayers={<MapLayers at={mission.startAt ?? undefined} missionId={mission.id} />}
       weather={<MissionWeather missionId={mission.id} updatedAt={mission.updatedAt} />}
       flight={({ dirty }) => <MissionFlight mission={mission} dirty={dirty} />}
       tabs={{

@@ -4,14 +4,14 @@ import type { ContextLayerName } from '@/shared/contracts/context-layers';
 export const LAYER_GROUPS = ['weather', 'aeronautical', 'natural', 'networks', 'deconfliction', 'others'] as const;
 export type LayerGroup = (typeof LAYER_GROUPS)[number];
 
-export type LayerKey = 'geozones' | 'rainRadar' | 'aerial' | ContextLayerName;
+export type LayerKey = 'geozones' | 'rainRadar' | 'aerial' | 'otherMissions' | ContextLayerName;
 
 export const LAYERS_OF_GROUP: Readonly<Record<LayerGroup, readonly LayerKey[]>> = {
   weather: ['rainRadar'],
   aeronautical: ['geozones'],
   natural: ['protected'],
   networks: ['rail', 'motorways', 'powerlines'],
-  deconfliction: [],
+  deconfliction: ['otherMissions'],
   others: ['aerial'],
 };
 
@@ -23,9 +23,13 @@ export const DEFAULT_VISIBLE: Readonly<Record<LayerKey, boolean>> = {
   motorways: false,
   powerlines: false,
   aerial: false,
+  otherMissions: false,
 };
 
 export { RESTRICTION_COLORS } from '@/components/map/restriction-colors';
+
+/** The other missions' granted volumes (the Deconfliction group): the colour of granted volumes on the live map too. */
+export const VOLUME_COLOR = '#0c8599';
 
 export const CONTEXT_COLORS: Readonly<Record<ContextLayerName, string>> = {
   protected: '#2f9e44',

@@ -176,6 +176,46 @@ export const requestConflictSchema = z.object({
 });
 export type RequestConflict = z.infer<typeof requestConflictSchema>;
 
+/** Widest side of the box the map's "Deconfliction" layer asks for, in degrees (a region, not a country). */
+export const VOLUMES_VIEW_MAX_SPAN_DEG = 3;
+/** How many volumes the layer draws at most in a view. */
+export const VOLUMES_IN_VIEW_MAX = 500;
+
+/**
+ * `GET /api/deconfliction/volumes?bbox=west,south,east,north&at=…`: the accepted or pending requests whose granted 4D
+ * volume is active at `at` and meets the box (docs/map.md "Deconfliction"); `missionId` leaves out the mission being
+ * prepared.
+ */
+export const volumesInViewQuerySchema = z.object({
+  bbox: z
+    .string()
+    .transform((value) => value.split(',').map(Number))
+    .pipe(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)]))
+    .refine(
+      ([west, south, east, north]) =>
+        west <= east && south <= north && east - west <= VOLUMES_VIEW_MAX_SPAN_DEG && north - south <= VOLUMES_VIEW_MAX_SPAN_DEG,
+      'validation:invalid',
+    ),
+  at: dateTimeSchema,
+  missionId: z.uuid('validation:invalid').optional(),
+});
+export type VolumesInViewQuery = z.infer<typeof volumesInViewQuerySchema>;
+
+/** One granted volume on the map: the mission's title only for whom may read it (its managers, its own operator). */
+const volumeInViewSchema = z.object({
+  requestId: z.string(),
+  referenceNumber: z.string(),
+  missionTitle: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  areas: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }),
+  minHeightM: z.number(),
+  maxHeightM: z.number().nullable(),
+  startAt: z.string(),
+  endAt: z.string(),
+});
+export const volumesInViewSchema = z.object({ volumes: z.array(volumeInViewSchema), truncated: z.boolean() });
+export type VolumesInView = z.infer<typeof volumesInViewSchema>;
+
 export const requestDetailSchema = requestSummarySchema.extend({
   callControl: z.boolean(),
   operatorPhone: z.string().nullable(),

@@ -3,15 +3,18 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import type { RainRadar } from '../hooks/use-rain-radar';
-import { CONTEXT_COLORS, LAYER_GROUPS, LAYERS_OF_GROUP, RESTRICTION_COLORS, type LayerKey } from '../layer-catalogue';
+import { CONTEXT_COLORS, LAYER_GROUPS, LAYERS_OF_GROUP, RESTRICTION_COLORS, VOLUME_COLOR, type LayerKey } from '../layer-catalogue';
 import { formatLocale } from '@/lib/format';
 
 export type GeozoneStatus = { kind: 'zoomIn' } | { kind: 'error' } | { kind: 'count'; count: number | undefined };
+/** The Deconfliction layer's state, with the map's time it was asked for. */
+export type VolumesStatus = { kind: 'zoomIn' } | { kind: 'error' } | { kind: 'count'; count: number | undefined; at: string };
 
 interface LayerPanelProps {
   visible: Record<LayerKey, boolean>;
   onToggle: (key: LayerKey, visible: boolean) => void;
   geozones: GeozoneStatus;
+  volumes: VolumesStatus;
   radar: RainRadar;
   /** Whether the server has aerial imagery (AERIAL_TILES_URL): otherwise the layer is offered disabled, with why. */
   aerialAvailable: boolean;
@@ -55,6 +58,28 @@ function GeozoneNote({ status }: { status: GeozoneStatus }) {
   );
 }
 
+function VolumesNote({ status }: { status: VolumesStatus }) {
+  const { t, i18n } = useTranslation('map');
+  if (status.kind === 'zoomIn')
+    return (
+      <Text size="xs" c="dimmed">
+        {t('layers.zoomInForVolumes')}
+      </Text>
+    );
+  if (status.kind === 'error')
+    return (
+      <Text size="xs" c="red">
+        {t('layers.loadFailed')}
+      </Text>
+    );
+  const at = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(status.at));
+  return (
+    <Text size="xs" c="dimmed" data-testid="volume-count" data-count={status.count ?? ''} aria-live="polite">
+      {status.count === undefined ? '…' : t('layers.volumeCount', { count: status.count, at })}
+    </Text>
+  );
+}
+
 function Legend() {
   const { t } = useTranslation('map');
   return (
@@ -74,12 +99,16 @@ function Legend() {
           <Text size="xs">{t(`layers.${name}`)}</Text>
         </Group>
       ))}
+      <Group gap="xs" wrap="nowrap">
+        <ColorSwatch color={VOLUME_COLOR} size={14} radius={2} aria-hidden />
+        <Text size="xs">{t('legend.otherMissions')}</Text>
+      </Group>
     </Stack>
   );
 }
 
 /** Spec shell §1: the layer groups, each with its layers or a note saying why it is empty. */
-export function LayerPanel({ visible, onToggle, geozones, radar, aerialAvailable }: LayerPanelProps) {
+export function LayerPanel({ visible, onToggle, geozones, volumes, radar, aerialAvailable }: LayerPanelProps) {
   const { t } = useTranslation('map');
   // On a phone the open panel would cover the whole map: it starts closed there.
   const [opened, { toggle }] = useDisclosure(!window.matchMedia('(max-width: 48em)').matches);
@@ -142,6 +171,7 @@ export function LayerPanel({ visible, onToggle, geozones, radar, aerialAvailable
                         data-testid={`layer-toggle-${key}`}
                       />
                       {key === 'geozones' && visible.geozones ? <GeozoneNote status={geozones} /> : null}
+                      {key === 'otherMissions' && visible.otherMissions ? <VolumesNote status={volumes} /> : null}
                       {key === 'rainRadar' ? <RadarNote radar={radar} visible={visible.rainRadar} /> : null}
                       {key === 'aerial' && !aerialAvailable ? (
                         <Text size="xs" c="dimmed" data-testid="aerial-disabled">

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
-import type { ExpressionSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, FilterSpecification } from 'maplibre-gl';
 import { useTranslation } from 'react-i18next';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { openStreetMapCredit } from '@/components/map/map-texts';
@@ -8,12 +8,13 @@ import { RasterTileLayer } from '@/components/map/raster-tile-layer';
 import type { ContextLayerName } from '@/shared/contracts/context-layers';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import { useContextLayer } from '../api/get-context-layer';
+import { useVolumesInView } from '../api/get-volumes-in-view';
 import { useZonesInView } from '../api/get-zones-in-view';
 import { useMapSettings } from '../api/get-map-settings';
 import { useRainRadar } from '../hooks/use-rain-radar';
 import { useViewBbox } from '../hooks/use-view-bbox';
-import { CONTEXT_COLORS, DEFAULT_VISIBLE, RESTRICTION_COLORS, type LayerKey } from '../layer-catalogue';
-import { LayerPanel, type GeozoneStatus } from './layer-panel';
+import { CONTEXT_COLORS, DEFAULT_VISIBLE, RESTRICTION_COLORS, VOLUME_COLOR, type LayerKey } from '../layer-catalogue';
+import { LayerPanel, type GeozoneStatus, type VolumesStatus } from './layer-panel';
 import { ZonePopup } from './zone-popup';
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -53,6 +54,27 @@ const GEOZONE_LINE = {
     ['match', ['get', 'restriction'], 'PROHIBITED', 3, 'REQ_AUTHORISATION', 2.2, 1.4],
   ],
 } as { 'line-color': ExpressionSpecification; 'line-opacity': ExpressionSpecification; 'line-width': ExpressionSpecification };
+// Accepted volumes solid, pending ones (submitted, awaiting) dashed.
+const PENDING = ['match', ['get', 'status'], ['submitted', 'awaiting'], true, false] as unknown as ExpressionSpecification;
+const VOLUME_FILL = { 'fill-color': VOLUME_COLOR, 'fill-opacity': 0.2 };
+const VOLUME_LINE = { 'line-color': VOLUME_COLOR, 'line-width': 2 };
+const VOLUME_PENDING_LINE = { 'line-color': VOLUME_COLOR, 'line-width': 2, 'line-dasharray': [2, 2] };
+const PENDING_FILTER = ['==', PENDING, true] as unknown as FilterSpecification;
+const ACCEPTED_FILTER = ['==', PENDING, false] as unknown as FilterSpecification;
+
+/** Now, to the minute: the live map's time moves on while `ticking`, and each minute asks again. */
+function useMinute(ticking: boolean): string {
+  const round = () => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  const [minute, setMinute] = useState(round);
+  useEffect(() => {
+    if (!ticking) return undefined;
+    setMinute(round());
+    const timer = window.setInterval(() => setMinute(round()), 15_000);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+  return minute;
+}
+
 const PROTECTED_FILL = { 'fill-color': CONTEXT_COLORS.protected, 'fill-opacity': 0.3, 'fill-outline-color': CONTEXT_COLORS.protected };
 
 function ContextLine({ name, visible }: { name: Exclude<ContextLayerName, 'protected'>; visible: boolean }) {
@@ -70,12 +92,38 @@ function ContextLine({ name, visible }: { name: Exclude<ContextLayerName, 'prote
   );
 }
 
+export interface MapLayersProps {
+  /** The map's time for the Deconfliction group (a mission's start); now, to the minute, when not given. */
+  at?: string;
+  /** The mission shown on the map, left out of the other missions' volumes. */
+  missionId?: string;
+}
+
 /** The regulatory and context layers of spec shell §1 on the nearest MapView, with their switcher and legend. */
-export function MapLayers() {
+export function MapLayers({ at, missionId }: MapLayersProps = {}) {
   const { t } = useTranslation('map');
   const [visible, setVisible] = useState<Record<LayerKey, boolean>>({ ...DEFAULT_VISIBLE });
   const bbox = useViewBbox();
   const zones = useZonesInView(visible.geozones ? bbox : null);
+  const now = useMinute(at === undefined && visible.otherMissions);
+  const time = at ?? now;
+  const volumes = useVolumesInView(bbox, time, missionId, visible.otherMissions);
+  const volumeData = useMemo<FeatureCollection>(
+    () => ({
+      type: 'FeatureCollection',
+      features: (volumes.data?.volumes ?? []).map((volume) => ({
+        type: 'Feature',
+        properties: { status: volume.status, reference: volume.referenceNumber },
+        geometry: volume.areas,
+      })),
+    }),
+    [volumes.data],
+  );
+  const volumesStatus: VolumesStatus = !bbox
+    ? { kind: 'zoomIn' }
+    : volumes.isError
+      ? { kind: 'error' }
+      : { kind: 'count', count: volumes.data && !volumes.isPlaceholderData ? volumes.data.volumes.length : undefined, at: time };
   const protectedAreas = useContextLayer('protected', visible.protected);
   const radar = useRainRadar(visible.rainRadar);
   const aerialTiles = useMapSettings().data?.aerialTilesUrl ?? null;
@@ -110,6 +158,23 @@ export function MapLayers() {
       />
       <GeoJsonLayer id="geozones-line" type="line" data={zoneData} paint={GEOZONE_LINE} visible={visible.geozones} />
       <ZonePopup layerId="geozones-fill" data={visible.geozones ? zones.data : undefined} />
+      <GeoJsonLayer id="deconfliction-volumes-fill" type="fill" data={volumeData} paint={VOLUME_FILL} visible={visible.otherMissions} />
+      <GeoJsonLayer
+        id="deconfliction-volumes-line"
+        type="line"
+        data={volumeData}
+        paint={VOLUME_LINE}
+        filter={ACCEPTED_FILTER}
+        visible={visible.otherMissions}
+      />
+      <GeoJsonLayer
+        id="deconfliction-volumes-pending"
+        type="line"
+        data={volumeData}
+        paint={VOLUME_PENDING_LINE}
+        filter={PENDING_FILTER}
+        visible={visible.otherMissions}
+      />
       <ContextLine name="rail" visible={visible.rail} />
       <ContextLine name="motorways" visible={visible.motorways} />
       <ContextLine name="powerlines" visible={visible.powerlines} />
@@ -118,6 +183,7 @@ export function MapLayers() {
         visible={visible}
         onToggle={(key, on) => setVisible((current) => ({ ...current, [key]: on }))}
         geozones={geozoneStatus}
+        volumes={volumesStatus}
         radar={radar}
         aerialAvailable={aerialTiles !== null}
       />
