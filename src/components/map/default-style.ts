@@ -141,7 +141,7 @@ export function offlineStyle(origin: string = window.location.origin, openStreet
           'text-size': size,
           'text-max-width': 8,
         },
-        paint: { 'text-color': '#343a40', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+        paint: { 'text-color': '#212529', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
       })),
     ],
   } as StyleSpecification;

@@ -18,9 +18,18 @@ export function centerOf(request: Pick<RequestDetail, 'missionSnapshot'>): [numb
 }
 
 /**
- * The mission's areas, the reduced area of the decision (green), other active missions of the airspace (orange) and,
- * in red, where other requests' volumes meet this one's (deconfliction).
+ * The map's colours, said by its legend: the mission's areas blue, the reduced area of the decision green, the other
+ * active missions of the airspace teal (as the map's "Deconfliction" layer draws other missions' volumes) and, in red,
+ * where other requests' volumes meet this one's. No basemap feature uses them (docs/map.md).
  */
+export const REQUEST_MAP_COLORS = {
+  missionAreas: '#1c7ed6',
+  reducedArea: '#2f9e44',
+  activeMissions: '#0c8599',
+  conflicts: '#e03131',
+} as const;
+
+/** The request's map: the mission's areas, the reduced area granted, the airspace's other active missions, the conflicts. */
 export function RequestMap({ request }: { request: RequestDetail }) {
   const { t } = useTranslation('requests');
   const reduced = request.restrictions.flatMap((restriction) => (restriction.kind === 'reducedArea' ? [restriction.area as Geometry] : []));
@@ -37,25 +46,25 @@ export function RequestMap({ request }: { request: RequestDetail }) {
           id="request-active-missions"
           type="line"
           data={collection(request.activeMissions.map((mission) => mission.areas))}
-          paint={{ 'line-color': '#f76707', 'line-width': 2 }}
+          paint={{ 'line-color': REQUEST_MAP_COLORS.activeMissions, 'line-width': 2 }}
         />
         <GeoJsonLayer
           id="request-mission-areas"
           type="fill"
           data={collection([request.missionSnapshot.areas])}
-          paint={{ 'fill-color': '#1c7ed6', 'fill-opacity': 0.25 }}
+          paint={{ 'fill-color': REQUEST_MAP_COLORS.missionAreas, 'fill-opacity': 0.25 }}
         />
         <GeoJsonLayer
           id="request-reduced-area"
           type="fill"
           data={collection(reduced)}
-          paint={{ 'fill-color': '#2f9e44', 'fill-opacity': 0.45 }}
+          paint={{ 'fill-color': REQUEST_MAP_COLORS.reducedArea, 'fill-opacity': 0.45 }}
         />
         <GeoJsonLayer
           id="request-conflict-areas"
           type="fill"
           data={collection(request.conflicts.map((conflict) => conflict.overlap.areas))}
-          paint={{ 'fill-color': '#e03131', 'fill-opacity': 0.55 }}
+          paint={{ 'fill-color': REQUEST_MAP_COLORS.conflicts, 'fill-opacity': 0.55 }}
         />
         <FitBounds data={[request.missionSnapshot.areas, ...reduced]} />
       </MapView>
