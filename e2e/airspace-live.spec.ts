@@ -118,6 +118,29 @@ test('the manager watches his airspace live: volumes, flights by conformance, th
   await expect(flights.filter({ hasText: roofs.reference })).toHaveAttribute('data-state', 'conforming');
   await expect(page.locator('[data-testid="live-target"][data-state="violating"]')).toContainText(bridge.reference);
   await expect(page.locator('[data-testid="live-target"][data-state="conforming"]')).toContainText(roofs.reference);
+  // His outline is drawn. A tracker just east of it is not his to see: the server does not send it (traffic.scope.ts),
+  // as the roofs' next position, posted after it, shows.
+  await expect(page.getByTestId('map')).toHaveAttribute('data-visible-layers', /watched-airspaces/);
+  const tracker = await request.post('/api/trackers', {
+    headers: admin,
+    data: { ident: `OUT-${tag}`, vehicle: 'drone', source: 'wi', relatedUserId: subjectOf(operator), recorded: true },
+  });
+  expect(tracker.status(), await tracker.text()).toBe(201);
+  const key = await request.post(`/api/users/${subjectOf(operator)}/api-key`, { headers: admin });
+  expect(key.ok(), await key.text()).toBe(true);
+  const outside = await request.post('/api/traffics/', {
+    headers: { 'X-Api-Key': ((await key.json()) as { apiKey: string }).apiKey },
+    data: {
+      positions: [{ ident: `OUT-${tag}`, lon: 2.405, lat: 48.66, alt: 40, time: new Date().toISOString(), type: 'drone', source: 'wi' }],
+    },
+  });
+  expect(outside.ok(), await outside.text()).toBe(true);
+  const roofsTarget = page.locator('[data-testid="live-target"]').filter({ hasText: roofs.reference });
+  const movedLon = AREAS.roofs.lon + 0.002;
+  expect((await fly(operator, movedLon, AREAS.roofs.lat + 0.002)).ok()).toBe(true);
+  await expect.poll(async () => Number(await roofsTarget.getAttribute('data-lon'))).toBeCloseTo(movedLon, 5);
+  await expect(page.locator(`[data-testid="live-target"][data-ident="OUT-${tag}"]`)).toHaveCount(0);
+  await expect(flights).toHaveCount(2);
 
   await flights.first().click();
   const card = page.getByTestId('flight-card');
@@ -134,6 +157,9 @@ test('the manager watches his airspace live: volumes, flights by conformance, th
   const listed = await request.get(`/api/violations?missionId=${bridge.missionId}`, { headers: manager }).then((r) => r.json());
   expect(JSON.stringify(listed.items)).toContain(bridge.reference);
   expect(await (await request.get('/api/violations/csv', { headers: manager })).text()).toContain(bridge.reference);
+  // His violations screen lists the episode.
+  await page.goto('/backoffice/violations');
+  await expect(page.getByText(bridge.reference).first()).toBeVisible();
 
   await signIn(page, DEMO.manager, { lang: 'fr', to: '/backoffice/live' });
   await expect(page.getByTestId('live-connection')).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
