@@ -146,6 +146,9 @@ test('the manager watches his airspace live: volumes, flights by conformance, th
   const card = page.getByTestId('flight-card');
   await expect(card.getByTestId('flight-card-request')).toHaveText(new RegExp(bridge.reference));
   await expect(card.getByTestId('flight-card-call').first()).toHaveAttribute('href', /^tel:\+/);
+  // The height is the position's (every delta carries it); the limit and the edge come with the conformance state.
+  await expect(card.getByTestId('flight-card-facts')).toContainText(/^Height 30 m \/ \d+ m · to the edge -?\d+ m/);
+  await card.screenshot({ path: 'reports/e2e-artifacts/airspace-live-flight-card-en.png' });
   await card.getByTestId('flight-card-sms').click();
   await card.getByText('Operator', { exact: true }).click();
   await card.getByTestId('flight-contact-body').fill(`Land now ${tag}`);
