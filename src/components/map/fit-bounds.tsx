@@ -39,7 +39,17 @@ export function FitBounds({ data, padding = 40, maxZoom = 16 }: FitBoundsProps) 
   const extent = boundsOf(...data)?.join(',');
   useEffect(() => {
     if (!map || extent === undefined) return;
-    map.fitBounds(extent.split(',').map(Number) as Bounds, { padding, maxZoom, duration: 0 });
+    const fit = () => map.fitBounds(extent.split(',').map(Number) as Bounds, { padding, maxZoom, duration: 0 });
+    const { clientWidth, clientHeight } = map.getContainer();
+    if (clientWidth > 2 * padding && clientHeight > 2 * padding) {
+      fit();
+      return;
+    }
+    // A container not laid out yet cannot hold the padding: MapLibre would keep the first view. Fit once it has a size.
+    map.once('resize', fit);
+    return () => {
+      map.off('resize', fit);
+    };
   }, [map, extent, padding, maxZoom]);
   return null;
 }
