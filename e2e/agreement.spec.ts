@@ -28,9 +28,15 @@ async function sessionToken(page: Page) {
   return page.evaluate(() => window.localStorage.getItem('token'));
 }
 
+/** Posts the mission with the operator's first pilot and machine, if it has any yet (spec domain §5). */
 async function postMission(page: Page) {
-  const token = await sessionToken(page);
-  return page.request.post('/api/preflights', { data: MISSION, headers: { authorization: `Bearer ${token}` } });
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const choices = await page.request.get('/api/preflights/choices', { headers });
+  const { pilots = [], machines = [] } = choices.ok()
+    ? ((await choices.json()) as { pilots?: { id: string }[]; machines?: { id: string }[] })
+    : {};
+  const crew = { referentPilotId: pilots[0]?.id ?? null, mainMachineId: machines[0]?.id ?? null };
+  return page.request.post('/api/preflights', { data: { ...MISSION, ...crew }, headers });
 }
 
 test('the operator completes its agreement file, the administrator validates it, and the operator can then create missions', async ({

@@ -172,8 +172,12 @@ for (const language of ['en', 'fr'] as const) {
   });
 }
 
-test('the server refuses a mission while the agreement status forbids it, with the translated message', async ({ page }) => {
+test('a new mission asks for a pilot and a machine; the server refuses it while the agreement status forbids it, with the translated messages', async ({
+  page,
+  request,
+}) => {
   // An administrator creating a mission creates its own, and the demo administrator's agreement is notValidated.
+  const names = await registerPilotAndMachine(request, `admin${Date.now().toString(36)}`, DEMO.admin);
   await signIn(page, DEMO.admin, { to: '/backoffice/preflights/add#14/48.605/2.64' });
   await quietMap(page);
   await drawSquare(page, 150);
@@ -181,6 +185,14 @@ test('the server refuses a mission while the agreement status forbids it, with t
   await page.getByTestId('mission-save').click();
   // The administrator's stored language may have been changed by another spec of the run.
   const french = (await page.evaluate(() => document.documentElement.lang)) === 'fr';
+  // Spec domain §5: no mission without a pilot and a machine; the form asks before sending.
+  await expect(page.getByText(french ? /^Choisissez un pilote/ : /^Choose a pilot/)).toBeVisible();
+  await expect(page.getByText(french ? /^Choisissez une machine/ : /^Choose a machine/)).toBeVisible();
+  await expect(page).toHaveURL(/\/preflights\/add/);
+
+  await page.getByTestId('mission-pilot').selectOption({ label: names.pilot });
+  await page.getByTestId('mission-machine').selectOption({ label: names.machine });
+  await page.getByTestId('mission-save').click();
   await expect(page.getByTestId('mission-save-error')).toHaveText(
     french
       ? 'Le statut de votre agrément ne vous permet pas d’effectuer cette action.'

@@ -116,9 +116,9 @@ export async function allowOperatorMissions(request: APIRequestContext) {
   expect(exempt.ok(), await exempt.text()).toBe(true);
 }
 
-/** A pilot (A2 certificate, adult) and a C2 machine of the operator, named for this run. */
-export async function registerPilotAndMachine(request: APIRequestContext, tag: string) {
-  const operator = { authorization: `Bearer ${await tokenOf(request, DEMO.operator)}` };
+/** A pilot (A2 certificate, adult) and a C2 machine of the operator (or of another account), named for this run. */
+export async function registerPilotAndMachine(request: APIRequestContext, tag: string, owner: string = DEMO.operator) {
+  const operator = { authorization: `Bearer ${await tokenOf(request, owner)}` };
   const pilot = await request.post('/api/pilots', {
     headers: operator,
     data: {

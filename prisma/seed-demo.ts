@@ -324,10 +324,11 @@ export async function seedDemoStory(prisma: PrismaClient, actors: DemoActors, op
       status,
       country: 'FR',
       scenario: plan ? 'OPEN_A3' : null,
+      // Domain §5: every mission is created with a pilot and a machine; a draft misses its area, dates and height.
+      referentPilotId: (plan?.pilot ?? pierre).id,
+      mainMachineId: mapper.id,
       ...(plan && geometry
         ? {
-            referentPilotId: plan.pilot.id,
-            mainMachineId: mapper.id,
             maxHeightM: 50,
             maxAltitudeFt: Math.round(50 / 0.3048),
             maximumDurationMin: 90,

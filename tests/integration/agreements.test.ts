@@ -8,7 +8,7 @@ import type { Prisma } from '../../server/generated/prisma/client';
 import { createMachine, createPilot } from '../factories/registry';
 import { pdfBytes } from '../factories/files';
 import { createUser, login, signedInUser } from '../factories/users';
-import { MISSION_OPERATOR, NEAR_ORLY, postMission } from './missions-support';
+import { MISSION_OPERATOR, postMission, sketchMission } from './missions-support';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { bearer, CLOCK_START, DAY, expectError, outboxFor } from './support';
 
@@ -64,7 +64,7 @@ describe('operator agreement', () => {
       agreementStatus: status,
       ...fields,
     });
-    await createPilot(t.db.prisma, operator.user.id, {
+    const pilot = await createPilot(t.db.prisma, operator.user.id, {
       documents: {
         create: [
           { skillType: 'idDocument', reference: 'ID-1' },
@@ -72,9 +72,9 @@ describe('operator agreement', () => {
         ],
       },
     });
-    await createMachine(t.db.prisma, operator.user.id);
+    const machine = await createMachine(t.db.prisma, operator.user.id);
     for (const kind of ['operationsManual', 'idDocument', 'insuranceCertificate'] as const) await addDocument(operator.user.id, kind);
-    return operator;
+    return { ...operator, pilot, machine };
   }
 
   const status = async (userId: string) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id: userId } })).agreementStatus;
@@ -331,7 +331,7 @@ describe('operator agreement', () => {
         data: { rights: { push: MISSION_OPERATOR } },
       });
       const auth = bearer((await login(t.app, operator.user.email)).token);
-      const mission = { title: 'Roof survey', areas: NEAR_ORLY };
+      const mission = sketchMission(operator, { title: 'Roof survey' });
       expectError(await postMission(t, auth, mission), 403, 'AGREEMENT_STATUS_FORBIDS');
       await request(t.app).post('/api/agreement/request').set(auth).expect(200);
       expectError(await postMission(t, auth, mission), 403, 'AGREEMENT_STATUS_FORBIDS');

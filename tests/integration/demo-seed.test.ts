@@ -49,7 +49,12 @@ describe('the demo tells its story through the API', () => {
     expect(machines.body.items.length).toBeGreaterThanOrEqual(2);
 
     // The first thing a new user does needs no administrator.
-    const created = await request(t.app).post('/api/preflights').set(operator).send({ title: 'First flight', areas: FIRST_AREA });
+    const created = await request(t.app).post('/api/preflights').set(operator).send({
+      title: 'First flight',
+      areas: FIRST_AREA,
+      referentPilotId: pilots.body.items[0].id,
+      mainMachineId: machines.body.items[0].id,
+    });
     expect(created.status).toBe(201);
   });
 

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { AgreementStatus } from '../../src/shared/domain/enums';
 import type { Right } from '../../src/shared/domain/rights';
 import { signedInUser } from '../factories/users';
 import { createMachine, createPilot } from '../factories/registry';
@@ -28,19 +29,28 @@ export function square(lon: number, lat: number, sideDeg: number) {
 export const NEAR_ORLY = square(2.35, 48.74, 0.005);
 
 /** An operator whose agreement allows missions, with one pilot and one machine. */
-export async function missionOperator(t: TestApp, rights: Right[] = MISSION_OPERATOR) {
-  const operator = await signedInUser(t.app, t.db.prisma, rights, { agreementStatus: 'validated' });
+export async function missionOperator(t: TestApp, rights: Right[] = MISSION_OPERATOR, agreementStatus: AgreementStatus = 'validated') {
+  const operator = await signedInUser(t.app, t.db.prisma, rights, { agreementStatus });
   const pilot = await createPilot(t.db.prisma, operator.user.id, { birthDate: new Date('1990-05-01') });
   const machine = await createMachine(t.db.prisma, operator.user.id, { massGrams: 900, classes: ['C1'] });
   return { ...operator, pilot, machine };
+}
+
+/** The pilot and machine a mission is created with (domain §5). */
+export function crewOf(refs: { pilot: { id: string }; machine: { id: string } }) {
+  return { referentPilotId: refs.pilot.id, mainMachineId: refs.machine.id };
+}
+
+/** The least a mission is created with: a title, an area, a pilot and a machine; it is initiated. */
+export function sketchMission(refs: { pilot: { id: string }; machine: { id: string } }, change: Record<string, unknown> = {}) {
+  return { title: 'Idea', areas: NEAR_ORLY, ...crewOf(refs), ...change };
 }
 
 /** Everything that makes a mission complete (docs/missions.md). */
 export function completeMission(refs: { pilot: { id: string }; machine: { id: string } }, change: Record<string, unknown> = {}) {
   return {
     title: 'Survey of the hangars',
-    referentPilotId: refs.pilot.id,
-    mainMachineId: refs.machine.id,
+    ...crewOf(refs),
     maxHeightM: 50,
     areas: NEAR_ORLY,
     startAt: '2026-07-01T08:00:00.000Z',

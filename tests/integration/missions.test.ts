@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 import { AGREEMENT_STATUSES_ALLOWING_MISSIONS } from '../../server/modules/missions/missions.service';
 import { CLOCK_START, MINUTE, bearer, expectError } from './support';
 import { importJson, readSeedFile } from './zones-support';
-import { MISSION_OPERATOR, NEAR_ORLY, completeMission, missionOperator, postMission, square } from './missions-support';
+import { MISSION_OPERATOR, NEAR_ORLY, completeMission, missionOperator, postMission, sketchMission, square } from './missions-support';
 
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
@@ -76,16 +76,49 @@ describe('missions', () => {
       expect(history.body).toEqual([expect.objectContaining({ from: null, to: 'complete', action: 'create', actorId: operator.user.id })]);
     });
 
-    it('a mission with a title and an area only is initiated', async () => {
-      const response = await post({ title: 'Idea', areas: NEAR_ORLY });
+    it('a mission with a title, an area, a pilot and a machine only is initiated', async () => {
+      const response = await post(sketchMission(operator));
 
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ status: 'initiated', referentPilot: null, maxHeightM: null, maxAltitudeFt: null });
+      expect(response.body).toMatchObject({
+        status: 'initiated',
+        referentPilot: expect.objectContaining({ id: operator.pilot.id }),
+        maxHeightM: null,
+        maxAltitudeFt: null,
+      });
+    });
+
+    it.each([
+      ['without a pilot', { referentPilotId: null }, ['referentPilotId']],
+      ['without a machine', { mainMachineId: null }, ['mainMachineId']],
+      ['without either', { referentPilotId: null, mainMachineId: null }, ['referentPilotId', 'mainMachineId']],
+    ])('refuses a mission %s with 422 MISSION_CREW_REQUIRED, naming the fields, and stores nothing', async (_, change, fields) => {
+      const before = await t.db.prisma.mission.count();
+
+      const response = await post(completeMission(operator, change));
+
+      expectError(response, 422, 'MISSION_CREW_REQUIRED');
+      expect(Object.keys(response.body.fields).sort()).toEqual([...fields].sort());
+      expect(await t.db.prisma.mission.count()).toBe(before);
+    });
+
+    it('an additional pilot and an additional machine are enough to create a mission', async () => {
+      const response = await post(
+        sketchMission(operator, {
+          referentPilotId: null,
+          mainMachineId: null,
+          additionalPilotIds: [operator.pilot.id],
+          additionalMachineIds: [operator.machine.id],
+        }),
+      );
+
+      expect(response.status).toBe(201);
+      expect(response.body.status).toBe('initiated');
     });
 
     it('keeps the altitude above sea level apart from the height above ground, and derives the ground from both', async () => {
-      const altitudeOnly = await post({ title: 'Feet', areas: NEAR_ORLY, maxAltitudeFt: 400 });
-      const both = await post({ title: 'Both', areas: NEAR_ORLY, maxHeightM: 40, maxAltitudeFt: 400 });
+      const altitudeOnly = await post(sketchMission(operator, { title: 'Feet', maxAltitudeFt: 400 }));
+      const both = await post(sketchMission(operator, { title: 'Both', maxHeightM: 40, maxAltitudeFt: 400 }));
 
       expect(altitudeOnly.body).toMatchObject({
         maxHeightM: null,
@@ -190,9 +223,9 @@ describe('missions', () => {
     });
 
     it.each([...AGREEMENT_STATUSES_ALLOWING_MISSIONS])('an operator whose agreement is %s creates missions', async (status) => {
-      const { auth } = await signedInUser(t.app, t.db.prisma, MISSION_OPERATOR, { agreementStatus: status });
+      const allowed = await missionOperator(t, MISSION_OPERATOR, status);
 
-      expect((await post({ title: 'Allowed', areas: NEAR_ORLY }, auth)).status).toBe(201);
+      expect((await post(sketchMission(allowed), allowed.auth)).status).toBe(201);
     });
   });
 
@@ -232,7 +265,7 @@ describe('missions', () => {
       const auth = bearer((await login(t.app, account.email)).token);
 
       expect((await request(t.app).get(`/api/preflights/${created.body.id}`).set(auth)).status).toBe(200);
-      const own = await post({ title: 'By the pilot', areas: NEAR_ORLY, referentPilotId: operator.pilot.id }, auth);
+      const own = await post(sketchMission(operator, { title: 'By the pilot' }), auth);
       expect(own.status).toBe(201);
       expect(own.body.ownerId).toBe(operator.user.id);
     });
@@ -284,7 +317,7 @@ describe('missions', () => {
         completeMission(mine, { title: 'Beta bridge', startAt: '2026-08-01T08:00:00Z', endAt: '2026-08-01T09:00:00Z' }),
         mine.auth,
       );
-      const idea = await post({ title: 'Gamma field', areas: NEAR_ORLY }, mine.auth);
+      const idea = await post(sketchMission(mine, { title: 'Gamma field' }), mine.auth);
       const ids = (response: request.Response) => response.body.items.map((m: { id: string }) => m.id);
 
       const all = await request(t.app).get('/api/preflights').set(mine.auth);
@@ -305,7 +338,7 @@ describe('missions', () => {
 
   describe('PUT and DELETE /api/preflights/:id', () => {
     it('completing an initiated mission moves it to complete and records the change', async () => {
-      const created = await post({ title: 'Grows', areas: NEAR_ORLY });
+      const created = await post(sketchMission(operator, { title: 'Grows' }));
       t.clock.advance(MINUTE);
 
       const response = await request(t.app).put(`/api/preflights/${created.body.id}`).set(operator.auth).send(completeMission(operator));

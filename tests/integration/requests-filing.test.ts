@@ -108,7 +108,7 @@ describe('filing a permission request', () => {
 
   it('refuses a mission still in preparation (initiated) and one that has started', async () => {
     const { airspace } = await managedAirspace(t);
-    const { operator, missionId } = await operatorWithMission(t, { mainMachineId: null });
+    const { operator, missionId } = await operatorWithMission(t, { maxHeightM: null });
     expectError(await file(t, operator.auth, { missionId, airspaceId: airspace.id }), 409, 'REQUEST_MISSION_NOT_READY');
 
     const { operator: other, missionId: started } = await operatorWithMission(t);

@@ -2,6 +2,7 @@ import {
   METRES_PER_FOOT,
   missionAreaIssue,
   missionAreaKm2,
+  missionCrewIssues,
   type MissionChoices,
   type MissionCreate,
   type MissionDetail,
@@ -101,6 +102,15 @@ export function createMissionsService(deps: MissionsServiceDeps) {
     const machines = [...new Set([input.mainMachineId, ...input.additionalMachineIds].filter((id): id is string => !!id))];
     if (machines.length > 0 && (await repository.countOwnedMachines(ownerId, machines)) !== machines.length)
       throw new AppError('MISSION_MACHINE_NOT_OWNED', 'A machine of the mission is not one of its owner’s machines');
+  }
+
+  /** Domain §5: a mission is created with at least one pilot and one machine (referent or additional). */
+  function requireCrew(input: MissionCreate) {
+    const missing = missionCrewIssues(input);
+    if (missing.length > 0)
+      throw new AppError('MISSION_CREW_REQUIRED', 'A mission needs at least one pilot and one machine', {
+        fields: Object.fromEntries(missing.map(({ path, message }) => [path, [message]])),
+      });
   }
 
   /** Domain §8: the user may only pick a country (a regulation) the area lies in. */
@@ -261,6 +271,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
     async create(actor: AuthUser, input: MissionCreate): Promise<MissionDetail> {
       const ownerId = await owners.ownerId(actor, { kind: 'own' });
       await checkAgreement(ownerId);
+      requireCrew(input);
       const data = prepare(input, await groundOf(input));
       await checkReferences(ownerId, input);
       const mission = await repository.create(ownerId, data, {
@@ -325,6 +336,7 @@ export function createMissionsService(deps: MissionsServiceDeps) {
       if (action === 'duplicate') {
         await checkAgreement(mission.userId);
         const input = asInput(mission);
+        requireCrew(input);
         const copy = await repository.create(
           mission.userId,
           {

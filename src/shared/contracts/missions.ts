@@ -165,6 +165,28 @@ export const missionFormSchema = missionCreateSchema.superRefine((m, ctx) => {
     });
 });
 
+/**
+ * Domain §5: a mission is created with at least one pilot and one machine, referent or additional. Each field that
+ * misses one with its message (i18n key); none when the crew is there.
+ */
+export function missionCrewIssues(
+  m: Pick<MissionCreate, 'referentPilotId' | 'additionalPilotIds' | 'mainMachineId' | 'additionalMachineIds'>,
+): { path: 'referentPilotId' | 'mainMachineId'; message: string }[] {
+  return [
+    ...(!m.referentPilotId && m.additionalPilotIds.length === 0
+      ? [{ path: 'referentPilotId' as const, message: 'validation:missionNoPilot' }]
+      : []),
+    ...(!m.mainMachineId && m.additionalMachineIds.length === 0
+      ? [{ path: 'mainMachineId' as const, message: 'validation:missionNoMachine' }]
+      : []),
+  ];
+}
+
+/** The form of a new mission: a pilot and a machine are asked for before it is created. */
+export const newMissionFormSchema = missionFormSchema.superRefine((m, ctx) => {
+  for (const { path, message } of missionCrewIssues(m)) ctx.addIssue({ code: 'custom', path: [path], message });
+});
+
 const pilotRef = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
 const machineRef = z.object({ id: z.string(), internalName: z.string(), serialNumber: z.string() });
 

@@ -103,6 +103,7 @@ export function GeneralFields({
           render={({ field }) => (
             <NativeSelect
               label={t('fields.referentPilotId')}
+              withAsterisk={!missionId}
               data={[{ value: '', label: t('choose') }, ...pilotChoices]}
               name={field.name}
               ref={field.ref}
@@ -135,6 +136,7 @@ export function GeneralFields({
           render={({ field }) => (
             <NativeSelect
               label={t('fields.mainMachineId')}
+              withAsterisk={!missionId}
               data={[{ value: '', label: t('choose') }, ...machineChoices]}
               name={field.name}
               ref={field.ref}

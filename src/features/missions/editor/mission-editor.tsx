@@ -13,7 +13,13 @@ import { paths } from '@/config/paths';
 import { apiErrorCode } from '@/lib/api-client';
 import { applyServerFieldErrors, contractResolver } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
-import { missionAreaIssue, missionCreateSchema, missionFormSchema, type MissionDetail } from '@/shared/contracts/missions';
+import {
+  missionAreaIssue,
+  missionCreateSchema,
+  missionFormSchema,
+  newMissionFormSchema,
+  type MissionDetail,
+} from '@/shared/contracts/missions';
 import { ZONE_INTERSECT_MAX_SPAN_DEG } from '@/shared/contracts/zones';
 import { useZoneIntersections } from '../api/intersect-zones';
 import { useSaveMission } from '../api/save-mission';
@@ -52,6 +58,7 @@ const ZONE_LOOKUP_MIN_HEIGHT_M = 120;
 const DEBOUNCE_MS = 400;
 
 const resolver = contractResolver(missionFormSchema, { toInput: toMissionInput });
+const newMissionResolver = contractResolver(newMissionFormSchema, { toInput: toMissionInput });
 
 function spanOk(areas: NonNullable<MissionFormValues['areas']>): boolean {
   const points = areas.coordinates.flat(2);
@@ -80,7 +87,7 @@ export function MissionEditor({ mission, mapLayers, tabs = {}, weather, flight }
   const { t } = useTranslation('missions');
   const navigate = useNavigate();
   const save = useSaveMission();
-  const form = useForm({ resolver, defaultValues: toFormValues(mission) });
+  const form = useForm({ resolver: mission ? resolver : newMissionResolver, defaultValues: toFormValues(mission) });
   const { control, handleSubmit, setError, setValue, reset, getValues, formState } = form;
   const [tab, setTab] = useState<EditorTab>('general');
   const [saveError, setSaveError] = useState<string | null>(null);
