@@ -17,6 +17,9 @@ function sent(overrides: Partial<NotificationDetail> = {}): NotificationDetail {
     missionId: MISSION,
     type: 'prefecture',
     status: 'sent',
+    date: '2099-07-01',
+    time: '10:00',
+    armyTimeRange: null,
     opensAt: null,
     closesAt: '2099-07-01T08:00:00.000Z',
     sentAt: '2099-06-15T08:00:00.000Z',
@@ -75,6 +78,8 @@ describe('the mission notification tab', () => {
     expect(api.to('POST', BASE).map((request) => request.body)).toEqual([{ type: 'prefecture' }]);
     expect(within(card).getByTestId('notification-status')).toHaveTextContent('Sent');
     expect(within(card).getByText('Authority reference: PREF-42')).toBeInTheDocument();
+    expect(within(card).getByTestId('notification-flight')).toHaveTextContent('Flight on July 1, 2099 at 10:00 (Paris time)');
+    expect(within(card).queryByTestId('notification-army-time-range')).not.toBeInTheDocument();
   });
 
   it('cancels only after confirmation, and shows the translated error when the authority is unavailable', async () => {
@@ -100,6 +105,7 @@ describe('the mission notification tab', () => {
     const scheduled = sent({
       type: 'army',
       status: 'scheduled',
+      armyTimeRange: { from: '10:00', to: '12:00' },
       opensAt: '2099-06-29T02:00:00.000Z',
       closesAt: '2099-07-01T02:00:00.000Z',
       sentAt: null,
@@ -119,5 +125,9 @@ describe('the mission notification tab', () => {
     expect(within(card).getByTestId('notification-status')).toHaveTextContent('Programmée');
     expect(within(card).getByText(/^Ouverture dans/)).toBeInTheDocument();
     expect(within(card).getByTestId('notification-error')).toHaveTextContent('Les 2 derniers appels ont échoué');
+    expect(within(card).getByTestId('notification-flight')).toHaveTextContent('Vol le 1 juillet 2099 à 10:00 (heure de Paris)');
+    expect(within(card).getByTestId('notification-army-time-range')).toHaveTextContent(
+      'Plage horaire armée : de 10:00 à 12:00 (heure de Paris)',
+    );
   });
 });

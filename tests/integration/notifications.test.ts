@@ -127,6 +127,7 @@ describe('creating a notification', () => {
     const response = await notify(auth, missionId, 'prefecture').expect(201);
 
     expect(response.body).toMatchObject({ type: 'prefecture', status: 'sent', opensAt: null, closesAt: FLIGHT_START, revision: 0 });
+    expect(response.body).toMatchObject({ date: '2026-07-01', time: '10:00', armyTimeRange: null });
     expect(response.body.calls).toEqual([{ at: t.clock.now().toISOString(), kind: 'send', outcome: 'ok' }]);
     const recorded = await t.db.prisma.outboxMessage.findMany({ where: { channel: 'authority' } });
     expect(recorded).toHaveLength(1);
@@ -158,6 +159,30 @@ describe('creating a notification', () => {
     expect(response.body).toMatchObject({ status: 'scheduled', opensAt: ARMY_OPENS.toISOString(), closesAt: ARMY_CLOSES.toISOString() });
     expect(await t.db.prisma.outboxMessage.count({ where: { channel: 'authority' } })).toBe(0);
     expectError(await notify(auth, missionId, 'army'), 409, 'NOTIFICATION_ALREADY_EXISTS');
+  });
+
+  it("carries the flight's date, time and army time range (Paris), and sets the machine's Alpha Tango sync state: toSync, then synced", async () => {
+    t = await app();
+    const { auth, missionId, machine } = await missionRequiring(['ARMY_NOTIFICATION']);
+    const syncState = async () => (await t.db.prisma.machine.findUniqueOrThrow({ where: { id: machine.id } })).alphaTangoSyncState;
+    expect(await syncState()).toBeNull();
+
+    const army = await notify(auth, missionId, 'army').expect(201);
+
+    // 08:00 to 10:00 UTC on 1 July 2026 is 10:00 to 12:00 in Paris (summer time).
+    expect(army.body).toMatchObject({
+      status: 'scheduled',
+      date: '2026-07-01',
+      time: '10:00',
+      armyTimeRange: { from: '10:00', to: '12:00' },
+    });
+    expect(await syncState()).toBe('toSync');
+
+    t.clock.set(ARMY_OPENS);
+    await t.ctx.jobs.runNow('notifications-dispatch');
+    expect(await syncState()).toBe('synced');
+    const sent = await t.db.prisma.outboxMessage.findFirstOrThrow({ where: { channel: 'authority', recipient: 'Ministère des Armées' } });
+    expect(JSON.parse(sent.text)).toMatchObject({ date: '2026-07-01', time: '10:00', armyTimeRange: { from: '10:00', to: '12:00' } });
   });
 
   it('refuses a military notification for more than 12 hours of flight: 422 NOTIFICATION_TOO_LONG', async () => {
@@ -234,7 +259,7 @@ describe('through the HTTP notification service', () => {
   it('keeps the notification scheduled when the service stays down, and the user gets 503 EXTERNAL_SERVICE_UNAVAILABLE on a retry', async () => {
     const service = await authorityService([503, 503, 503, 503, 503, 503]);
     t = await app({ AUTHORITY_NOTIFICATION_URL: service.url, AUTHORITY_NOTIFICATION_SECRET: 'a-test-secret-for-hmac' });
-    const { auth, missionId } = await missionRequiring(['PREFECTURE_DECLARATION']);
+    const { auth, missionId, machine } = await missionRequiring(['PREFECTURE_DECLARATION']);
 
     const created = await notify(auth, missionId, 'prefecture').expect(201);
     expect(created.body).toMatchObject({ status: 'scheduled', attempts: 1 });
@@ -243,6 +268,7 @@ describe('through the HTTP notification service', () => {
     const row = await t.db.prisma.notification.findUniqueOrThrow({ where: { id: created.body.id } });
     expect(row).toMatchObject({ status: 'scheduled', attempts: 2 });
     expect(service.recorded.size).toBe(0);
+    expect(await t.db.prisma.machine.findUniqueOrThrow({ where: { id: machine.id } })).toMatchObject({ alphaTangoSyncState: 'failed' });
   });
 
   it('sends an update of the mission under a new key, then the job retries nothing already sent', async () => {

@@ -1,4 +1,5 @@
 import type { NotificationType } from '../../../src/shared/domain/notification';
+import type { AlphaTangoSyncState } from '../../../src/shared/domain/enums';
 import type { Notification, NotificationStatus, Prisma, PrismaClient } from '../../generated/prisma/client';
 
 export type NotificationRow = Notification;
@@ -44,6 +45,11 @@ export function createNotificationsRepository(prisma: PrismaClient) {
     /** Scheduled notifications whose sending time has come, the earliest first. */
     due(now: Date) {
       return prisma.notification.findMany({ where: { status: 'scheduled', sendAfter: { lte: now } }, orderBy: { sendAfter: 'asc' } });
+    },
+
+    /** A machine's Alpha Tango sync state, which only the notification client sets. */
+    async setMachineSync(machineId: string, state: AlphaTangoSyncState) {
+      await prisma.machine.update({ where: { id: machineId }, data: { alphaTangoSyncState: state } });
     },
 
     create(data: Prisma.NotificationUncheckedCreateInput) {

@@ -8,10 +8,12 @@ import {
   nextNotificationStatus,
   NOTIFICATION_REQUIREMENT,
   NOTIFICATION_TYPES,
+  notificationSchedule,
   notificationWindow,
   type NotificationAction,
   type NotificationType,
 } from '../../../src/shared/domain/notification';
+import type { AlphaTangoSyncState } from '../../../src/shared/domain/enums';
 import type { MissionStatus } from '../../../src/shared/domain/mission-status';
 import type { AuthorityCallKind, AuthorityClient } from '../../integrations/authority/authority-client';
 import type { Mailer } from '../../integrations/mail/mailer';
@@ -46,9 +48,12 @@ function tabsValidated(mission: MissionRow): boolean {
   return (READY_STATUSES as readonly string[]).includes(mission.status) && mission.lastVerdict !== null;
 }
 
+/** The flight as sent (or to be sent): the window and the time fields follow it. */
+const flightOf = (notification: Pick<NotificationRow, 'payload'>) =>
+  (notification.payload as { mission: { startAt: string; endAt: string; mainMachine: { id?: string } | null } }).mission;
+
 function windowOf(notification: Pick<NotificationRow, 'type' | 'payload'>) {
-  const { startAt } = (notification.payload as { mission: { startAt: string } }).mission;
-  return notificationWindow(notification.type, new Date(startAt));
+  return notificationWindow(notification.type, new Date(flightOf(notification).startAt));
 }
 
 export function toNotificationDetail(row: NotificationRow): NotificationDetail {
@@ -58,6 +63,7 @@ export function toNotificationDetail(row: NotificationRow): NotificationDetail {
     missionId: row.missionId,
     type: row.type,
     status: row.status,
+    ...notificationSchedule(row.type, new Date(flightOf(row).startAt), new Date(flightOf(row).endAt)),
     opensAt: iso(window.opensAt),
     closesAt: window.closesAt.toISOString(),
     sentAt: iso(row.sentAt),
@@ -89,6 +95,7 @@ export function createNotificationSender(deps: NotificationSenderDeps) {
     const operator = await repository.operator(mission.userId);
     return {
       type,
+      ...(mission.startAt && mission.endAt ? notificationSchedule(type, mission.startAt, mission.endAt) : {}),
       operator,
       mission: {
         id: mission.id,
@@ -100,10 +107,19 @@ export function createNotificationSender(deps: NotificationSenderDeps) {
         areas: mission.areas,
         referentPilot: mission.referentPilot ? `${mission.referentPilot.firstName} ${mission.referentPilot.lastName}` : null,
         mainMachine: mission.mainMachine
-          ? { name: mission.mainMachine.internalName, serialNumber: mission.mainMachine.serialNumber }
+          ? { id: mission.mainMachine.id, name: mission.mainMachine.internalName, serialNumber: mission.mainMachine.serialNumber }
           : null,
       },
     };
+  }
+
+  /**
+   * The notified machine's Alpha Tango sync state (domain §3) follows the calls that carry it: toSync once a
+   * notification names it, synced when the authority took a sending or an update, failed when that call failed.
+   */
+  async function syncMachine(payload: unknown, state: AlphaTangoSyncState) {
+    const machineId = flightOf({ payload: payload as NotificationRow['payload'] }).mainMachine?.id;
+    if (machineId) await repository.setMachineSync(machineId, state);
   }
 
   async function tellUser(notification: NotificationRow, outcome: NotificationOutcome) {
@@ -151,6 +167,7 @@ export function createNotificationSender(deps: NotificationSenderDeps) {
         lastError: null,
         calls: [...calls, { at: now.toISOString(), kind, outcome: 'ok' }],
       });
+      if (kind !== 'cancel') await syncMachine(payload, 'synced');
       const updated = await repository.find(notification.id);
       if (moved) await tellUser(updated, to === 'canceled' ? 'canceled' : 'sent');
       return updated;
@@ -163,6 +180,7 @@ export function createNotificationSender(deps: NotificationSenderDeps) {
         sendAfter: kind === 'send' ? new Date(now.getTime() + Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS)) : undefined,
         calls: [...calls, { at: now.toISOString(), kind, outcome: 'failed', error: error.message }],
       });
+      if (kind !== 'cancel') await syncMachine(payload, 'failed');
       await tellUser(failed, 'failed');
       throw error;
     }
@@ -170,6 +188,7 @@ export function createNotificationSender(deps: NotificationSenderDeps) {
 
   return {
     payloadOf,
+    syncMachine,
     callAuthority,
 
     /**
@@ -226,7 +245,7 @@ export interface NotificationsServiceDeps {
 
 export function createNotificationsService(deps: NotificationsServiceDeps) {
   const { repository, missions, sender, clock } = deps;
-  const { payloadOf, callAuthority } = sender;
+  const { payloadOf, syncMachine, callAuthority } = sender;
 
   async function findNotification(actor: AuthUser, missionId: string, notificationId: string, mode: 'read' | 'edit') {
     const mission = await missions.findMission(actor, missionId, mode === 'read' ? 'PREFLIGHT_LIST_ADMIN' : 'PREFLIGHT_EDIT_ADMIN');
@@ -268,6 +287,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         idempotencyKey: `AGN-${randomUUID()}`,
         sendAfter: window.opensAt ?? now,
       });
+      await syncMachine(created.payload, 'toSync');
       if (!isWindowOpen(window, now)) return toNotificationDetail(created);
       try {
         return toNotificationDetail(await callAuthority(created, 'send', 'send'));

@@ -26,6 +26,10 @@ export const notificationSchema = z.object({
   missionId: z.uuid(),
   type: z.enum(NOTIFICATION_TYPES),
   status: z.enum(NOTIFICATION_STATUSES),
+  /** Spec domain §3, Paris wall clock: the flight day (YYYY-MM-DD), take-off time (HH:mm) and, for the army, the time range flown. */
+  date: z.string(),
+  time: z.string(),
+  armyTimeRange: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** The sending window: opens (null: at once) and closes. */
   opensAt: z.string().nullable(),
   closesAt: z.string(),

@@ -72,5 +72,6 @@ export const PILOT_SKILL_TYPES = ['idDocument', 'licence', 'openA1A3', 'openA2',
 export const MACHINE_CLASSES = ['C0', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'none', 'privately_built'] as const;
 
 export const ALPHA_TANGO_SYNC_STATES = ['toSync', 'synced', 'failed'] as const;
+export type AlphaTangoSyncState = (typeof ALPHA_TANGO_SYNC_STATES)[number];
 
 export const DRONE_MATERIALS = ['carbon', 'plastic', 'wood'] as const;

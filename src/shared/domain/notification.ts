@@ -74,3 +74,27 @@ export function isWindowOpen(window: NotificationWindow, now: Date): boolean {
 export function coversFlight(type: NotificationType, startAt: Date, endAt: Date): boolean {
   return type !== 'army' || endAt.getTime() - startAt.getTime() <= MILITARY_MAX_HOURS * HOUR;
 }
+
+/** A notification's time fields (spec domain §3), Paris wall clock: the army's range is the flight's start to end. */
+export interface NotificationSchedule {
+  /** The flight day, YYYY-MM-DD. */
+  date: string;
+  /** The take-off time, HH:mm. */
+  time: string;
+  /** Army notifications only: HH:mm to HH:mm (the end may fall on the next day). */
+  armyTimeRange: { from: string; to: string } | null;
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+const parisClock = (instant: Date) => {
+  const paris = new TZDate(instant, PARIS);
+  return {
+    date: `${paris.getFullYear()}-${two(paris.getMonth() + 1)}-${two(paris.getDate())}`,
+    time: `${two(paris.getHours())}:${two(paris.getMinutes())}`,
+  };
+};
+
+export function notificationSchedule(type: NotificationType, startAt: Date, endAt: Date): NotificationSchedule {
+  const start = parisClock(startAt);
+  return { ...start, armyTimeRange: type === 'army' ? { from: start.time, to: parisClock(endAt).time } : null };
+}

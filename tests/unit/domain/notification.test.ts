@@ -4,6 +4,7 @@ import {
   coversFlight,
   isWindowOpen,
   nextNotificationStatus,
+  notificationSchedule,
   notificationWindow,
   parisTimeOnDay,
 } from '../../../src/shared/domain/notification';
@@ -126,5 +127,23 @@ describe('notification status transitions', () => {
 
   it('a canceled notification allows nothing', () => {
     expect(allowedNotificationActions('canceled')).toEqual([]);
+  });
+});
+
+describe("a notification's date, time and army time range (spec domain §3), on the Paris clock", () => {
+  it('gives the army the start-to-end range, in winter time, across midnight', () => {
+    expect(notificationSchedule('army', new Date('2026-12-31T21:30:00Z'), new Date('2027-01-01T02:15:00Z'))).toEqual({
+      date: '2026-12-31',
+      time: '22:30',
+      armyTimeRange: { from: '22:30', to: '03:15' },
+    });
+  });
+
+  it('dates a flight by its Paris day, and gives the prefecture no army range', () => {
+    expect(notificationSchedule('prefecture', new Date('2026-06-30T22:30:00Z'), new Date('2026-07-01T01:00:00Z'))).toEqual({
+      date: '2026-07-01',
+      time: '00:30',
+      armyTimeRange: null,
+    });
   });
 });

@@ -36,6 +36,9 @@ function NotificationCard({ missionId, notification }: { missionId: string; noti
   );
   const closesIn = useCountdown(notification.status === 'canceled' ? null : notification.closesAt);
   const date = (iso: string) => new Date(iso).toLocaleString(formatLocale(i18n.language));
+  // The flight day as the authority reads it (a Paris calendar date), in the reader's locale.
+  const day = (ymd: string) =>
+    new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
 
   const run = (kind: 'send' | 'update' | 'cancel') =>
     action.mutate(
@@ -55,6 +58,14 @@ function NotificationCard({ missionId, notification }: { missionId: string; noti
         </Badge>
       </Group>
       <Stack gap={4}>
+        <Text size="sm" data-testid="notification-flight">
+          {t('flight', { date: day(notification.date), time: notification.time })}
+        </Text>
+        {notification.armyTimeRange && (
+          <Text size="sm" data-testid="notification-army-time-range">
+            {t('armyTimeRange', notification.armyTimeRange)}
+          </Text>
+        )}
         <Text size="sm">
           {notification.opensAt
             ? t('window.between', { opens: date(notification.opensAt), closes: date(notification.closesAt) })
