@@ -26,6 +26,7 @@ describe('devices', () => {
   it.each([
     ['get', '/api/devices'],
     ['post', '/api/devices'],
+    ['put', `/api/devices/${NO_ID}`],
     ['delete', `/api/devices/${NO_ID}`],
   ])('%s %s answers 401 UNAUTHENTICATED without a token', async (method, path) => {
     expectError(await request(t.app)[method as 'get'](path), 401, 'UNAUTHENTICATED');
@@ -89,6 +90,30 @@ describe('devices', () => {
 
     expectError(await request(t.app).delete(`/api/devices/${device.id}`).set(staff.auth), 404, 'NOT_FOUND');
     expect(await t.db.prisma.device.count({ where: { id: device.id } })).toBe(1);
+  });
+
+  it("edits a terminal's identifier: the owner its own, an administrator any; another's answers 404, a taken identifier 409", async () => {
+    const edit = (auth: Record<string, string>, id: string, appIdentifier: string) =>
+      request(t.app).put(`/api/devices/${id}`).set(auth).send({ appIdentifier });
+    const own = (await register(operator.auth, 'fcm:old-token')).body;
+    const other = (await register(staff.auth, 'fcm:staff-token')).body;
+
+    const renamed = await edit(operator.auth, own.id, 'fcm:new-token');
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: own.id, appIdentifier: 'fcm:new-token', owner: { id: operator.user.id } });
+    expect((await edit(admin.auth, own.id, 'fcm:admin-set')).body).toMatchObject({
+      appIdentifier: 'fcm:admin-set',
+      owner: { id: operator.user.id },
+    });
+
+    expectError(await edit(staff.auth, own.id, 'fcm:stolen'), 404, 'NOT_FOUND');
+    expectError(await edit(operator.auth, own.id, 'fcm:staff-token'), 409, 'DEVICE_TAKEN');
+    const invalid = await edit(operator.auth, own.id, 'with space');
+    expectError(invalid, 422, 'VALIDATION_FAILED');
+    expect(invalid.body.fields.appIdentifier).toContain('validation:device.identifier');
+    expect(await t.db.prisma.device.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({ appIdentifier: 'fcm:admin-set' });
+    expect(await t.db.prisma.device.findUniqueOrThrow({ where: { id: other.id } })).toMatchObject({ appIdentifier: 'fcm:staff-token' });
+    expect(await t.db.prisma.auditLog.count({ where: { action: 'device.updated', subjectId: own.id } })).toBe(2);
   });
 
   it('the owner forgets its terminal; an administrator forgets any; an unknown one is 404', async () => {

@@ -42,6 +42,12 @@ export function createDevicesRepository(prisma: PrismaClient) {
       const { count } = await prisma.device.createMany({ data: [{ appIdentifier, userId }], skipDuplicates: true });
       return { device: await prisma.device.findUniqueOrThrow({ where: { appIdentifier }, include: withOwner }), created: count === 1 };
     },
+    findByIdentifier(appIdentifier: string) {
+      return prisma.device.findUnique({ where: { appIdentifier } });
+    },
+    rename(id: string, appIdentifier: string) {
+      return prisma.device.update({ where: { id }, data: { appIdentifier }, include: withOwner });
+    },
     remove(id: string) {
       return prisma.device.delete({ where: { id } });
     },

@@ -25,6 +25,16 @@ export function devicesRouter(registry: ApiRegistry, service: DevicesService) {
       handler: ({ user, body }) => service.register(user, body.appIdentifier),
     })
     .route({
+      method: 'put',
+      path: '/:id',
+      summary: 'Change a terminal’s identifier: an own one, or any with USER_EDIT_ADMIN; another user’s answers 404',
+      access: 'signedIn',
+      params: idParamsSchema,
+      body: deviceRegisterSchema,
+      response: deviceSchema,
+      handler: ({ user, params, body }) => service.update(user, params.id, body.appIdentifier),
+    })
+    .route({
       method: 'delete',
       path: '/:id',
       summary: 'Forget a terminal: an own one, or any with USER_EDIT_ADMIN; another user’s answers 404',

@@ -8,6 +8,8 @@ export const deviceRegisterSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'validation:device.identifier'),
 });
 
+export type DeviceRegister = z.infer<typeof deviceRegisterSchema>;
+
 export const deviceSchema = z.object({
   id: z.string(),
   appIdentifier: z.string(),

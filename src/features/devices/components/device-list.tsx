@@ -1,4 +1,5 @@
-import { Button, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, useConfirmDelete } from '@/components/ui/confirm-dialog';
 import { PagedTable } from '@/components/ui/paged-table';
@@ -8,6 +9,7 @@ import { showToast } from '@/lib/toast';
 import { DEVICE_SORTS, type Device } from '@/shared/contracts/devices';
 import { useDeleteDevice, useDevices } from '../api/devices';
 import { formatLocale } from '@/lib/format';
+import { DeviceForm } from './device-form';
 
 /** The mobile terminals registered by users (for push messages); the company's staff forget those no longer used. */
 export function DeviceList() {
@@ -21,16 +23,23 @@ export function DeviceList() {
     onDeleted: () => showToast({ color: 'teal', message: t('deleted'), 'data-testid': 'device-deleted' }),
   });
   const query = useDevices(list.params);
+  // The form: null closed, 'new' to add, a device to edit.
+  const [editing, setEditing] = useState<Device | 'new' | null>(null);
 
   return (
     <Stack>
-      <TextInput
-        label={t('search')}
-        type="search"
-        maw={360}
-        value={list.search}
-        onChange={(event) => list.setSearch(event.currentTarget.value)}
-      />
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          label={t('search')}
+          type="search"
+          maw={360}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
+        />
+        <Button onClick={() => setEditing('new')} data-testid="device-add">
+          {t('add')}
+        </Button>
+      </Group>
       <PagedTable
         state={query}
         page={page}
@@ -54,13 +63,25 @@ export function DeviceList() {
             </Table.Td>
             <Table.Td>{new Date(device.createdAt).toLocaleString(formatLocale(i18n.language))}</Table.Td>
             <Table.Td>
-              <Button size="compact-xs" color="red" variant="subtle" onClick={() => deletion.ask(device)}>
-                {t('delete')}
-              </Button>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => setEditing(device)}
+                  aria-label={t('editOf', { identifier: device.appIdentifier })}
+                  data-testid="device-edit"
+                >
+                  {t('edit')}
+                </Button>
+                <Button size="compact-xs" color="red" variant="subtle" onClick={() => deletion.ask(device)}>
+                  {t('delete')}
+                </Button>
+              </Group>
             </Table.Td>
           </Table.Tr>
         )}
       />
+      {editing && <DeviceForm device={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         {...deletion.dialogProps}
         title={t('confirmDelete.title')}
