@@ -25,3 +25,39 @@ export function zuluDateTime(iso: string, language: string): string {
   const day = new Intl.DateTimeFormat(formatLocale(language), { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(date);
   return `${day} ${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}Z`;
 }
+
+const DAYJS_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
+  day: 'DD',
+  month: 'MM',
+  year: 'YYYY',
+  minute: 'mm',
+  dayPeriod: 'A',
+};
+
+/**
+ * The format of Mantine's date-time inputs (dayjs tokens) in the reader's locale (`formatLocale`): its order of day,
+ * month and year and its clock. "DD/MM/YYYY HH:mm" in en-GB and fr-FR, "MM/DD/YYYY, hh:mm A" in en-US.
+ */
+export function dateTimeInputFormat(language: string, preferred?: readonly string[]): string {
+  const format = new Intl.DateTimeFormat(formatLocale(language, preferred), {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const twelveHours = format.resolvedOptions().hour12 === true;
+  return format
+    .formatToParts(new Date(2026, 10, 27, 9, 5))
+    .map(({ type, value }) =>
+      type === 'hour' ? (twelveHours ? 'hh' : 'HH') : (DAYJS_TOKENS[type] ?? (/[a-z]/i.test(value) ? `[${value}]` : value)),
+    )
+    .join('');
+}
+
+/** The first day of the week in the reader's locale (0 Sunday … 6 Saturday) where the browser says it, else Monday. */
+export function firstDayOfWeek(language: string, preferred?: readonly string[]): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
+  const locale = new Intl.Locale(formatLocale(language, preferred)) as Intl.Locale & { getWeekInfo?: () => { firstDay: number } };
+  const firstDay = locale.getWeekInfo?.().firstDay ?? 1;
+  return (firstDay % 7) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
+}

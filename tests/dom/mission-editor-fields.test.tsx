@@ -187,6 +187,38 @@ describe('mission editor: saved referent pilot and main machine', () => {
     expect(screen.getByTestId('mission-height-ft')).toBeEnabled();
   });
 
+  it("writes the start in the reader's locale and names the picker's months in the app's language", async () => {
+    mockApi(() => ({ status: 200, data: { pilots: [], machines: [] } }));
+    function StartForm() {
+      const form = useForm<MissionFormValues>({ defaultValues: { ...toFormValues(), startAt: '2026-07-01T12:00:00.000Z' } });
+      return (
+        <FormProvider {...form}>
+          <GeneralFields missionId="mission-1" />
+        </FormProvider>
+      );
+    }
+    const { unmount } = render(
+      <AppProvider queryClient={createQueryClient()}>
+        <StartForm />
+      </AppProvider>,
+    );
+    // jsdom's browser prefers en-US: month first, 12-hour clock (the hour depends on the test machine's time zone).
+    expect(await screen.findByTestId('mission-startAt')).toHaveTextContent(/^07\/01\/2026, \d\d:00\s(AM|PM)$/);
+    unmount();
+
+    await changeLanguage('fr');
+    await loadNamespaces('missions');
+    render(
+      <AppProvider queryClient={createQueryClient()}>
+        <StartForm />
+      </AppProvider>,
+    );
+    const start = await screen.findByTestId('mission-startAt');
+    expect(start).toHaveTextContent(/^01\/07\/2026 \d\d:00$/);
+    await userEvent.click(start);
+    expect(await screen.findByText('juillet 2026')).toBeInTheDocument();
+  });
+
   it('show the stored choices once the pilots and machines have loaded after the mission', async () => {
     let release!: () => void;
     const loaded = new Promise<void>((resolve) => (release = resolve));

@@ -1,20 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NativeSelect,
-  ScrollArea,
-  Slider,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Loader, NativeSelect, ScrollArea, Slider, Stack, Table, Text, Title } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { FitBounds } from '@/components/map/fit-bounds';
@@ -47,24 +33,14 @@ import { notifyError } from '@/lib/api-client';
 import { TRAFFIC_SOURCE_CODES } from '@/shared/contracts/alerts';
 import { TRACK_EXPORT_FORMATS } from '@/shared/geo/track-files';
 import { REPLAY_POSITIONS_MAX, REPLAY_SPAN_MAX_DAYS, replaySelectionSchema, type ReplaySelection } from '@/shared/contracts/replay';
-import { formatLocale } from '@/lib/format';
+import { dateTimeInputFormat, formatLocale } from '@/lib/format';
+import { fromLocalDateTime, toLocalDateTime } from '@/lib/local-date-time';
 
 const SPEEDS = [1, 10, 60, 300] as const;
 /** How often a playing replay moves its time: the map redraws at most this often. */
 const TICK_MS = 100;
 const PREVIEW_ROWS = 10;
 const HOUR_MS = 3_600_000;
-
-/** A Date as the value of an `<input type="datetime-local">`, in the browser's time zone. */
-function toLocalInput(date: Date) {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
-const fromLocalInput = (value: string) => {
-  const time = new Date(value).getTime();
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
-};
 
 /**
  * /backoffice/replay: choose a period, a flight (an account for an administrator), a source and optionally the map
@@ -75,8 +51,9 @@ export default function ReplayRoute() {
   const { t, i18n } = useTranslation(['replay', 'live', 'map']);
   const phone = useMediaQuery('(max-width: 48em)');
   const isAdmin = useCan('JOURNEY_LIST_ADMIN');
-  const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - 24 * HOUR_MS)));
-  const [to, setTo] = useState(() => toLocalInput(new Date(Date.now() + HOUR_MS)));
+  // ISO instants; the pickers show them in the browser's time zone and the reader's locale.
+  const [from, setFrom] = useState<string | null>(() => new Date(Date.now() - 24 * HOUR_MS).toISOString());
+  const [to, setTo] = useState<string | null>(() => new Date(Date.now() + HOUR_MS).toISOString());
   const [source, setSource] = useState('');
   const [missionId, setMissionId] = useState('');
   const [userId, setUserId] = useState('');
@@ -102,7 +79,7 @@ export default function ReplayRoute() {
   const stations = useReplayStations(replayed, layers.stations);
 
   const period = useMemo(() => {
-    const parsed = replaySelectionSchema.safeParse({ from: fromLocalInput(from), to: fromLocalInput(to) });
+    const parsed = replaySelectionSchema.safeParse({ from, to });
     return parsed.success ? parsed.data : null;
   }, [from, to]);
   const flights = useReplayFlights(period && { ...period, ...(source ? { source: source as ReplaySelection['source'] } : {}) });
@@ -191,20 +168,20 @@ export default function ReplayRoute() {
             </Title>
             <Stack gap="xs" component="section" aria-label={t('selection.title')}>
               <Group grow gap="xs">
-                <TextInput
-                  type="datetime-local"
+                <DateTimePicker
                   size="xs"
                   label={t('selection.from')}
-                  value={from}
-                  onChange={(event) => setFrom(event.currentTarget.value)}
+                  valueFormat={dateTimeInputFormat(i18n.language)}
+                  value={toLocalDateTime(from)}
+                  onChange={(value) => setFrom(fromLocalDateTime(value))}
                   data-testid="replay-from"
                 />
-                <TextInput
-                  type="datetime-local"
+                <DateTimePicker
                   size="xs"
                   label={t('selection.to')}
-                  value={to}
-                  onChange={(event) => setTo(event.currentTarget.value)}
+                  valueFormat={dateTimeInputFormat(i18n.language)}
+                  value={toLocalDateTime(to)}
+                  onChange={(value) => setTo(fromLocalDateTime(value))}
                   data-testid="replay-to"
                 />
               </Group>

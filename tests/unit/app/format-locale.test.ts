@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocale } from '@/lib/format';
+import dayjs from 'dayjs';
+import { dateTimeInputFormat, formatLocale } from '@/lib/format';
 
 describe('formatLocale: dates follow the reader, not the bare language code', () => {
   it.each([
@@ -18,5 +19,22 @@ describe('formatLocale: dates follow the reader, not the bare language code', ()
     const at = new Date('2026-11-27T09:05:00Z');
     const text = new Intl.DateTimeFormat(formatLocale('en', []), { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(at);
     expect(text).toBe('27/11/2026, 09:05');
+  });
+});
+
+describe("dateTimeInputFormat: the date pickers' format follows the reader's locale", () => {
+  it.each([
+    ['en', ['en-GB'], 'DD/MM/YYYY, HH:mm', '27/11/2026, 09:05'],
+    ['en', [], 'DD/MM/YYYY, HH:mm', '27/11/2026, 09:05'],
+    ['fr', ['fr-FR'], 'DD/MM/YYYY HH:mm', '27/11/2026 09:05'],
+  ] as const)('%s with a browser preferring %j: %s', (language, preferred, format, shown) => {
+    expect(dateTimeInputFormat(language, preferred)).toBe(format);
+    expect(dayjs('2026-11-27 09:05').format(format)).toBe(shown);
+  });
+
+  it('gives an American reader month first and a 12-hour clock', () => {
+    const format = dateTimeInputFormat('en', ['en-US']);
+    expect(format).toMatch(/^MM\/DD\/YYYY, hh:mm\s?A$/);
+    expect(dayjs('2026-11-27 21:05').format(format).replace(/\s/g, ' ')).toBe('11/27/2026, 09:05 PM');
   });
 });

@@ -2,12 +2,13 @@ import { Checkbox, Group, MultiSelect, NativeSelect, NumberInput, SimpleGrid, St
 import { DateTimePicker } from '@mantine/dates';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { dateTimeInputFormat } from '@/lib/format';
 import { useFieldErrorText } from '@/lib/forms';
 import { useMissionChoices } from '../api/get-resources';
 import type { MissionFormValues, NumberField } from './form-values';
 import { CountryField } from './country-field';
 import { HeightFields } from './height-fields';
-import { fromLocalDateTime, toLocalDateTime } from './local-date-time';
+import { fromLocalDateTime, toLocalDateTime } from '@/lib/local-date-time';
 
 const asNumber = (value: string | number): NumberField => (typeof value === 'number' ? value : value.trim() === '' ? '' : Number(value));
 
@@ -30,7 +31,7 @@ export function GeneralFields({
   /** A permission request was accepted: start, end, main machine and height are shown but cannot change. */
   locked?: boolean;
 }) {
-  const { t } = useTranslation('missions');
+  const { t, i18n } = useTranslation('missions');
   const errorText = useFieldErrorText();
   const {
     register,
@@ -74,7 +75,7 @@ export function GeneralFields({
           label={t(`fields.${name}`)}
           clearable
           clearButtonProps={{ 'aria-label': t('clearDate', { field: t(`fields.${name}`) }) }}
-          valueFormat="YYYY-MM-DD HH:mm"
+          valueFormat={dateTimeInputFormat(i18n.language)}
           value={toLocalDateTime(field.value)}
           onChange={(value) => field.onChange(fromLocalDateTime(value))}
           disabled={locked}
