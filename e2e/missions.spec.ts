@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, allowOperatorMissions, drawSquare, forgetMap, quietMap, registerPilotAndMachine, signIn } from './support';
+import { DEMO, allowOperatorMissions, drawSquare, forgetMap, newOperator, quietMap, registerPilotAndMachine, signIn } from './support';
 
 const km2 = async (page: Page) => Number(await page.getByTestId('mission-area').getAttribute('data-km2'));
 
@@ -172,31 +172,34 @@ for (const language of ['en', 'fr'] as const) {
   });
 }
 
-test('a new mission asks for a pilot and a machine; the server refuses it while the agreement status forbids it, with the translated messages', async ({
-  page,
-  request,
-}) => {
-  // An administrator creating a mission creates its own, and the demo administrator's agreement is notValidated.
-  const names = await registerPilotAndMachine(request, `admin${Date.now().toString(36)}`, DEMO.admin);
-  await signIn(page, DEMO.admin, { to: '/backoffice/preflights/add#14/48.605/2.64' });
-  await quietMap(page);
-  await drawSquare(page, 150);
-  await page.getByTestId('mission-title').fill('Refused mission');
-  await page.getByTestId('mission-save').click();
-  // The administrator's stored language may have been changed by another spec of the run.
-  const french = (await page.evaluate(() => document.documentElement.lang)) === 'fr';
-  // Spec domain §5: no mission without a pilot and a machine; the form asks before sending.
-  await expect(page.getByText(french ? /^Choisissez un pilote/ : /^Choose a pilot/)).toBeVisible();
-  await expect(page.getByText(french ? /^Choisissez une machine/ : /^Choose a machine/)).toBeVisible();
-  await expect(page).toHaveURL(/\/preflights\/add/);
+for (const language of ['en', 'fr'] as const) {
+  test(`[${language}] a new mission asks for a pilot and a machine; the server refuses it while the agreement status forbids it`, async ({
+    page,
+    request,
+  }) => {
+    // A new operator: its agreement is notValidated, and it may register pilots and machines meanwhile.
+    const tag = `${language}${Date.now().toString(36)}`;
+    const operator = await newOperator(request, tag);
+    const names = await registerPilotAndMachine(request, tag, operator);
+    await signIn(page, operator.email, { password: operator.password, lang: language, to: '/backoffice/preflights/add#14/48.605/2.64' });
+    await quietMap(page);
+    await drawSquare(page, 150);
+    await page.getByTestId('mission-title').fill('Refused mission');
+    await page.getByTestId('mission-save').click();
+    // Spec domain §5: no mission without a pilot and a machine; the form asks before sending.
+    const french = language === 'fr';
+    await expect(page.getByText(french ? /^Choisissez un pilote/ : /^Choose a pilot/)).toBeVisible();
+    await expect(page.getByText(french ? /^Choisissez une machine/ : /^Choose a machine/)).toBeVisible();
+    await expect(page).toHaveURL(/\/preflights\/add/);
 
-  await page.getByTestId('mission-pilot').selectOption({ label: names.pilot });
-  await page.getByTestId('mission-machine').selectOption({ label: names.machine });
-  await page.getByTestId('mission-save').click();
-  await expect(page.getByTestId('mission-save-error')).toHaveText(
-    french
-      ? 'Le statut de votre agrément ne vous permet pas d’effectuer cette action.'
-      : 'Your agreement status does not allow you to do this action.',
-  );
-  await expect(page).toHaveURL(/\/preflights\/add/);
-});
+    await page.getByTestId('mission-pilot').selectOption({ label: names.pilot });
+    await page.getByTestId('mission-machine').selectOption({ label: names.machine });
+    await page.getByTestId('mission-save').click();
+    await expect(page.getByTestId('mission-save-error')).toHaveText(
+      french
+        ? 'Le statut de votre agrément ne vous permet pas d’effectuer cette action.'
+        : 'Your agreement status does not allow you to do this action.',
+    );
+    await expect(page).toHaveURL(/\/preflights\/add/);
+  });
+}

@@ -91,8 +91,8 @@ export async function visibleTestIds(page: Page, prefix: string, container: stri
   return ids.map((id) => id.slice(prefix.length)).sort();
 }
 
-export async function tokenOf(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/security/login', { data: { email, password: DEMO_PASSWORD } });
+export async function tokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const response = await request.post('/api/security/login', { data: { email, password } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { token: string }).token;
 }
@@ -116,9 +116,13 @@ export async function allowOperatorMissions(request: APIRequestContext) {
   expect(exempt.ok(), await exempt.text()).toBe(true);
 }
 
-/** A pilot (A2 certificate, adult) and a C2 machine of the operator (or of another account), named for this run. */
-export async function registerPilotAndMachine(request: APIRequestContext, tag: string, owner: string = DEMO.operator) {
-  const operator = { authorization: `Bearer ${await tokenOf(request, owner)}` };
+/** A pilot (A2 certificate, adult) and a C2 machine of the demo operator (or of another account), named for this run. */
+export async function registerPilotAndMachine(
+  request: APIRequestContext,
+  tag: string,
+  owner: { email: string; password: string } = { email: DEMO.operator, password: DEMO_PASSWORD },
+) {
+  const operator = { authorization: `Bearer ${await tokenOf(request, owner.email, owner.password)}` };
   const pilot = await request.post('/api/pilots', {
     headers: operator,
     data: {
