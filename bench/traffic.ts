@@ -62,6 +62,9 @@ interface LoadReport {
   liveEnded: number;
   /** Each health answer's time (ms), from before the first client connects to the end, and the answers not 200 by status. */
   health: number[];
+  /** When the worst health answer was asked, and when the clients were all connected, in ms since the polling began. */
+  worstHealthAt: number;
+  connectedAt: number;
   healthRefused: Record<string, number>;
   /** CPU time of the load generator (posters and readers) during the run, in µs. */
   cpuMicros: number;
@@ -124,7 +127,9 @@ async function load() {
     idents: string[];
   };
   const health: number[] = [];
+  const healthAsked: number[] = [];
   const healthRefused: Record<string, number> = {};
+  const polled = performance.now();
   let polling = true;
   const poller = (async () => {
     while (polling) {
@@ -138,6 +143,7 @@ async function load() {
       }
       const took = performance.now() - since;
       health.push(took);
+      healthAsked.push(since - polled);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, HEALTH_EVERY_MS - took)));
     }
   })();
@@ -163,6 +169,7 @@ async function load() {
     );
     await Promise.all(group);
   }
+  const connectedAt = performance.now() - polled;
   const last = new Map<string, number>();
   const anywhere = () => ({
     lon: BBOX[0] + Math.random() * (BBOX[2] - BBOX[0]),
@@ -244,6 +251,8 @@ async function load() {
     liveRefused,
     liveEnded,
     health,
+    worstHealthAt: healthAsked[health.indexOf(Math.max(...health))] ?? NaN,
+    connectedAt,
     healthRefused,
     cpuMicros: used.user + used.system,
   } satisfies LoadReport);
@@ -291,7 +300,8 @@ function print(name: string, report: LoadReport, cpuMicros: number, rss: { befor
   console.log(
     `${''.padEnd(34)} 503 answers: ${unavailable}; live streams refused ${JSON.stringify(report.liveRefused)}, ended by the server ${report.liveEnded}; ` +
       `health every ${HEALTH_EVERY_MS} ms: ${report.health.length} answers, worst ${Math.round(Math.max(...report.health))} ms, ` +
-      `p99 ${Math.round(percentile(report.health, 99))} ms, p50 ${Math.round(percentile(report.health, 50))} ms` +
+      `p99 ${Math.round(percentile(report.health, 99))} ms, p50 ${Math.round(percentile(report.health, 50))} ms, ` +
+      `worst asked at ${(report.worstHealthAt / 1000).toFixed(1)} s (clients all connected at ${(report.connectedAt / 1000).toFixed(1)} s)` +
       (Object.keys(report.healthRefused).length > 0 ? `, not 200: ${JSON.stringify(report.healthRefused)}` : '') +
       `; server RSS ${Math.round(rss.before / 1_048_576)} MB before the clients, peak ${Math.round(rss.peak / 1_048_576)} MB`,
   );
