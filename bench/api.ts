@@ -19,14 +19,16 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../prisma/seed';
 // GET /api/users is measured twice: with no write (pages come from the read cache after the first read),
 // then while another connection, standing for another instance, renames a user every few requests, so each
 // write empties the cache through PostgreSQL's notification. Each line says how the pages were answered.
-// The API status and the cached page are measured again on a second instance of the app with its metrics on
-// (METRICS_TOKEN, its own pool), and the overhead of the metrics printed (docs/operations.md "Metrics").
+// The API status and the cached page are then measured on a second instance of the app with its metrics on
+// (METRICS_TOKEN, its own pool) and on the first again, alternately, BENCH_METRICS_ROUNDS times, and the overhead of
+// the metrics printed from the medians (docs/operations.md "Metrics").
 // BENCH_DATABASE: a database of its own when several benches share one server.
 const DATABASE = process.env.BENCH_DATABASE ?? 'aerogate_bench';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 500;
 const WRITE_EVERY_MS = Number(process.env.BENCH_WRITE_EVERY_MS ?? 5);
+const METRICS_ROUNDS = Number(process.env.BENCH_METRICS_ROUNDS ?? 3);
 const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
 const run = promisify(execFile);
 
@@ -96,25 +98,6 @@ const page = await fetch(`${base}/api/users?page=3&pageSize=20`, { headers: { au
 const body = (await page.json()) as { items: unknown[]; total: number };
 if (page.status !== 200 || body.items.length !== 20) throw new Error(`GET /api/users answered ${page.status}`);
 
-// The same app with its metrics on, on a pool of its own (the metrics time the waits for the pool's connections).
-const metered = connectDatabase(url, { embedded: false });
-const meteredCtx = createContext({
-  config: loadConfig({
-    ...process.env,
-    DATABASE_URL: url,
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: config.jwtSecret,
-    METRICS_TOKEN: 'bench-metrics-token-0123456789',
-  }),
-  prisma: metered.prisma,
-  pool: metered.pool,
-  changes: metered.changes,
-  logger: createLogger(config.logLevel),
-});
-const meteredServer = createApp(meteredCtx).listen(0, '127.0.0.1');
-await new Promise((resolve) => meteredServer.once('listening', resolve));
-const meteredBase = `http://127.0.0.1:${(meteredServer.address() as AddressInfo).port}`;
-
 /** A load run on GET /api/users, with what the read cache did meanwhile and how many writes were made. */
 async function measureUsers(writeEveryMs?: number, target = { base, ctx }) {
   const { base, ctx } = target;
@@ -145,9 +128,41 @@ const bare = await measure(`${bareBase}/bare`);
 const stack = await measure(`${base}/api/status`);
 const cached = await measureUsers();
 const written = await measureUsers(WRITE_EVERY_MS);
+
+// The same app with its metrics on, on a pool of its own (the metrics time the waits for the pool's connections).
+const metered = connectDatabase(url, { embedded: false });
+const meteredCtx = createContext({
+  config: loadConfig({
+    ...process.env,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: config.jwtSecret,
+    METRICS_TOKEN: 'bench-metrics-token-0123456789',
+  }),
+  prisma: metered.prisma,
+  pool: metered.pool,
+  changes: metered.changes,
+  logger: createLogger(config.logLevel),
+});
+const meteredServer = createApp(meteredCtx).listen(0, '127.0.0.1');
+await new Promise((resolve) => meteredServer.once('listening', resolve));
+const meteredBase = `http://127.0.0.1:${(meteredServer.address() as AddressInfo).port}`;
+
 await measure(`${meteredBase}/api/users?pageSize=20`, { authorization: `Bearer ${token}` });
-const stackMetered = await measure(`${meteredBase}/api/status`);
-const cachedMetered = await measureUsers(undefined, { base: meteredBase, ctx: meteredCtx });
+// Metrics off and on, alternately, METRICS_ROUNDS times (the order swapped each round): one pair of lines differs by
+// more than the overhead from one moment to the next; the medians of the rounds are compared. The process now holds the
+// metered instance's process-wide collectors (event-loop delay histogram, GC observer), so the lines "off" measured
+// before it existed say what those cost.
+const rounds: { stackOff: LoadResult; stackOn: LoadResult; cachedOff: LoadResult; cachedOn: LoadResult }[] = [];
+for (let round = 0; round < METRICS_ROUNDS; round += 1) {
+  const off = async () => ({ stackOff: await measure(`${base}/api/status`), cachedOff: (await measureUsers()).result });
+  const on = async () => ({
+    stackOn: await measure(`${meteredBase}/api/status`),
+    cachedOn: (await measureUsers(undefined, { base: meteredBase, ctx: meteredCtx })).result,
+  });
+  if (round % 2 === 0) rounds.push({ ...(await off()), ...(await on()) });
+  else rounds.push({ ...(await on()), ...(await off()) });
+}
 const scrape = await fetch(`${meteredBase}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token-0123456789' } });
 const counted = (await scrape.text()).match(/^aerogate_http_request_duration_seconds_count\{[^}]*route="\/api\/status"[^}]*\} (\d+)/m)?.[1];
 
@@ -169,13 +184,39 @@ const ratio = (run: LoadResult) => (run.requests.average / bare.requests.average
 console.log(
   `ratio to bare: GET /api/status ${ratio(stack)}; GET /api/users ${ratio(cached.result)} without writes, ${ratio(written.result)} with writes`,
 );
-console.log(row('GET /api/status, metrics on', stackMetered));
-console.log(row('GET /api/users, metrics on', cachedMetered.result) + answered(cachedMetered));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const change = (off: number, on: number) => `${on >= off ? '+' : ''}${((100 * (on - off)) / off).toFixed(1)}%`;
-const overhead = (off: LoadResult, on: LoadResult) =>
-  `throughput ${change(off.requests.average, on.requests.average)}, cpu per request ${change(off.cpuPerRequest, on.cpuPerRequest)}`;
+const overhead = (name: string, off: LoadResult[], on: LoadResult[]) => {
+  const cpuOff = median(off.map((r) => r.cpuPerRequest));
+  const cpuOn = median(on.map((r) => r.cpuPerRequest));
+  const rpsOff = median(off.map((r) => r.requests.average));
+  const rpsOn = median(on.map((r) => r.requests.average));
+  return `${name}: cpu per request ${cpuOff.toFixed(0)} → ${cpuOn.toFixed(0)} µs (${change(cpuOff, cpuOn)}), throughput ${rpsOff.toFixed(0)} → ${rpsOn.toFixed(0)} req/s (${change(rpsOff, rpsOn)})`;
+};
+rounds.forEach((round, i) => {
+  console.log(`round ${i + 1} (${i % 2 === 0 ? 'off, then on' : 'on, then off'})`);
+  console.log(row('  GET /api/status, metrics off', round.stackOff));
+  console.log(row('  GET /api/status, metrics on', round.stackOn));
+  console.log(row('  GET /api/users, metrics off', round.cachedOff));
+  console.log(row('  GET /api/users, metrics on', round.cachedOn));
+});
+console.log(`metrics overhead, medians of ${METRICS_ROUNDS} rounds:`);
 console.log(
-  `metrics overhead: GET /api/status ${overhead(stack, stackMetered)}; GET /api/users ${overhead(cached.result, cachedMetered.result)}`,
+  `  ${overhead(
+    'GET /api/status',
+    rounds.map((r) => r.stackOff),
+    rounds.map((r) => r.stackOn),
+  )}`,
+);
+console.log(
+  `  ${overhead(
+    'GET /api/users',
+    rounds.map((r) => r.cachedOff),
+    rounds.map((r) => r.cachedOn),
+  )}`,
+);
+console.log(
+  `  process-wide collectors (metrics off, before → after the metered instance existed): GET /api/status cpu ${change(stack.cpuPerRequest, median(rounds.map((r) => r.stackOff.cpuPerRequest)))}, GET /api/users cpu ${change(cached.result.cpuPerRequest, median(rounds.map((r) => r.cachedOff.cpuPerRequest)))}`,
 );
 console.log(`(the metered instance counted ${counted ?? 0} GET /api/status requests)`);
 
@@ -183,5 +224,7 @@ for (const open of [bareServer, server, meteredServer]) {
   open.closeAllConnections();
   await new Promise((resolve) => open.close(resolve));
 }
+await ctx.closers.closeAll();
+await meteredCtx.closers.closeAll();
 await database.close();
 await metered.close();
