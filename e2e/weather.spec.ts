@@ -90,3 +90,16 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByTestId('language-en').click();
   });
 }
+
+for (const language of ['en', 'fr'] as const) {
+  test(`[${language}] the map's Weather group draws the TAF category of the aerodromes in view, Orly's among them`, async ({ page }) => {
+    await signIn(page, DEMO.operator, { lang: language, to: '/backoffice/live#11/48.72/2.36' });
+    const toggle = page.getByTestId('layer-toggle-tafCategory');
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+
+    // The recording of Orly's TAF is replayed as issued an hour ago: valid now.
+    await expect(page.getByTestId('taf-LFPO')).toHaveText(/^LFPO .+: (VFR|MVFR|IFR|LIFR)$/);
+    await expect(page.getByTestId('map')).toHaveAttribute('data-visible-layers', /taf-aerodromes/);
+  });
+}

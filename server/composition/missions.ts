@@ -118,7 +118,7 @@ export function buildMissions(ctx: AppContext, registry: ApiRegistry, records: R
   const routers: Router[] = [
     missionsRouter(registry, missions, createMissionRegulation({ missions, verdicts })),
     missionWeatherRouter(registry, weather),
-    weatherSettingsRouter(registry, ctx.config.rainRadarUrl),
+    weatherSettingsRouter(registry, ctx.config.rainRadarUrl, weather),
     notificationsRouter(registry, notifications),
     zonesRouter(registry, zones, uploadsDir(ctx.config.dataDir)),
     contextLayersRouter(registry),

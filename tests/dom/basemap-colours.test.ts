@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offlineStyle } from '@/components/map/default-style';
 import { RESTRICTION_COLORS } from '@/components/map/restriction-colors';
-import { CONTEXT_COLORS, VOLUME_COLOR } from '@/features/map-layers/layer-catalogue';
+import { CONTEXT_COLORS, TAF_CATEGORY_COLORS, VOLUME_COLOR } from '@/features/map-layers/layer-catalogue';
 import { REQUEST_MAP_COLORS } from '@/features/requests/components/request-map';
 
 /** Every colour written in a paint property, expressions included. */
@@ -21,6 +21,7 @@ describe("the offline basemap and the legends' colours", () => {
       ...Object.fromEntries(Object.entries(RESTRICTION_COLORS).map(([name, colour]) => [`geozone ${name}`, colour])),
       ...Object.fromEntries(Object.entries(CONTEXT_COLORS).map(([name, colour]) => [`context ${name}`, colour])),
       'other missions': VOLUME_COLOR,
+      ...Object.fromEntries(Object.entries(TAF_CATEGORY_COLORS).map(([name, colour]) => [`TAF ${name}`, colour])),
       ...Object.fromEntries(Object.entries(REQUEST_MAP_COLORS).map(([name, colour]) => [`request map ${name}`, colour])),
     };
 

@@ -23,6 +23,7 @@ function renderPanel(
   visible: Partial<PanelProps['visible']> = {},
   aerialAvailable = false,
   volumes: PanelProps['volumes'] = { kind: 'count', count: 2, at: '2026-07-03T09:30:00.000Z' },
+  aerodromes: PanelProps['aerodromes'] = { kind: 'zoomIn' },
 ) {
   render(
     <MantineProvider>
@@ -32,6 +33,7 @@ function renderPanel(
           onToggle={onToggle}
           geozones={geozones}
           volumes={volumes}
+          aerodromes={aerodromes}
           radar={radar}
           aerialAvailable={aerialAvailable}
         />
@@ -76,6 +78,32 @@ describe('map layer panel', () => {
     renderPanel({ kind: 'count', count: 0 }, vi.fn(), { kind: 'unavailable' }, { otherMissions: true });
     expect(screen.getByTestId('volume-count')).toHaveTextContent(/^2 volumes active on 7\/3\/26/);
     expect(within(screen.getByTestId('map-legend')).getByText('Other missions (dashed: pending)')).toBeInTheDocument();
+  });
+
+  it("offers the aerodromes' TAF category in the Weather group, off by default, each aerodrome with its category at the map's time", async () => {
+    const onToggle = renderPanel({ kind: 'count', count: 0 });
+    const toggle = within(screen.getByTestId('layer-group-weather')).getByLabelText('TAF category of the aerodromes');
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(onToggle).toHaveBeenCalledWith('tafCategory', true);
+    cleanup();
+
+    const items = [
+      { icao: 'LFPO', name: 'Paris-Orly Airport', lon: 2.38, lat: 48.72, category: 'LIFR' as const, recorded: true },
+      { icao: 'LFPN', name: 'Toussus-le-Noble Airport', lon: 2.11, lat: 48.75, category: null, recorded: false },
+    ];
+    renderPanel({ kind: 'count', count: 0 }, vi.fn(), { kind: 'unavailable' }, { tafCategory: true }, false, undefined, {
+      kind: 'list',
+      items,
+      at: '2026-06-16T01:00:00.000Z',
+    });
+    expect(screen.getByTestId('taf-aerodromes')).toHaveTextContent(/^2 aerodromes in view, forecast for 6\/16\/26/);
+    expect(screen.getByTestId('taf-LFPO')).toHaveTextContent('LFPO Paris-Orly Airport: LIFR');
+    expect(screen.getByTestId('taf-LFPN')).toHaveTextContent('LFPN Toussus-le-Noble Airport: no valid TAF');
+    const legend = within(screen.getByTestId('map-legend'));
+    for (const category of ['VFR', 'MVFR', 'IFR', 'LIFR'])
+      expect(legend.getByText(`Aerodrome: TAF category ${category}`)).toBeInTheDocument();
+    expect(legend.getByText('Aerodrome without a valid TAF')).toBeInTheDocument();
   });
 
   it('asks to zoom in when the view is too wide for geozones', () => {

@@ -178,6 +178,43 @@ describe('weather', () => {
     });
   });
 
+  describe('GET /api/weather/aerodromes: the TAF category map layer', () => {
+    const inView = (bbox: string, at: string, auth: Record<string, string> | null = operator.auth) => {
+      const call = request(t.app).get('/api/weather/aerodromes').query({ bbox, at });
+      return auth ? call.set(auth) : call;
+    };
+    const ORLY_VIEW = '2.3,48.7,2.45,48.75';
+
+    it("gives each aerodrome in view the worst category its TAF forecasts at the map's time", async () => {
+      const clear = await inView(ORLY_VIEW, BEFORE_THE_MIST);
+      const mist = await inView(ORLY_VIEW, IN_THE_MIST);
+
+      expect(clear.status).toBe(200);
+      expect(clear.body.items).toContainEqual({
+        icao: 'LFPO',
+        name: expect.any(String),
+        lon: expect.closeTo(2.38, 1),
+        lat: expect.closeTo(48.72, 1),
+        category: 'VFR',
+        recorded: true,
+      });
+      expect(mist.body.items.find((item: { icao: string }) => item.icao === 'LFPO')).toMatchObject({ category: 'LIFR' });
+    });
+
+    it('says no category where no TAF is valid: beyond its validity, or an aerodrome without a recording', async () => {
+      const later = await inView(ORLY_VIEW, new Date(CLOCK_START.getTime() + 3 * DAY).toISOString());
+      const rennes = await inView('-1.8,48.0,-1.6,48.2', BEFORE_THE_MIST);
+
+      expect(later.body.items.find((item: { icao: string }) => item.icao === 'LFPO')).toMatchObject({ category: null });
+      expect(rennes.body.items).toContainEqual(expect.objectContaining({ icao: 'LFRN', category: null, recorded: false }));
+    });
+
+    it('refuses a view wider than 3° with 422 VALIDATION_FAILED, and answers 401 without a session', async () => {
+      expectError(await inView('0,45,4,48', BEFORE_THE_MIST), 422, 'VALIDATION_FAILED');
+      expectError(await inView(ORLY_VIEW, BEFORE_THE_MIST, null), 401, 'UNAUTHENTICATED');
+    });
+  });
+
   describe('GET /api/weather/settings', () => {
     it('has no rain radar without RAIN_RADAR_URL', async () => {
       const response = await request(t.app).get('/api/weather/settings').set(operator.auth);

@@ -72,6 +72,14 @@ export class AerodromeIndex {
     const station = id === undefined ? undefined : this.stations[id];
     return station ? { station, distanceKm: distance(lon, lat, station.lon, station.lat) } : null;
   }
+
+  /** The aerodromes inside the box, at most `limit` of them. */
+  inBox(west: number, south: number, east: number, north: number, limit: number): WeatherStation[] {
+    return this.index
+      .range(west, south, east, north)
+      .slice(0, limit)
+      .map((id) => this.stations[id]!);
+  }
 }
 
 let shared: AerodromeIndex | undefined;

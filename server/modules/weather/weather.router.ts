@@ -1,5 +1,10 @@
 import { idParamsSchema } from '../../../src/shared/contracts/common';
-import { missionWeatherSchema, weatherSettingsSchema } from '../../../src/shared/contracts/weather';
+import {
+  aerodromeCategoriesQuerySchema,
+  aerodromeCategoriesSchema,
+  missionWeatherSchema,
+  weatherSettingsSchema,
+} from '../../../src/shared/contracts/weather';
 import { RAIN_RADAR_REFRESH_MINUTES } from '../../../src/shared/domain/weather';
 import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
@@ -18,13 +23,23 @@ export function missionWeatherRouter(registry: ApiRegistry, service: WeatherServ
   }).router;
 }
 
-export function weatherSettingsRouter(registry: ApiRegistry, rainRadarUrl: string | undefined) {
-  return new ApiRouter(registry, '/api/weather', 'weather').route({
-    method: 'get',
-    path: '/settings',
-    summary: 'The rain radar tile URL template (null when none is configured) and its refresh period',
-    access: 'signedIn',
-    response: weatherSettingsSchema,
-    handler: () => ({ rainRadarUrl: rainRadarUrl ?? null, rainRadarRefreshMinutes: RAIN_RADAR_REFRESH_MINUTES }),
-  }).router;
+export function weatherSettingsRouter(registry: ApiRegistry, rainRadarUrl: string | undefined, service: WeatherService) {
+  return new ApiRouter(registry, '/api/weather', 'weather')
+    .route({
+      method: 'get',
+      path: '/settings',
+      summary: 'The rain radar tile URL template (null when none is configured) and its refresh period',
+      access: 'signedIn',
+      response: weatherSettingsSchema,
+      handler: () => ({ rainRadarUrl: rainRadarUrl ?? null, rainRadarRefreshMinutes: RAIN_RADAR_REFRESH_MINUTES }),
+    })
+    .route({
+      method: 'get',
+      path: '/aerodromes',
+      summary: 'The TAF category at `at` of the aerodromes in the box (at most 3° a side, 25 aerodromes): the map layer',
+      access: 'signedIn',
+      query: aerodromeCategoriesQuerySchema,
+      response: aerodromeCategoriesSchema,
+      handler: ({ query }) => service.categoriesInView(query.bbox, new Date(query.at)),
+    }).router;
 }

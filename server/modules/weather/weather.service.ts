@@ -1,6 +1,6 @@
 import { centroid } from '@turf/turf';
 import type { MissionAreas } from '../../../src/shared/contracts/missions';
-import type { MissionWeather } from '../../../src/shared/contracts/weather';
+import { AERODROMES_VIEW_MAX, type AerodromeCategories, type MissionWeather } from '../../../src/shared/contracts/weather';
 import type { FlightCategory } from '../../../src/shared/domain/weather';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-token';
@@ -48,6 +48,28 @@ export function createWeatherService(deps: {
         if (error instanceof AppError) return null;
         throw error;
       }
+    },
+
+    /**
+     * The map's TAF layer (docs/weather.md "Map layer"): each aerodrome in the box with the worst category its latest TAF
+     * forecasts at `at`; null where it has none valid then or the source cannot say.
+     */
+    async categoriesInView(bbox: readonly [number, number, number, number], at: Date): Promise<AerodromeCategories> {
+      const stations = aerodromes.inBox(...bbox, AERODROMES_VIEW_MAX);
+      const items = await Promise.all(
+        stations.map(async (station) => {
+          const base = { icao: station.icao, name: station.name, lon: station.lon, lat: station.lat };
+          try {
+            const report = await source.latest(station.icao);
+            const decoded = report ? decodeTafAt(report.raw, report.issuedAt, at) : null;
+            return { ...base, category: decoded?.ok ? decoded.taf.worstCategory : null, recorded: report?.recorded ?? false };
+          } catch (error) {
+            if (error instanceof AppError) return { ...base, category: null, recorded: false };
+            throw error;
+          }
+        }),
+      );
+      return { items };
     },
 
     /** The forecast of the aerodrome nearest to the mission, at the mission's start. */

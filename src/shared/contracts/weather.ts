@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FLIGHT_CATEGORIES } from '../domain/weather';
+import { dateTimeSchema } from './common';
 
 /** Weather of one forecast group, decoded: what the category is computed from. */
 export const weatherConditionsSchema = z.object({
@@ -55,3 +56,36 @@ export const weatherSettingsSchema = z.object({
   rainRadarRefreshMinutes: z.number(),
 });
 export type WeatherSettings = z.infer<typeof weatherSettingsSchema>;
+
+/** The widest view (degrees a side) the aerodromes' TAF layer is answered for, and the most aerodromes it shows. */
+export const AERODROMES_VIEW_MAX_SPAN_DEG = 3;
+export const AERODROMES_VIEW_MAX = 25;
+
+/** `GET /api/weather/aerodromes?bbox=west,south,east,north&at=…`: the TAF category of the aerodromes in view at `at`. */
+export const aerodromeCategoriesQuerySchema = z.object({
+  bbox: z
+    .string()
+    .transform((value) => value.split(',').map(Number))
+    .pipe(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)]))
+    .refine(
+      ([west, south, east, north]) =>
+        west <= east && south <= north && east - west <= AERODROMES_VIEW_MAX_SPAN_DEG && north - south <= AERODROMES_VIEW_MAX_SPAN_DEG,
+      'validation:invalid',
+    ),
+  at: dateTimeSchema,
+});
+
+export const aerodromeCategoriesSchema = z.object({
+  items: z.array(
+    z.object({
+      icao: z.string(),
+      name: z.string(),
+      lon: z.number(),
+      lat: z.number(),
+      /** The worst category forecast at `at`; null: no TAF valid then (none published, none recorded, or out of its validity). */
+      category: z.enum(FLIGHT_CATEGORIES).nullable(),
+      recorded: z.boolean(),
+    }),
+  ),
+});
+export type AerodromeCategories = z.infer<typeof aerodromeCategoriesSchema>;

@@ -3,18 +3,33 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import type { RainRadar } from '../hooks/use-rain-radar';
-import { CONTEXT_COLORS, LAYER_GROUPS, LAYERS_OF_GROUP, RESTRICTION_COLORS, VOLUME_COLOR, type LayerKey } from '../layer-catalogue';
+import type { AerodromeCategories } from '@/shared/contracts/weather';
+import { FLIGHT_CATEGORIES } from '@/shared/domain/weather';
+import {
+  CONTEXT_COLORS,
+  LAYER_GROUPS,
+  LAYERS_OF_GROUP,
+  RESTRICTION_COLORS,
+  TAF_CATEGORY_COLORS,
+  VOLUME_COLOR,
+  type LayerKey,
+} from '../layer-catalogue';
 import { formatLocale } from '@/lib/format';
 
 export type GeozoneStatus = { kind: 'zoomIn' } | { kind: 'error' } | { kind: 'count'; count: number | undefined };
 /** The Deconfliction layer's state, with the map's time it was asked for. */
 export type VolumesStatus = { kind: 'zoomIn' } | { kind: 'error' } | { kind: 'count'; count: number | undefined; at: string };
 
+/** The TAF layer's state: the aerodromes in view with their category at the map's time. */
+export type AerodromesStatus =
+  { kind: 'zoomIn' } | { kind: 'error' } | { kind: 'list'; items: AerodromeCategories['items'] | undefined; at: string };
+
 interface LayerPanelProps {
   visible: Record<LayerKey, boolean>;
   onToggle: (key: LayerKey, visible: boolean) => void;
   geozones: GeozoneStatus;
   volumes: VolumesStatus;
+  aerodromes: AerodromesStatus;
   radar: RainRadar;
   /** Whether the server has aerial imagery (AERIAL_TILES_URL): otherwise the layer is offered disabled, with why. */
   aerialAvailable: boolean;
@@ -80,6 +95,37 @@ function VolumesNote({ status }: { status: VolumesStatus }) {
   );
 }
 
+/** Each aerodrome in view with its category, as text: the circles' colours say it on the map. */
+function AerodromesNote({ status }: { status: AerodromesStatus }) {
+  const { t, i18n } = useTranslation(['map', 'weather']);
+  if (status.kind === 'zoomIn')
+    return (
+      <Text size="xs" c="dimmed">
+        {t('layers.zoomInForAerodromes')}
+      </Text>
+    );
+  if (status.kind === 'error')
+    return (
+      <Text size="xs" c="red">
+        {t('layers.loadFailed')}
+      </Text>
+    );
+  if (status.items === undefined) return <Text size="xs">…</Text>;
+  const at = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(status.at));
+  return (
+    <Stack gap={2} data-testid="taf-aerodromes" aria-live="polite">
+      <Text size="xs" c="dimmed">
+        {t('layers.aerodromeCount', { count: status.items.length, at })}
+      </Text>
+      {status.items.map((aerodrome) => (
+        <Text size="xs" key={aerodrome.icao} data-testid={`taf-${aerodrome.icao}`}>
+          {aerodrome.icao} {aerodrome.name}: {aerodrome.category ?? t('layers.noTaf')}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 function Legend() {
   const { t } = useTranslation('map');
   return (
@@ -103,12 +149,18 @@ function Legend() {
         <ColorSwatch color={VOLUME_COLOR} size={14} radius={2} aria-hidden />
         <Text size="xs">{t('legend.otherMissions')}</Text>
       </Group>
+      {[...FLIGHT_CATEGORIES, 'none' as const].map((category) => (
+        <Group key={category} gap="xs" wrap="nowrap">
+          <ColorSwatch color={TAF_CATEGORY_COLORS[category]} size={14} radius={7} aria-hidden />
+          <Text size="xs">{category === 'none' ? t('legend.noTaf') : t('legend.taf', { category })}</Text>
+        </Group>
+      ))}
     </Stack>
   );
 }
 
 /** Spec shell §1: the layer groups, each with its layers or a note saying why it is empty. */
-export function LayerPanel({ visible, onToggle, geozones, volumes, radar, aerialAvailable }: LayerPanelProps) {
+export function LayerPanel({ visible, onToggle, geozones, volumes, aerodromes, radar, aerialAvailable }: LayerPanelProps) {
   const { t } = useTranslation('map');
   // On a phone the open panel would cover the whole map: it starts closed there.
   const [opened, { toggle }] = useDisclosure(!window.matchMedia('(max-width: 48em)').matches);
@@ -173,6 +225,7 @@ export function LayerPanel({ visible, onToggle, geozones, volumes, radar, aerial
                       {key === 'geozones' && visible.geozones ? <GeozoneNote status={geozones} /> : null}
                       {key === 'otherMissions' && visible.otherMissions ? <VolumesNote status={volumes} /> : null}
                       {key === 'rainRadar' ? <RadarNote radar={radar} visible={visible.rainRadar} /> : null}
+                      {key === 'tafCategory' && visible.tafCategory ? <AerodromesNote status={aerodromes} /> : null}
                       {key === 'aerial' && !aerialAvailable ? (
                         <Text size="xs" c="dimmed" data-testid="aerial-disabled">
                           {t('layers.aerialDisabled')}

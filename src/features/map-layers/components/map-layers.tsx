@@ -7,14 +7,15 @@ import { openStreetMapCredit } from '@/components/map/map-texts';
 import { RasterTileLayer } from '@/components/map/raster-tile-layer';
 import type { ContextLayerName } from '@/shared/contracts/context-layers';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
+import { useAerodromeCategories } from '../api/get-aerodrome-categories';
 import { useContextLayer } from '../api/get-context-layer';
 import { useVolumesInView } from '../api/get-volumes-in-view';
 import { useZonesInView } from '../api/get-zones-in-view';
 import { useMapSettings } from '../api/get-map-settings';
 import { useRainRadar } from '../hooks/use-rain-radar';
 import { useViewBbox } from '../hooks/use-view-bbox';
-import { CONTEXT_COLORS, DEFAULT_VISIBLE, RESTRICTION_COLORS, VOLUME_COLOR, type LayerKey } from '../layer-catalogue';
-import { LayerPanel, type GeozoneStatus, type VolumesStatus } from './layer-panel';
+import { CONTEXT_COLORS, DEFAULT_VISIBLE, RESTRICTION_COLORS, TAF_CATEGORY_COLORS, VOLUME_COLOR, type LayerKey } from '../layer-catalogue';
+import { LayerPanel, type AerodromesStatus, type GeozoneStatus, type VolumesStatus } from './layer-panel';
 import { ZonePopup } from './zone-popup';
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -75,6 +76,18 @@ function useMinute(ticking: boolean): string {
   return minute;
 }
 
+const TAF_CIRCLE = {
+  'circle-color': [
+    'match',
+    ['get', 'category'],
+    ...(['VFR', 'MVFR', 'IFR', 'LIFR'] as const).flatMap((category) => [category, TAF_CATEGORY_COLORS[category]]),
+    TAF_CATEGORY_COLORS.none,
+  ] as unknown as ExpressionSpecification,
+  'circle-radius': 7,
+  'circle-stroke-color': '#ffffff',
+  'circle-stroke-width': 2,
+};
+
 const PROTECTED_FILL = { 'fill-color': CONTEXT_COLORS.protected, 'fill-opacity': 0.3, 'fill-outline-color': CONTEXT_COLORS.protected };
 
 function ContextLine({ name, visible }: { name: Exclude<ContextLayerName, 'protected'>; visible: boolean }) {
@@ -105,7 +118,7 @@ export function MapLayers({ at, missionId }: MapLayersProps = {}) {
   const [visible, setVisible] = useState<Record<LayerKey, boolean>>({ ...DEFAULT_VISIBLE });
   const bbox = useViewBbox();
   const zones = useZonesInView(visible.geozones ? bbox : null);
-  const now = useMinute(at === undefined && visible.otherMissions);
+  const now = useMinute(at === undefined && (visible.otherMissions || visible.tafCategory));
   const time = at ?? now;
   const volumes = useVolumesInView(bbox, time, missionId, visible.otherMissions);
   const volumeData = useMemo<FeatureCollection>(
@@ -124,6 +137,23 @@ export function MapLayers({ at, missionId }: MapLayersProps = {}) {
     : volumes.isError
       ? { kind: 'error' }
       : { kind: 'count', count: volumes.data && !volumes.isPlaceholderData ? volumes.data.volumes.length : undefined, at: time };
+  const aerodromes = useAerodromeCategories(bbox, time, visible.tafCategory);
+  const aerodromeData = useMemo<FeatureCollection>(
+    () => ({
+      type: 'FeatureCollection',
+      features: (aerodromes.data?.items ?? []).map((aerodrome) => ({
+        type: 'Feature',
+        properties: { icao: aerodrome.icao, category: aerodrome.category ?? 'none' },
+        geometry: { type: 'Point', coordinates: [aerodrome.lon, aerodrome.lat] },
+      })),
+    }),
+    [aerodromes.data],
+  );
+  const aerodromesStatus: AerodromesStatus = !bbox
+    ? { kind: 'zoomIn' }
+    : aerodromes.isError
+      ? { kind: 'error' }
+      : { kind: 'list', items: aerodromes.data && !aerodromes.isPlaceholderData ? aerodromes.data.items : undefined, at: time };
   const protectedAreas = useContextLayer('protected', visible.protected);
   const radar = useRainRadar(visible.rainRadar);
   const aerialTiles = useMapSettings().data?.aerialTilesUrl ?? null;
@@ -179,11 +209,13 @@ export function MapLayers({ at, missionId }: MapLayersProps = {}) {
       <ContextLine name="motorways" visible={visible.motorways} />
       <ContextLine name="powerlines" visible={visible.powerlines} />
       {radar.kind === 'available' ? <RasterTileLayer id="rain-radar" tiles={radar.tiles} visible={visible.rainRadar} /> : null}
+      <GeoJsonLayer id="taf-aerodromes" type="circle" data={aerodromeData} paint={TAF_CIRCLE} visible={visible.tafCategory} />
       <LayerPanel
         visible={visible}
         onToggle={(key, on) => setVisible((current) => ({ ...current, [key]: on }))}
         geozones={geozoneStatus}
         volumes={volumesStatus}
+        aerodromes={aerodromesStatus}
         radar={radar}
         aerialAvailable={aerialTiles !== null}
       />
