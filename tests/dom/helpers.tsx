@@ -93,8 +93,14 @@ export const STATUS_OK: StatusResult = { maintenance: false, maintenanceMessage:
  * without the api client): each request is recorded and answered by `handler`; GET status answers STATUS_OK unless
  * the handler says otherwise.
  */
-const realAdapter = apiClient.defaults.adapter;
-const realFetch = globalThis.fetch;
+/**
+ * Outside `mockApi`, the network is unreachable: a request a test did not mock fails as a dropped connection, whatever
+ * listens on the test page's origin (jsdom's http://localhost:3000, where `npm start` serves the app).
+ */
+const offlineAdapter: AxiosAdapter = (config) => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config));
+const offlineFetch: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+apiClient.defaults.adapter = offlineAdapter;
+globalThis.fetch = offlineFetch;
 
 export function mockApi(handler: Handler = () => undefined) {
   const requests: RecordedRequest[] = [];
@@ -173,7 +179,7 @@ export async function resetApp() {
   clearTakeoffs();
   notifications.clean();
   localStorage.clear();
-  apiClient.defaults.adapter = realAdapter;
-  globalThis.fetch = realFetch;
+  apiClient.defaults.adapter = offlineAdapter;
+  globalThis.fetch = offlineFetch;
   await changeLanguage('en');
 }
