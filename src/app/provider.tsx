@@ -1,24 +1,32 @@
-import { Suspense, type ReactNode } from 'react';
-import { Center, Loader, MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { Center, Loader, MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import 'dayjs/locale/fr';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { firstDayOfWeek } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { cssVariablesResolver, theme } from './theme';
 import { ToastHost } from './toast-host';
 
-/** Mantine's date pickers speak the app's language (month and day names) and start the week as the reader's locale does. */
-function LocalizedDates({ children }: { children: ReactNode }) {
-  const { i18n: current } = useTranslation();
-  const locale = current.language.startsWith('fr') ? 'fr' : 'en';
-  return <DatesProvider settings={{ locale, firstDayOfWeek: firstDayOfWeek(current.language) }}>{children}</DatesProvider>;
+/** Mantine in the app's language: a dialog's close button is named, whatever dialog (axe-core's `button-name`). */
+function LocalizedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const localized = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        // A plain override, not `Modal.extend`: the login page's JavaScript does not carry the Modal.
+        components: { Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('close') } } } },
+      }),
+    [t],
+  );
+  return (
+    <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
 }
 
 /**
- * Everything a screen relies on: Mantine (its date pickers localized), toasts (3 at most, spec §9) and i18n. The react-query client comes with the
- * screens past the login page (`QueryLayout`); a test may pass its own here.
+ * Everything a screen relies on: Mantine, toasts (3 at most, spec §9) and i18n. The react-query client and the date
+ * pickers' language come with the screens past the login page (`QueryLayout`); a test may pass its own client here.
  */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const screens = (
@@ -34,12 +42,10 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   );
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <LocalizedDates>
-          <ToastHost />
-          {queryClient ? <QueryClientProvider client={queryClient}>{screens}</QueryClientProvider> : screens}
-        </LocalizedDates>
-      </MantineProvider>
+      <LocalizedMantine>
+        <ToastHost />
+        {queryClient ? <QueryClientProvider client={queryClient}>{screens}</QueryClientProvider> : screens}
+      </LocalizedMantine>
     </I18nextProvider>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FormProvider, useForm } from 'react-hook-form';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LocalizedDates } from '@/app/layouts/localized-dates';
 import { AppProvider } from '@/app/provider';
 import { AreaSummary } from '@/features/missions/editor/area-summary';
 import { toFormValues, toMissionInput, type MissionFormValues } from '@/features/missions/editor/form-values';
@@ -192,9 +193,11 @@ describe('mission editor: saved referent pilot and main machine', () => {
     function StartForm() {
       const form = useForm<MissionFormValues>({ defaultValues: { ...toFormValues(), startAt: '2026-07-01T12:00:00.000Z' } });
       return (
-        <FormProvider {...form}>
-          <GeneralFields missionId="mission-1" />
-        </FormProvider>
+        <LocalizedDates>
+          <FormProvider {...form}>
+            <GeneralFields missionId="mission-1" />
+          </FormProvider>
+        </LocalizedDates>
       );
     }
     const { unmount } = render(
