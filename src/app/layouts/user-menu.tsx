@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { initialsOf } from '@/lib/format';
@@ -15,7 +15,8 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton data-testid="user-menu" aria-label={t('userMenu.label', { name: session.name })}>
+        {/* Named by what it shows, then what it is (WCAG 2.5.3, label in name): "OO Olivier Operator, user menu". */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
             <Avatar color="blue" radius="xl" size="sm" data-testid="user-initials">
               {initialsOf(session.name)}
@@ -24,6 +25,7 @@ export function UserMenu() {
               {session.name}
             </Text>
           </Group>
+          <VisuallyHidden>{t('userMenu.label')}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

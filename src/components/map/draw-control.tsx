@@ -159,7 +159,7 @@ export function DrawControl({ onChange }: { onChange?: (shapes: MapShapes) => vo
   return (
     <Paper pos="absolute" top={10} right={50} p="xs" shadow="sm" w={250} style={{ zIndex: 2 }} data-testid="draw-control">
       <Stack gap={6}>
-        <Text size="sm" fw={600} id="draw-control-title">
+        <Text component="h2" m={0} size="sm" fw={600} id="draw-control-title">
           {t('draw.title')}
         </Text>
         <Group gap={4} role="toolbar" aria-labelledby="draw-control-title">

@@ -10,7 +10,7 @@ type ManagerFigures = NonNullable<Dashboard['manager']>;
 /** One figure of the manager's day: a number that opens its list. */
 function Figure({ label, value, href, testId }: { label: string; value: string; href: string; testId: string }) {
   return (
-    <Card withBorder padding="md" component={Link} to={href} data-testid={testId} aria-label={`${label}: ${value}`}>
+    <Card withBorder padding="md" component={Link} to={href} data-testid={testId}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

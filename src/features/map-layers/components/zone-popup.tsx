@@ -48,7 +48,17 @@ export function ZoneDetails({ zones }: { zones: readonly ZoneVolumeProperties[] 
   const limit = useLimitText();
   const schedule = useScheduleText();
   return (
-    <Stack gap={8} maw={280} mah={320} style={{ overflowY: 'auto' }} data-testid="zone-popup">
+    // Scrolls when the zones are many: focusable, so a keyboard can scroll it too.
+    <Stack
+      gap={8}
+      maw={280}
+      mah={320}
+      style={{ overflowY: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-label={t('zone.popupLabel')}
+      data-testid="zone-popup"
+    >
       {zones.map((zone) => (
         <Stack key={`${zone.zoneId}:${zone.volumeIndex}`} gap={2}>
           <Text fw={700} size="sm">

@@ -249,7 +249,7 @@ export function MissionMap({ missionId, zones, markerMeta, onMarkerIds, readOnly
       <GeoJsonLayer id="mission-markers" type="fill" data={markerCircles} paint={MARKER_PAINT} />
       <Paper pos="absolute" top={10} right={50} p="xs" shadow="sm" w={270} style={{ zIndex: 2 }} data-testid="mission-draw">
         <Stack gap={6}>
-          <Text size="sm" fw={600} id="mission-draw-title">
+          <Text component="h2" m={0} size="sm" fw={600} id="mission-draw-title">
             {t('map.title')}
           </Text>
           {readOnly ? null : (
