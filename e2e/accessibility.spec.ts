@@ -235,6 +235,11 @@ test('every main screen of every role has no serious or critical accessibility v
   await managerPage.keyboard.press('Escape');
   await expect(managerPage.getByTestId('decision-dialog')).toBeHidden();
   await managerContext.close();
+  // The demo accounts are given back in English, as the other specs of the share expect them.
+  for (const email of [DEMO.operator, DEMO.manager]) {
+    const english = await request.patch('/api/account', { headers: await tokenOf(request, email), data: { lang: 'en' } });
+    expect(english.ok(), await english.text()).toBe(true);
+  }
 
   const publicContext = await browser.newContext();
   const publicPage = await publicContext.newPage();

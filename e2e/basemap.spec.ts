@@ -23,7 +23,7 @@ test('the mission editor draws over a basemap with roads and town names at zoom 
   mkdirSync(SHOTS, { recursive: true });
   if (!ONLINE) await page.route(/tiles\.openfreemap\.org/, (route) => route.abort('internetdisconnected'));
   // Paris-Saclay at zoom 8: the land, the Île-de-France motorways and the region's city names.
-  await signIn(page, DEMO.operator, { to: '/backoffice/preflights/add#8/48.71/2.2' });
+  await signIn(page, DEMO.operator, { lang: 'en', to: '/backoffice/preflights/add#8/48.71/2.2' });
   await settle(page);
   await expect(map(page)).toHaveAttribute('data-basemap', ONLINE ? 'online' : 'offline');
   if (!ONLINE) {
