@@ -10,7 +10,7 @@ import {
 } from '../geo/geometry-bounds';
 import { TRAFFIC_SOURCES, VEHICLE_TYPES } from '../domain/enums';
 import { positionSchema } from '../geozones/zone';
-import { dateTimeSchema, pageQuerySchema, queryFlag, required } from './common';
+import { dateTimeSchema, pageQuerySchema, queryFlag, required, viewBoxSchema } from './common';
 import { conformanceRuleSchema } from './conformance';
 
 /** Alert types of spec domain §3, in its order. */
@@ -162,15 +162,7 @@ export const ALERTS_AROUND_MAX_SPAN_DEG = 1;
  * those shown to linked users only when the reader is one; what a pilot's map draws around his flight.
  */
 export const alertsAroundQuerySchema = z.object({
-  bbox: z
-    .string()
-    .transform((value) => value.split(',').map(Number))
-    .pipe(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)]))
-    .refine(
-      ([west, south, east, north]) =>
-        west <= east && south <= north && east - west <= ALERTS_AROUND_MAX_SPAN_DEG && north - south <= ALERTS_AROUND_MAX_SPAN_DEG,
-      'validation:invalid',
-    ),
+  bbox: viewBoxSchema(ALERTS_AROUND_MAX_SPAN_DEG),
 });
 export const alertAroundSchema = z.object({
   id: z.string(),

@@ -103,6 +103,17 @@ export const dateTimeSchema = z.iso
   .datetime({ offset: true, message: 'validation:dateTime' })
   .refine(inDateRange, 'validation:dateOutOfRange');
 
+/** `bbox=west,south,east,north` in a query: a box whose sides span at most `maxSpanDeg` degrees each. */
+export const viewBoxSchema = (maxSpanDeg: number) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map(Number))
+    .pipe(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)]))
+    .refine(
+      ([west, south, east, north]) => west <= east && south <= north && east - west <= maxSpanDeg && north - south <= maxSpanDeg,
+      'validation:invalid',
+    );
+
 /**
  * A date of birth: not after today where today is furthest ahead (UTC+14), so nobody is refused on their birthday
  * and a date still to come anywhere is refused.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MANAGER_ACTIONS, REQUEST_ACTIONS, REQUEST_STATUSES } from '../domain/request-status';
 import { boundedPolygonSchema } from '../geo/geometry-bounds';
 import { COUNTRIES } from '../regulation';
-import { dateTimeSchema, idParamsSchema, optionalText, pageQuerySchema, phoneSchema, required } from './common';
+import { dateTimeSchema, idParamsSchema, optionalText, pageQuerySchema, phoneSchema, required, viewBoxSchema } from './common';
 import { missionAreasSchema, missionConstraintsSchema } from './missions';
 
 export const IMPACT_LEVELS = ['low', 'medium', 'high'] as const;
@@ -187,15 +187,7 @@ export const VOLUMES_IN_VIEW_MAX = 500;
  * prepared.
  */
 export const volumesInViewQuerySchema = z.object({
-  bbox: z
-    .string()
-    .transform((value) => value.split(',').map(Number))
-    .pipe(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)]))
-    .refine(
-      ([west, south, east, north]) =>
-        west <= east && south <= north && east - west <= VOLUMES_VIEW_MAX_SPAN_DEG && north - south <= VOLUMES_VIEW_MAX_SPAN_DEG,
-      'validation:invalid',
-    ),
+  bbox: viewBoxSchema(VOLUMES_VIEW_MAX_SPAN_DEG),
   at: dateTimeSchema,
   missionId: z.uuid('validation:invalid').optional(),
 });

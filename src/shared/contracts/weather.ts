@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FLIGHT_CATEGORIES } from '../domain/weather';
-import { dateTimeSchema } from './common';
+import { dateTimeSchema, viewBoxSchema } from './common';
 
 /** Weather of one forecast group, decoded: what the category is computed from. */
 export const weatherConditionsSchema = z.object({
@@ -63,15 +63,7 @@ export const AERODROMES_VIEW_MAX = 25;
 
 /** `GET /api/weather/aerodromes?bbox=west,south,east,north&at=…`: the TAF category of the aerodromes in view at `at`. */
 export const aerodromeCategoriesQuerySchema = z.object({
-  bbox: z
-    .string()
-    .transform((value) => value.split(',').map(Number))
-    .pipe(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)]))
-    .refine(
-      ([west, south, east, north]) =>
-        west <= east && south <= north && east - west <= AERODROMES_VIEW_MAX_SPAN_DEG && north - south <= AERODROMES_VIEW_MAX_SPAN_DEG,
-      'validation:invalid',
-    ),
+  bbox: viewBoxSchema(AERODROMES_VIEW_MAX_SPAN_DEG),
   at: dateTimeSchema,
 });
 
