@@ -73,21 +73,27 @@ function GeozoneNote({ status }: { status: GeozoneStatus }) {
   );
 }
 
+/** Why a layer's figures are missing: the view is too wide for it, or its data could not be read. */
+function UnavailableNote({ kind, zoomIn }: { kind: 'zoomIn' | 'error'; zoomIn: 'layers.zoomInForVolumes' | 'layers.zoomInForAerodromes' }) {
+  const { t } = useTranslation('map');
+  return kind === 'zoomIn' ? (
+    <Text size="xs" c="dimmed">
+      {t(zoomIn)}
+    </Text>
+  ) : (
+    <Text size="xs" c="red">
+      {t('layers.loadFailed')}
+    </Text>
+  );
+}
+
+const shortDateTime = (language: string, at: string) =>
+  new Intl.DateTimeFormat(formatLocale(language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
+
 function VolumesNote({ status }: { status: VolumesStatus }) {
   const { t, i18n } = useTranslation('map');
-  if (status.kind === 'zoomIn')
-    return (
-      <Text size="xs" c="dimmed">
-        {t('layers.zoomInForVolumes')}
-      </Text>
-    );
-  if (status.kind === 'error')
-    return (
-      <Text size="xs" c="red">
-        {t('layers.loadFailed')}
-      </Text>
-    );
-  const at = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(status.at));
+  if (status.kind !== 'count') return <UnavailableNote kind={status.kind} zoomIn="layers.zoomInForVolumes" />;
+  const at = shortDateTime(i18n.language, status.at);
   return (
     <Text size="xs" c="dimmed" data-testid="volume-count" data-count={status.count ?? ''} aria-live="polite">
       {status.count === undefined ? '…' : t('layers.volumeCount', { count: status.count, at })}
@@ -98,20 +104,9 @@ function VolumesNote({ status }: { status: VolumesStatus }) {
 /** Each aerodrome in view with its category, as text: the circles' colours say it on the map. */
 function AerodromesNote({ status }: { status: AerodromesStatus }) {
   const { t, i18n } = useTranslation(['map', 'weather']);
-  if (status.kind === 'zoomIn')
-    return (
-      <Text size="xs" c="dimmed">
-        {t('layers.zoomInForAerodromes')}
-      </Text>
-    );
-  if (status.kind === 'error')
-    return (
-      <Text size="xs" c="red">
-        {t('layers.loadFailed')}
-      </Text>
-    );
+  if (status.kind !== 'list') return <UnavailableNote kind={status.kind} zoomIn="layers.zoomInForAerodromes" />;
   if (status.items === undefined) return <Text size="xs">…</Text>;
-  const at = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(status.at));
+  const at = shortDateTime(i18n.language, status.at);
   return (
     <Stack gap={2} data-testid="taf-aerodromes" aria-live="polite">
       <Text size="xs" c="dimmed">
