@@ -31,15 +31,33 @@ function lookUpTimeZone(zone: Pick<Zone, 'volumes'>): string {
 }
 
 /**
- * GZ-05 reads "Z" as UTC and an explicit offset as written; a time without a designator is the local time of the
- * zone (`localOffsetMinutes`, the offset of its time zone at the instant checked).
+ * The offset of a zone's time zone at the instant checked, looked up when a schedule written in local time first asks
+ * for it. An object rather than a closure: a zone's activity is checked for every candidate of every classification,
+ * and a named closure made per call costs more than the check (tsx names each one as it is made).
  */
-function parseTimeOfDay(value: string, localOffsetMinutes: () => number): TimeOfDay | undefined {
+class LocalOffset {
+  private offsetMinutes: number | undefined;
+
+  constructor(
+    private readonly zone: Pick<Zone, 'volumes'>,
+    private readonly at: Date,
+  ) {}
+
+  minutes(): number {
+    return (this.offsetMinutes ??= tzOffset(zoneTimeZone(this.zone), this.at));
+  }
+}
+
+/**
+ * GZ-05 reads "Z" as UTC and an explicit offset as written; a time without a designator is the local time of the
+ * zone (`localOffset`, the offset of its time zone at the instant checked).
+ */
+function parseTimeOfDay(value: string, localOffset: LocalOffset): TimeOfDay | undefined {
   const match = TIME_OF_DAY_PATTERN.exec(value);
   if (!match) return undefined;
   const [, hours, minutes, seconds, zone] = match;
   let offsetMinutes = 0;
-  if (zone === undefined) offsetMinutes = localOffsetMinutes();
+  if (zone === undefined) offsetMinutes = localOffset.minutes();
   else if (zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
@@ -54,9 +72,9 @@ function parseTimeOfDay(value: string, localOffsetMinutes: () => number): TimeOf
  * Sunrise/sunset events cannot be computed without an ephemeris, so an event bound widens the window
  * to the whole day: the zone is then taken as active more often, never less (the safe side).
  */
-function isInDailyWindow(period: DailyPeriod, at: Date, localOffsetMinutes: () => number): boolean {
-  const start = period.startEvent || !period.startTime ? undefined : parseTimeOfDay(period.startTime, localOffsetMinutes);
-  const end = period.endEvent || !period.endTime ? undefined : parseTimeOfDay(period.endTime, localOffsetMinutes);
+function isInDailyWindow(period: DailyPeriod, at: Date, localOffset: LocalOffset): boolean {
+  const start = period.startEvent || !period.startTime ? undefined : parseTimeOfDay(period.startTime, localOffset);
+  const end = period.endEvent || !period.endTime ? undefined : parseTimeOfDay(period.endTime, localOffset);
   const offsetMinutes = start?.offsetMinutes ?? end?.offsetMinutes ?? 0;
   const local = new Date(at.getTime() + offsetMinutes * 60_000);
   const secondOfDay = Math.floor((local.getTime() - Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate())) / 1000);
@@ -65,25 +83,27 @@ function isInDailyWindow(period: DailyPeriod, at: Date, localOffsetMinutes: () =
   const endSecond = end ? end.seconds + (offsetMinutes - end.offsetMinutes) * 60 : SECONDS_PER_DAY;
   const today = DAY_CODES[local.getUTCDay()] as WeekDay;
   const yesterday = DAY_CODES[(local.getUTCDay() + 6) % 7] as WeekDay;
-  const listsDay = (day: WeekDay) => period.days.includes('ANY') || period.days.includes(day);
-  if (startSecond <= endSecond) return listsDay(today) && secondOfDay >= startSecond && secondOfDay <= endSecond;
-  return (listsDay(today) && secondOfDay >= startSecond) || (listsDay(yesterday) && secondOfDay <= endSecond);
+  if (startSecond <= endSecond) return listsDay(period, today) && secondOfDay >= startSecond && secondOfDay <= endSecond;
+  return (listsDay(period, today) && secondOfDay >= startSecond) || (listsDay(period, yesterday) && secondOfDay <= endSecond);
 }
 
-export function isPeriodActiveAt(period: ApplicabilityPeriod, at: Date, localOffsetMinutes: () => number): boolean {
+const listsDay = (period: DailyPeriod, day: WeekDay) => period.days.includes('ANY') || period.days.includes(day);
+
+function isPeriodActiveAt(period: ApplicabilityPeriod, at: Date, localOffset: LocalOffset): boolean {
   if (period.permanent) return true;
   const time = at.getTime();
   if (period.start !== undefined && time < Date.parse(period.start)) return false;
   if (period.end !== undefined && time > Date.parse(period.end)) return false;
   if (!period.schedule) return true;
-  return period.schedule.some((daily) => isInDailyWindow(daily, at, localOffsetMinutes));
+  return period.schedule.some((daily) => isInDailyWindow(daily, at, localOffset));
 }
 
 /** GZ-01 (c) and GZ-05: whether the zone applies at this instant (any of its periods does). */
 export function isActiveAt(zone: Pick<Zone, 'applicability' | 'volumes'>, at: Date): boolean {
-  let offset: number | undefined;
-  const localOffsetMinutes = () => (offset ??= tzOffset(zoneTimeZone(zone), at));
-  return zone.applicability.some((period) => isPeriodActiveAt(period, at, localOffsetMinutes));
+  // Most zones are permanent: their answer needs neither a schedule nor a time zone.
+  for (const period of zone.applicability) if (period.permanent) return true;
+  const localOffset = new LocalOffset(zone, at);
+  return zone.applicability.some((period) => isPeriodActiveAt(period, at, localOffset));
 }
 
 /** A flight whose UTC day is known but not its time of day. */
@@ -132,10 +152,9 @@ export function isActiveDuring(zone: Pick<Zone, 'applicability' | 'volumes'>, wi
     const to = Math.min(end, period.end === undefined ? end : Date.parse(period.end));
     if (from > to) return false;
     if (!period.schedule) return true;
-    const timeZone = zoneTimeZone(zone);
     const activeAt = (instant: number) => {
       const at = new Date(instant);
-      return isPeriodActiveAt(period, at, () => tzOffset(timeZone, at));
+      return isPeriodActiveAt(period, at, new LocalOffset(zone, at));
     };
     const last = Math.min(to, from + WEEK_MINUTES * MINUTE_MS);
     for (let instant = from; instant < last; instant += MINUTE_MS) if (activeAt(instant)) return true;

@@ -110,9 +110,19 @@ export function bboxesOverlap(a: BBox, b: BBox): boolean {
  * left to turf's exact sweep, so a degenerate case gets turf's answer, not this one's.
  */
 export function areasIntersect(a: AreaGeometry, aBox: BBox, b: AreaGeometry, bBox: BBox): boolean {
-  if (anyOuterVertexIn(b, a, aBox) || anyOuterVertexIn(a, b, bBox)) return true;
-  const edges = edgesMeet(a, b, aBox, bBox);
+  // `a`'s vertices first: a mission lying inside a zone is answered by one point-in-polygon test, without a walk over
+  // the zone's vertices. The answer does not depend on the order.
+  if (anyOuterVertexIn(a, b, bBox) || anyOuterVertexIn(b, a, aBox)) return true;
+  // The area with more edges in the outer loop, where the two boxes' overlap rejects most of them (a pair's answer does
+  // not depend on which edge comes first).
+  const edges = edgeCount(a) >= edgeCount(b) ? edgesMeet(a, b, aBox, bBox) : edgesMeet(b, a, bBox, aBox);
   return edges === undefined ? booleanIntersects(a, b) : edges;
+}
+
+function edgeCount(area: AreaGeometry): number {
+  let count = 0;
+  for (const polygon of polygonsOf(area)) for (const ring of polygon) count += ring.length - 1;
+  return count;
 }
 
 function anyOuterVertexIn(of: AreaGeometry, area: AreaGeometry, areaBox: BBox): boolean {

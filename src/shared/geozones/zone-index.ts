@@ -39,9 +39,25 @@ export class ZoneIndex {
   readonly zones: readonly Zone[];
   private readonly volumes: IndexedVolume[];
   private readonly tree: Flatbush | undefined;
+  /** Each zone's place in the order of the answers (most restrictive first, then by identifier), sorted once here. */
+  private readonly answerRank: Int32Array;
 
   constructor(zones: readonly Zone[]) {
     this.zones = zones;
+    const byIdentifier = new Intl.Collator().compare;
+    const order = zones
+      .map((_, zoneIndex) => zoneIndex)
+      .sort((a, b) => {
+        const zoneA = zones[a] as Zone;
+        const zoneB = zones[b] as Zone;
+        return (
+          RESTRICTION_RANK[zoneA.restriction] - RESTRICTION_RANK[zoneB.restriction] ||
+          byIdentifier(zoneA.identifier, zoneB.identifier) ||
+          a - b
+        );
+      });
+    this.answerRank = new Int32Array(zones.length);
+    for (const [rank, zoneIndex] of order.entries()) this.answerRank[zoneIndex] = rank;
     this.volumes = zones.flatMap((zone, zoneIndex) =>
       zone.volumes.map((volume, volumeIndex) => ({ zoneIndex, volumeIndex, bbox: bboxOf(volume.geometry) })),
     );
@@ -166,17 +182,14 @@ export class ZoneIndex {
       if (!(touchesItem ? touchesItem(item, volume) : touches(missionArea, missionBox, volume, bbox))) continue;
       bestByZone.set(zoneIndex, { volume, volumeIndex });
     }
-    const matches = [...bestByZone].map(([zoneIndex, { volume, volumeIndex }]) => {
-      const zone = this.zoneAt(zoneIndex);
-      return { zoneIndex, match: { zone, volume, volumeIndex, restriction: zone.restriction } };
-    });
-    matches.sort(
-      (a, b) =>
-        RESTRICTION_RANK[a.match.restriction] - RESTRICTION_RANK[b.match.restriction] ||
-        a.match.zone.identifier.localeCompare(b.match.zone.identifier) ||
-        a.zoneIndex - b.zoneIndex,
-    );
-    return matches.map(({ match }) => match);
+    const answerRank = this.answerRank;
+    return [...bestByZone.keys()]
+      .sort((a, b) => (answerRank[a] as number) - (answerRank[b] as number))
+      .map((zoneIndex) => {
+        const zone = this.zoneAt(zoneIndex);
+        const { volume, volumeIndex } = bestByZone.get(zoneIndex) as { volume: ZoneVolume; volumeIndex: number };
+        return { zone, volume, volumeIndex, restriction: zone.restriction };
+      });
   }
 }
 
