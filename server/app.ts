@@ -16,6 +16,7 @@ import type { AppContext } from './context';
 import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
 import { pendingMigrations, pingDatabase } from './lib/database';
+import { bySegment } from './lib/api-router';
 import { createDatabaseStatus } from './lib/database-status';
 import { metricsRouter } from './lib/metrics';
 import { precompressedAssets } from './lib/precompressed';
@@ -103,7 +104,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   });
   api.use(systemRouter(registry, database, ctx.config, ready, traffic.adsbStatus));
   api.use(database.gate);
-  for (const area of [accounts, backOffice, operatorRegistry, missions, requests, postFlight, traffic]) api.use(area.routers);
+  api.use(bySegment([accounts, backOffice, operatorRegistry, missions, requests, postFlight, traffic].flatMap((area) => area.routers)));
   const document = openApiDocument(registry);
   api.get('/api/openapi.json', (_req, res) => {
     res.json(document);

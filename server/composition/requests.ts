@@ -46,7 +46,7 @@ export function buildRequests(ctx: AppContext, registry: ApiRegistry, records: R
   const routers: Router[] = [
     requestsRouter(registry, { queries, fileRequest, decideRequest: createDecideRequest(deps), chat: createRequestChat(deps) }),
     deconflictionRouter(registry, queries),
-    automationRoutes(registry, {
+    ...automationRoutes(registry, {
       classificationRules: createClassificationRulesService({
         repository: createClassificationRulesRepository(prisma),
         airspaces: records.airspaces,

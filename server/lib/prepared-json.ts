@@ -6,25 +6,27 @@ import type { Application, Response } from 'express';
  * route's response schema.
  */
 export class PreparedJson<T> {
-  /** Only a type: what `body` is the JSON of. */
+  /** Only a type: what `bytes` are the JSON of. */
   declare readonly value: T;
 
   constructor(
-    readonly body: string,
+    /** The JSON's UTF-8 bytes, encoded once rather than at every answer. */
+    readonly bytes: Buffer,
     readonly etag: string | undefined,
   ) {}
 }
 
-type EtagFunction = (body: string, encoding: BufferEncoding) => string | undefined;
+type EtagFunction = (body: Buffer) => string | undefined;
 
 export function prepareJson<T>(app: Application, value: T): PreparedJson<T> {
-  const body = JSON.stringify(value);
+  const bytes = Buffer.from(JSON.stringify(value), 'utf8');
   const etagOf = app.get('etag fn') as EtagFunction | undefined;
-  return new PreparedJson<T>(body, etagOf?.(body, 'utf8'));
+  return new PreparedJson<T>(bytes, etagOf?.(bytes));
 }
 
 /** Sends as `res.json` would (a matching If-None-Match still gets its 304), without serializing or hashing again. */
 export function sendPreparedJson(res: Response, json: PreparedJson<unknown>) {
-  if (json.etag) res.set('ETag', json.etag);
-  res.type('json').send(json.body);
+  if (json.etag) res.setHeader('ETag', json.etag);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(json.bytes);
 }

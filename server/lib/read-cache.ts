@@ -14,6 +14,11 @@ export interface ReadCacheStats {
 export interface ReadCache<V> {
   /** The value kept for `key`, else `load()`'s, kept until one of the cache's tables changes. */
   get(key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * The value kept for `key` once its read has ended, else undefined (nothing kept, a read under way, or no pooled
+   * connection listening): the caller answers at once without awaiting, and calls `get` otherwise.
+   */
+  peek(key: string): V | undefined;
   stats(): ReadCacheStats;
 }
 
@@ -25,10 +30,12 @@ export interface ReadCache<V> {
  */
 export function createReadCache<V>(changes: TableChanges, options: { tables: readonly string[]; maxEntries: number }): ReadCache<V> {
   const entries = new Map<string, Promise<V>>();
+  const values = new Map<string, V>();
   const stats: ReadCacheStats = { hits: 0, misses: 0, bypassed: 0, invalidations: 0 };
   changes.subscribe((table) => {
     if (table !== null && !options.tables.includes(table)) return;
     entries.clear();
+    values.clear();
     stats.invalidations += 1;
   });
   return {
@@ -45,11 +52,26 @@ export function createReadCache<V>(changes: TableChanges, options: { tables: rea
       stats.misses += 1;
       const read = load();
       entries.set(key, read);
-      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
-      read.catch(() => {
-        if (entries.get(key) === read) entries.delete(key);
-      });
+      if (entries.size > options.maxEntries) {
+        const oldest = entries.keys().next().value as string;
+        entries.delete(oldest);
+        values.delete(oldest);
+      }
+      read.then(
+        (value) => {
+          if (entries.get(key) === read) values.set(key, value);
+        },
+        () => {
+          if (entries.get(key) === read) entries.delete(key);
+        },
+      );
       return read;
+    },
+    peek(key) {
+      if (!changes.listening()) return undefined;
+      const value = values.get(key);
+      if (value !== undefined) stats.hits += 1;
+      return value;
     },
     stats: () => ({ ...stats }),
   };

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { ApiRegistry } from '../../openapi';
 import { activationsRouter } from '../activations/activations.router';
 import type { ActivationsService } from '../activations/activations.service';
@@ -11,11 +11,11 @@ import type { ClassificationRulesService } from '../classification-rules/classif
 export function automationRoutes(
   registry: ApiRegistry,
   services: { classificationRules: ClassificationRulesService; automationRules: AutomationRulesService; activations: ActivationsService },
-): Router {
-  const router = Router();
-  router.use(managedAirspacesRouter(registry, services.classificationRules));
-  router.use(classificationRulesRouter(registry, services.classificationRules));
-  router.use(automationRulesRouter(registry, services.automationRules));
-  router.use(activationsRouter(registry, services.activations));
-  return router;
+): Router[] {
+  return [
+    managedAirspacesRouter(registry, services.classificationRules),
+    classificationRulesRouter(registry, services.classificationRules),
+    automationRulesRouter(registry, services.automationRules),
+    activationsRouter(registry, services.activations),
+  ];
 }

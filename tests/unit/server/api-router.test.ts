@@ -1,8 +1,8 @@
-import express, { type ErrorRequestHandler } from 'express';
+import express, { Router, type ErrorRequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiRouter } from '../../../server/lib/api-router';
+import { ApiRouter, bySegment } from '../../../server/lib/api-router';
 import { createRegistry } from '../../../server/openapi';
 
 const itemSchema = z.object({ id: z.string(), count: z.number().int() });
@@ -71,5 +71,54 @@ describe('ApiRouter response contracts', () => {
     }).router;
     const response = await request(express().use(router)).get('/api/items');
     expect(response.status).toBe(500);
+  });
+});
+
+describe('routers passed a request by its first segment after /api/', () => {
+  const answering = (registry: ReturnType<typeof createRegistry>, mount: string, path: string, name: string) =>
+    new ApiRouter(registry, mount, name).route({
+      method: 'get',
+      path,
+      summary: name,
+      access: 'public',
+      handler: () => ({ name }),
+    }).router;
+
+  const app = () => {
+    const registry = createRegistry({ checkResponses: false });
+    const plain = Router();
+    plain.get('/api/plain', (_req, res) => {
+      res.json({ name: 'plain' });
+    });
+    const app = express();
+    app.use(
+      bySegment([
+        answering(registry, '/api/items', '/', 'items'),
+        answering(registry, '/api', '/items/:id/parts', 'parts, mounted at /api'),
+        plain,
+        answering(registry, '/api/users', '/:id', 'users'),
+        answering(registry, '/api/users', '/:id', 'users, second'),
+        answering(registry, '/api', '/:anything/open', 'any first segment'),
+      ]),
+    );
+    app.use((_req, res) => {
+      res.status(404).json({ name: 'none' });
+    });
+    return app;
+  };
+
+  it.each([
+    ['/api/items', 'items'],
+    ['/api/ITEMS/', 'items'],
+    ['/api/items/7/parts', 'parts, mounted at /api'],
+    ['/api/plain', 'plain'],
+    ['/api/users/3', 'users'],
+    ['/api/zones/open', 'any first segment'],
+    ['/api/users/open', 'users'],
+    ['/api/zones', 'none'],
+    ['/elsewhere', 'none'],
+  ])('%s is answered by %s, as the routers in their order would', async (path, name) => {
+    const response = await request(app()).get(path);
+    expect(response.body).toEqual({ name });
   });
 });

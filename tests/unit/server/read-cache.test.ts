@@ -130,4 +130,29 @@ describe('read cache', () => {
 
     expect(loads()).toBe(4);
   });
+
+  it('peeks only at a value whose read has ended, and not after a change or while nobody listens', async () => {
+    const { changes, cache, load } = setup();
+    const read = deferred<string>();
+    const first = cache.get('page-1', () => read.promise);
+
+    expect(cache.peek('page-1')).toBeUndefined();
+    read.resolve('v1');
+    await first;
+    expect(cache.peek('page-1')).toBe('v1');
+
+    changes.notify('User');
+    expect(cache.peek('page-1')).toBeUndefined();
+
+    const stale = deferred<string>();
+    const before = cache.get('page-2', () => stale.promise);
+    changes.notify('User');
+    stale.resolve('before');
+    await before;
+    expect(cache.peek('page-2')).toBeUndefined();
+
+    await cache.get('page-1', load('v2'));
+    changes.stopListening();
+    expect(cache.peek('page-1')).toBeUndefined();
+  });
 });
