@@ -1,4 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -30,7 +32,7 @@ const DAY_MS = 86_400_000;
 
 interface ServerMessage {
   port?: number;
-  memory?: { baselineMb: number; peakMb: number; heapPeakMb: number; heapBeforeMb: number; heapAfterGcMb: number };
+  memory?: { baselineMb: number; peakMb: number; heapPeakMb: number; heapBeforeMb: number; heapAfterGcMb: number; cpuMs: number };
 }
 
 /** The child: the API on the bench database; samples its own memory between 'sample' and 'report'. */
@@ -51,10 +53,12 @@ async function serve() {
   let peak = 0;
   let heapPeak = 0;
   let heapBefore = 0;
+  let cpuBefore = process.cpuUsage();
   let timer: ReturnType<typeof setInterval> | undefined;
   process.on('message', (message: string) => {
     if (message === 'sample') {
       global.gc?.();
+      cpuBefore = process.cpuUsage();
       baseline = process.memoryUsage().rss;
       peak = baseline;
       heapBefore = process.memoryUsage().heapUsed;
@@ -76,10 +80,13 @@ async function serve() {
           heapPeakMb: mb(heapPeak),
           heapBeforeMb: mb(heapBefore),
           heapAfterGcMb: mb(process.memoryUsage().heapUsed),
+          cpuMs: cpuMs(process.cpuUsage(cpuBefore)),
         },
       } satisfies ServerMessage);
     }
   });
+  // An exit rather than the signal's default, so that a CPU profile asked for (BENCH_SERVER_CPU_PROF) gets written.
+  process.once('SIGTERM', () => process.exit(0));
   process.send!({ port: (server.address() as AddressInfo).port } satisfies ServerMessage);
 }
 
@@ -119,15 +126,26 @@ async function seed(pool: pg.Client) {
 const token = (id: string, rights: Right[]) =>
   signAccessToken({ id, email: 'bench@bench.test', rights, tokenVersion: 0 }, SECRET, 3600, new Date()).token;
 
-/** Reads a response to its end; answers the number of lines. */
-async function countLines(response: Response) {
+/**
+ * The line ends in a chunk, found by `indexOf` (native): a loop over every byte in JavaScript cost the bench's own process
+ * more CPU than the server's work, on the two cores the three processes share (docs/performance.md, "Replay").
+ */
+function lineEnds(chunk: Uint8Array) {
   let lines = 0;
-  const reader = response.body!.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return lines;
-    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
-  }
+  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+  return lines;
+}
+
+/** Downloads a URL with node's own HTTP client (lighter than fetch's web streams); answers the number of lines. */
+function downloadLines(url: string, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      let lines = 0;
+      response.on('data', (chunk: Buffer) => (lines += lineEnds(chunk)));
+      response.on('end', () => resolve(lines));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 /** PostgreSQL's own CSV of a query, through the COPY protocol: the bytes are counted, nothing is kept. */
@@ -139,7 +157,7 @@ async function copyLines(url: string, sql: string) {
     handleCopyData(message: { chunk: Buffer }): void;
   };
   query.handleCopyData = ({ chunk }) => {
-    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+    lines += lineEnds(chunk);
   };
   await new Promise<void>((resolve, reject) => {
     query.on('end', () => resolve());
@@ -150,6 +168,7 @@ async function copyLines(url: string, sql: string) {
   return lines;
 }
 
+const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -164,7 +183,13 @@ async function main() {
 
   const child = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, BENCH_ROLE: 'server', BENCH_URL: url },
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when the bench ends.
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : []),
+    ],
   });
   const { port } = await ask(child);
   const api = `http://127.0.0.1:${port}/api/replay`;
@@ -177,11 +202,14 @@ async function main() {
   const sampled = ask(child, 'sample');
   await new Promise((resolve) => setTimeout(resolve, 200));
   let since = performance.now();
-  const csvLines = await countLines(await fetch(`${api}/positions.csv?${new URLSearchParams(all)}`, { headers: headers(adminToken) }));
+  let benchCpu = process.cpuUsage();
+  const csvLines = await downloadLines(`${api}/positions.csv?${new URLSearchParams(all)}`, headers(adminToken));
   const csvSeconds = seconds(since);
+  const csvClientCpuMs = cpuMs(process.cpuUsage(benchCpu));
   child.send('report');
   const { memory } = await sampled;
   since = performance.now();
+  benchCpu = process.cpuUsage();
   const copied = await copyLines(
     url,
     `SELECT time, source, ident, type, "missionId", lat, lon, "heightM", "speedMs", heading FROM "Track"
@@ -189,6 +217,7 @@ async function main() {
       ORDER BY time, source, ident`,
   );
   const copySeconds = seconds(since);
+  const copyClientCpuMs = cpuMs(process.cpuUsage(benchCpu));
   const csvRate = (csvLines - 1) / csvSeconds;
   const copyRate = copied / copySeconds;
   console.log(
@@ -198,6 +227,13 @@ async function main() {
   console.log(
     `Baseline: COPY … TO STDOUT (csv)    ${Math.round(copyRate).toLocaleString('en').padStart(9)} rows/s  (${copied} rows in ${copySeconds.toFixed(2)} s)` +
       `  → the extraction runs at ${((100 * csvRate) / copyRate).toFixed(0)} % of COPY`,
+  );
+  // The three processes (database, server, this client) share the machine's cores: what each side cost them.
+  console.log(
+    `CPU: extraction server ${memory!.cpuMs.toFixed(0)} ms, its client (this process) ${csvClientCpuMs.toFixed(0)} ms; ` +
+      `COPY's client ${copyClientCpuMs.toFixed(0)} ms; load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
   );
 
   // One day in the middle of the period: the first frame, then the heatmap, as the screen builds them.

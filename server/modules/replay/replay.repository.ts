@@ -1,9 +1,9 @@
 import { finished, type Readable } from 'node:stream';
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import { REPLAY_CSV_COLUMNS, type ReplaySelection } from '../../../src/shared/contracts/replay';
 import { prepared } from '../../lib/prepared';
 import { flownBySql } from '../missions/missions.repository';
+import { copyOut } from './copy-out';
 
 /**
  * Whose positions a caller reaches: everything, or its account's (own positions, trackers and missions); with
@@ -240,7 +240,7 @@ export function createReplayRepository(pool: pg.Pool) {
       const where = conditions(selection, scope, literal);
       where.push(`t.time >= ${utc(literal(selection.from))}`, `t.time < ${utc(literal(selection.to))}`);
       const copy = Object.assign(
-        copyTo(
+        copyOut(
           `COPY (SELECT ${CSV_SELECT} FROM "Track" t WHERE ${where.join(' AND ')} ORDER BY t.time, t.source, t.ident)
              TO STDOUT WITH (FORMAT csv, HEADER)`,
         ),
