@@ -143,6 +143,32 @@ export async function registerPilotAndMachine(
 }
 
 /**
+ * A one-hour mission of the demo operator over `areas` from `start`, flown by the pilot and machine registered under
+ * `tag` (registerPilotAndMachine): its id.
+ */
+export async function hourMission(request: APIRequestContext, tag: string, mission: { title: string; areas: object; start: Date }) {
+  const operator = { authorization: `Bearer ${await tokenOf(request, DEMO.operator)}` };
+  const [pilots, machines] = await Promise.all([
+    request.get(`/api/pilots?search=${tag}`, { headers: operator }).then((r) => r.json()),
+    request.get(`/api/machines?search=${tag}`, { headers: operator }).then((r) => r.json()),
+  ]);
+  const created = await request.post('/api/preflights', {
+    headers: operator,
+    data: {
+      title: mission.title,
+      referentPilotId: pilots.items[0].id,
+      mainMachineId: machines.items[0].id,
+      maxHeightM: 40,
+      areas: mission.areas,
+      startAt: mission.start.toISOString(),
+      endAt: new Date(mission.start.getTime() + 3_600_000).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/**
  * A new operator account with a company and a phone, signed up and activated through the API (its activation link
  * read from the outbox): for journeys that start from an empty agreement file, which the demo operator no longer has.
  */

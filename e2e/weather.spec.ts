@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, allowOperatorMissions, registerPilotAndMachine, signIn, tokenOf } from './support';
+import { DEMO, allowOperatorMissions, hourMission, registerPilotAndMachine, signIn } from './support';
 
 const HOUR = 3_600_000;
 
@@ -19,27 +19,9 @@ const NEAR_ORLY = {
   ],
 };
 
-async function missionStartingIn(request: APIRequestContext, tag: string, hoursAhead: number) {
-  const operator = { authorization: `Bearer ${await tokenOf(request, DEMO.operator)}` };
-  const [pilots, machines] = await Promise.all([
-    request.get(`/api/pilots?search=${tag}`, { headers: operator }).then((r) => r.json()),
-    request.get(`/api/machines?search=${tag}`, { headers: operator }).then((r) => r.json()),
-  ]);
+function missionStartingIn(request: APIRequestContext, tag: string, hoursAhead: number) {
   const start = new Date(Math.ceil((Date.now() + hoursAhead * HOUR) / HOUR) * HOUR);
-  const created = await request.post('/api/preflights', {
-    headers: operator,
-    data: {
-      title: `Weather ${tag} +${hoursAhead}h`,
-      referentPilotId: pilots.items[0].id,
-      mainMachineId: machines.items[0].id,
-      maxHeightM: 40,
-      areas: NEAR_ORLY,
-      startAt: start.toISOString(),
-      endAt: new Date(start.getTime() + HOUR).toISOString(),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
+  return hourMission(request, tag, { title: `Weather ${tag} +${hoursAhead}h`, areas: NEAR_ORLY, start });
 }
 
 const TEXTS = {
