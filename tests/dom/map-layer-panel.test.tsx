@@ -122,6 +122,15 @@ describe('map layer panel', () => {
       expect(within(legend).getByText(text)).toBeInTheDocument();
   });
 
+  it('offers the obstacles in the Others group, off by default, with their legend swatch', async () => {
+    const onToggle = renderPanel({ kind: 'count', count: 0 });
+    const toggle = within(screen.getByTestId('layer-group-others')).getByLabelText('Obstacles (masts, towers, wind turbines, pylons)');
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(onToggle).toHaveBeenCalledWith('obstacles', true);
+    expect(within(screen.getByTestId('map-legend')).getByText('Obstacles (masts, towers, wind turbines, pylons)')).toBeInTheDocument();
+  });
+
   it('offers aerial imagery disabled, saying why, when the server has none, and switchable when it has', async () => {
     renderPanel({ kind: 'count', count: 0 });
     expect(screen.getByLabelText('Aerial imagery')).toBeDisabled();

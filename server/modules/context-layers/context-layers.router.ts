@@ -7,6 +7,8 @@ import { ApiRouter } from '../../lib/api-router';
 import type { ApiRegistry } from '../../openapi';
 
 const CONTEXT_DIR = new URL('../../../data-seed/context/', import.meta.url);
+/** The Île-de-France files of OpenStreetMap, and the obstacles of France (docs/map.md "Obstacles"). */
+const fileOf = (name: ContextLayerName) => (name === 'obstacles' ? 'fr-obstacles.geojson' : `idf-${name}.geojson`);
 
 // The files change only with a release: a day in the browser cache, re-read from disk once per process.
 const CACHE_CONTROL = 'private, max-age=86400';
@@ -16,7 +18,7 @@ export function contextLayersRouter(registry: ApiRegistry) {
   const load = (name: ContextLayerName) => {
     let file = files.get(name);
     if (!file) {
-      file = readFile(fileURLToPath(new URL(`idf-${name}.geojson`, CONTEXT_DIR)));
+      file = readFile(fileURLToPath(new URL(fileOf(name), CONTEXT_DIR)));
       file.catch(() => files.delete(name));
       files.set(name, file);
     }
@@ -25,7 +27,8 @@ export function contextLayersRouter(registry: ApiRegistry) {
   return new ApiRouter(registry, '/api/context-layers', 'context-layers').route({
     method: 'get',
     path: '/:name',
-    summary: 'One Île-de-France context layer (rail, motorways, powerlines, protected) as GeoJSON, © OpenStreetMap contributors (ODbL)',
+    summary:
+      'One context layer as GeoJSON: Île-de-France rail, motorways, powerlines, protected (© OpenStreetMap contributors, ODbL), or the obstacles of France (SIA)',
     access: 'signedIn',
     params: z.object({ name: z.string() }),
     handler: async ({ params, res }) => {

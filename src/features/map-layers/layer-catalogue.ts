@@ -13,7 +13,7 @@ export const LAYERS_OF_GROUP: Readonly<Record<LayerGroup, readonly LayerKey[]>> 
   natural: ['protected'],
   networks: ['rail', 'motorways', 'powerlines'],
   deconfliction: ['otherMissions'],
-  others: ['aerial'],
+  others: ['obstacles', 'aerial'],
 };
 
 export const DEFAULT_VISIBLE: Readonly<Record<LayerKey, boolean>> = {
@@ -24,6 +24,7 @@ export const DEFAULT_VISIBLE: Readonly<Record<LayerKey, boolean>> = {
   rail: false,
   motorways: false,
   powerlines: false,
+  obstacles: false,
   aerial: false,
   otherMissions: false,
 };
@@ -38,6 +39,7 @@ export const CONTEXT_COLORS: Readonly<Record<ContextLayerName, string>> = {
   rail: '#343a40',
   motorways: '#c2255c',
   powerlines: '#7048e8',
+  obstacles: '#8f5902',
 };
 
 /** The TAF category of the aerodromes in view (the Weather group); grey: no TAF valid at the map's time. */

@@ -16,6 +16,7 @@ import { useRainRadar } from '../hooks/use-rain-radar';
 import { useViewBbox } from '../hooks/use-view-bbox';
 import { CONTEXT_COLORS, DEFAULT_VISIBLE, RESTRICTION_COLORS, TAF_CATEGORY_COLORS, VOLUME_COLOR, type LayerKey } from '../layer-catalogue';
 import { LayerPanel, type AerodromesStatus, type GeozoneStatus, type VolumesStatus } from './layer-panel';
+import { ObstaclePopup } from './obstacle-popup';
 import { ZonePopup } from './zone-popup';
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -27,10 +28,9 @@ const restrictionColor = [
   '#868e96',
 ] as unknown as ExpressionSpecification;
 
-const LINE_PAINT: Record<
-  Exclude<ContextLayerName, 'protected'>,
-  { 'line-color': string; 'line-width': number; 'line-dasharray'?: number[] }
-> = {
+type LineLayerName = Exclude<ContextLayerName, 'protected' | 'obstacles'>;
+
+const LINE_PAINT: Record<LineLayerName, { 'line-color': string; 'line-width': number; 'line-dasharray'?: number[] }> = {
   rail: { 'line-color': CONTEXT_COLORS.rail, 'line-width': 1.5, 'line-dasharray': [3, 2] },
   motorways: { 'line-color': CONTEXT_COLORS.motorways, 'line-width': 2 },
   powerlines: { 'line-color': CONTEXT_COLORS.powerlines, 'line-width': 1 },
@@ -88,9 +88,17 @@ const TAF_CIRCLE = {
   'circle-stroke-width': 2,
 };
 
+// Small at a region's scale, where thousands of wind turbines crowd, larger at a mission's.
+const OBSTACLE_CIRCLE = {
+  'circle-color': CONTEXT_COLORS.obstacles,
+  'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 2, 13, 6] as ExpressionSpecification,
+  'circle-stroke-color': '#ffffff',
+  'circle-stroke-width': 1,
+};
+
 const PROTECTED_FILL = { 'fill-color': CONTEXT_COLORS.protected, 'fill-opacity': 0.3, 'fill-outline-color': CONTEXT_COLORS.protected };
 
-function ContextLine({ name, visible }: { name: Exclude<ContextLayerName, 'protected'>; visible: boolean }) {
+function ContextLine({ name, visible }: { name: LineLayerName; visible: boolean }) {
   const { t } = useTranslation('map');
   const { data } = useContextLayer(name, visible);
   return (
@@ -155,6 +163,7 @@ export function MapLayers({ at, missionId }: MapLayersProps = {}) {
       ? { kind: 'error' }
       : { kind: 'list', items: aerodromes.data && !aerodromes.isPlaceholderData ? aerodromes.data.items : undefined, at: time };
   const protectedAreas = useContextLayer('protected', visible.protected);
+  const obstacles = useContextLayer('obstacles', visible.obstacles);
   const radar = useRainRadar(visible.rainRadar);
   const aerialTiles = useMapSettings().data?.aerialTilesUrl ?? null;
 
@@ -208,6 +217,15 @@ export function MapLayers({ at, missionId }: MapLayersProps = {}) {
       <ContextLine name="rail" visible={visible.rail} />
       <ContextLine name="motorways" visible={visible.motorways} />
       <ContextLine name="powerlines" visible={visible.powerlines} />
+      <GeoJsonLayer
+        id="context-obstacles"
+        type="circle"
+        data={obstacles.data ?? EMPTY}
+        paint={OBSTACLE_CIRCLE}
+        visible={visible.obstacles}
+        attribution={t('credits.sia')}
+      />
+      <ObstaclePopup layerId="context-obstacles" enabled={visible.obstacles} />
       {radar.kind === 'available' ? <RasterTileLayer id="rain-radar" tiles={radar.tiles} visible={visible.rainRadar} /> : null}
       <GeoJsonLayer id="taf-aerodromes" type="circle" data={aerodromeData} paint={TAF_CIRCLE} visible={visible.tafCategory} />
       <LayerPanel

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { Stack, Text } from '@mantine/core';
-import { Popup, type MapLayerMouseEvent } from 'maplibre-gl';
+import type { MapGeoJSONFeature } from 'maplibre-gl';
 import { useTranslation } from 'react-i18next';
-import { useMap } from '@/components/map/map-context';
 import type { ZoneFeatureCollection, ZoneVolumeProperties } from '@/shared/contracts/zones';
 import type { ApplicabilityPeriod } from '@/shared/geozones/zone';
 import { formatLocale } from '@/lib/format';
+import { useLayerPopup } from '../hooks/use-layer-popup';
+import { PopupList } from './popup-list';
 
 const FEET_PER_METRE = 1 / 0.3048;
 
@@ -48,17 +49,7 @@ export function ZoneDetails({ zones }: { zones: readonly ZoneVolumeProperties[] 
   const limit = useLimitText();
   const schedule = useScheduleText();
   return (
-    // Scrolls when the zones are many: focusable, so a keyboard can scroll it too.
-    <Stack
-      gap={8}
-      maw={280}
-      mah={320}
-      style={{ overflowY: 'auto' }}
-      tabIndex={0}
-      role="region"
-      aria-label={t('zone.popupLabel')}
-      data-testid="zone-popup"
-    >
+    <PopupList label={t('zone.popupLabel')} testId="zone-popup">
       {zones.map((zone) => (
         <Stack key={`${zone.zoneId}:${zone.volumeIndex}`} gap={2}>
           <Text fw={700} size="sm">
@@ -83,48 +74,22 @@ export function ZoneDetails({ zones }: { zones: readonly ZoneVolumeProperties[] 
           ) : null}
         </Stack>
       ))}
-    </Stack>
+    </PopupList>
   );
 }
 
 /** A click on the layer `layerId` opens a popup listing the zones under the pointer. */
 export function ZonePopup({ layerId, data }: { layerId: string; data: ZoneFeatureCollection | undefined }) {
-  const map = useMap();
-  const [open, setOpen] = useState<{ zones: ZoneVolumeProperties[]; node: HTMLElement } | null>(null);
-
-  useEffect(() => {
-    if (!map || !data) return;
+  const pick = useMemo(() => {
+    if (!data) return null;
     const byKey = new Map(
       data.features.map((feature) => [`${feature.properties.zoneId}:${feature.properties.volumeIndex}`, feature.properties]),
     );
-    let popup: Popup | undefined;
-    const onClick = (event: MapLayerMouseEvent) => {
-      const zones = (event.features ?? [])
+    return (features: MapGeoJSONFeature[]) =>
+      features
         .map((feature) => byKey.get(`${String(feature.properties.zoneId)}:${String(feature.properties.volumeIndex)}`))
         .filter((zone, index, all): zone is ZoneVolumeProperties => !!zone && all.indexOf(zone) === index);
-      if (zones.length === 0) return;
-      popup?.remove();
-      const node = document.createElement('div');
-      popup = new Popup({ maxWidth: '300px' }).setLngLat(event.lngLat).setDOMContent(node).addTo(map);
-      popup.on('close', () => setOpen((current) => (current?.node === node ? null : current)));
-      setOpen({ zones, node });
-    };
-    const pointer = () => {
-      map.getCanvas().style.cursor = 'pointer';
-    };
-    const leave = () => {
-      map.getCanvas().style.cursor = '';
-    };
-    map.on('click', layerId, onClick);
-    map.on('mouseenter', layerId, pointer);
-    map.on('mouseleave', layerId, leave);
-    return () => {
-      map.off('click', layerId, onClick);
-      map.off('mouseenter', layerId, pointer);
-      map.off('mouseleave', layerId, leave);
-      popup?.remove();
-    };
-  }, [map, layerId, data]);
-
-  return open ? createPortal(<ZoneDetails zones={open.zones} />, open.node) : null;
+  }, [data]);
+  const open = useLayerPopup(layerId, pick);
+  return open ? createPortal(<ZoneDetails zones={open.items} />, open.node) : null;
 }
