@@ -42,6 +42,13 @@ test('the live map renders offline, switches a context layer, loads the geozones
   const order = await visibleLayers(page);
   expect(order.indexOf('context-protected')).toBeLessThan(order.indexOf('geozones-fill'));
   expect(order.indexOf('geozones-fill')).toBeLessThan(order.indexOf('geozones-line'));
+  // The SIA's obstacles (the Others group), off by default, drawn and credited while on.
+  await expect(page.getByTestId('layer-toggle-obstacles')).not.toBeChecked();
+  await page.getByTestId('layer-toggle-obstacles').check();
+  await expect.poll(() => visibleLayers(page)).toContain('context-obstacles');
+  await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('Obstacles: SIA (DGAC), list of 15 July 2021');
+  await page.getByTestId('layer-toggle-obstacles').uncheck();
+  await expect.poll(() => visibleLayers(page)).not.toContain('context-obstacles');
 
   // A square of 200 px a side at zoom 11 (≈ 15 m a pixel): about 9 km², under the 10 km² limit.
   await page.getByTestId('draw-polygon').click();
