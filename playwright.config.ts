@@ -42,6 +42,10 @@ export default defineConfig({
     // MapLibre then jumps instead of animating its camera: fewer frames drawn in software WebGL. A spec that checks an
     // animation asks for motion itself (flight.spec.ts).
     reducedMotion: 'reduce',
+    // Pages are laid out at the viewport's size in CSS pixels as before, but drawn at half its resolution: a quarter of
+    // the pixels for the software WebGL of the maps, which was a third of the suite's CPU (docs/performance.md, "Test
+    // suite time"). A spec that reads pixels asks for full resolution itself (basemap.spec.ts).
+    deviceScaleFactor: 0.5,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,

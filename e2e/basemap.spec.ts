@@ -9,6 +9,9 @@ import { DEMO, signIn } from './support';
 const ONLINE = process.env.E2E_BASEMAP === 'online';
 const SHOTS = 'reports/basemap';
 
+// Its screenshots are looked at and their pixels counted: drawn at full resolution (the suite draws at half).
+test.use({ deviceScaleFactor: 1 });
+
 const map = (page: Page) => page.getByTestId('mission-editor').getByTestId('map');
 const attribute = (page: Page, name: string) => map(page).evaluate((node, key) => node.getAttribute(key) ?? '', name);
 
