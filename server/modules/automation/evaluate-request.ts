@@ -33,8 +33,8 @@ export function createRequestEvaluator(deps: RequestEvaluatorDeps) {
    * Classifies a filed request with its airspace's enabled classification rules, then lets the first enabled automation
    * rule (by priority) that applies answer it. Reads only the snapshot: the mission may change after filing.
    */
-  return async function evaluateRequest(input: EvaluationInput): Promise<Evaluation> {
-    const [classificationRows, automationRows] = await repository.enabledRules(input.airspaceId);
+  async function evaluateRequest(input: EvaluationInput, read = repository.enabledRules(input.airspaceId)): Promise<Evaluation> {
+    const [classificationRows, automationRows] = await read;
     const rules = classificationRows.map(toRuleInput);
     const zones = needsZones(rules) ? await touchedZones(deps.zones, input.missionSnapshot) : null;
     const classification = classify(rules, input.missionSnapshot, zones ?? []);
@@ -52,5 +52,17 @@ export function createRequestEvaluator(deps: RequestEvaluatorDeps) {
       },
       decision,
     };
-  };
+  }
+  return Object.assign(evaluateRequest, {
+    /**
+     * Starts reading the airspace's enabled rules at once, beside the caller's own reads (the filing reads the mission
+     * and the airspace meanwhile: one round trip fewer on the operator's wait); the answer evaluates against them.
+     */
+    prepare(airspaceId: string) {
+      const read = repository.enabledRules(airspaceId);
+      // A filing refused before its evaluation never awaits the read: its failure then concerns no one.
+      read.catch(() => undefined);
+      return (input: Omit<EvaluationInput, 'airspaceId'>) => evaluateRequest({ ...input, airspaceId }, read);
+    },
+  });
 }

@@ -36,13 +36,18 @@ export interface AutomaticDecision {
   reply: string | null;
 }
 
-/** The automatic answer at submission: automation/evaluate-request.ts's evaluator, built by the composition root. */
-export type RequestEvaluator = (input: { airspaceId: string; missionSnapshot: MissionSnapshot; submittedAt: Date }) => Promise<{
-  impactLevel: ImpactLevel;
-  /** Stored as is; names the automation rule that answered, if any. */
-  classification: { automation: { title: string } | null };
-  decision: AutomaticDecision | null;
-}>;
+/**
+ * The automatic answer at submission: automation/evaluate-request.ts's evaluator, built by the composition root.
+ * `prepare` starts reading the airspace's rules; its answer evaluates a mission against them.
+ */
+export interface RequestEvaluator {
+  prepare(airspaceId: string): (input: { missionSnapshot: MissionSnapshot; submittedAt: Date }) => Promise<{
+    impactLevel: ImpactLevel;
+    /** Stored as is; names the automation rule that answered, if any. */
+    classification: { automation: { title: string } | null };
+    decision: AutomaticDecision | null;
+  }>;
+}
 
 export interface FileRequestDeps {
   repository: Pick<
@@ -95,12 +100,13 @@ function snapshot(mission: MissionToFile): MissionSnapshot {
  * statement (docs/requests.md). The operator's wait: its reads and write are prepared statements.
  */
 export function createFileRequest(deps: FileRequestDeps) {
-  const { repository, evaluate, owners, missionReach, mailer, clock, publicUrl, geometry } = deps;
+  const { repository, evaluate: evaluator, owners, missionReach, mailer, clock, publicUrl, geometry } = deps;
   const buildDetail = requestDetailBuilder(repository);
   const announce = requestEvents(deps);
 
   return async function fileRequest(actor: AuthUser, input: RequestCreate): Promise<RequestDetail> {
-    // Both read at once; the mission's checks still come first.
+    // Read at once, the airspace's rules too; the mission's checks still come first.
+    const evaluate = evaluator.prepare(input.airspaceId);
     const [mission, airspace] = await Promise.all([
       repository.missionToFile(input.missionId, actor.id),
       repository.airspaceToFile(input.airspaceId, input.missionId, UNDER_ANALYSIS_STATUSES),
@@ -129,7 +135,7 @@ export function createFileRequest(deps: FileRequestDeps) {
         params: { limit: Math.round(breach.limit * 100) / 100, actual: Math.round(breach.actual * 100) / 100 },
       });
 
-    const evaluation = await evaluate({ airspaceId: airspace.id, missionSnapshot: filed, submittedAt });
+    const evaluation = await evaluate({ missionSnapshot: filed, submittedAt });
     const { decision } = evaluation;
     const events: FiledEvent[] = [
       {
