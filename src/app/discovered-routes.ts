@@ -17,7 +17,7 @@ type ScreenModule = { default: ComponentType };
 function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const [module] = await loadWithin(Promise.all([load(), loadNamespaces('errors', 'validation', ...namespaces)]));
+      const [module] = await loadWithin(Promise.all([load(), loadNamespaces('errors', 'validation', 'dates', ...namespaces)]));
       return { Component: module.default };
     },
   };

@@ -34,18 +34,12 @@ const DAYJS_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
   dayPeriod: 'A',
 };
 
-/**
- * The format of Mantine's date-time inputs (dayjs tokens) in the reader's locale (`formatLocale`): its order of day,
- * month and year and its clock. "DD/MM/YYYY HH:mm" in en-GB and fr-FR, "MM/DD/YYYY, hh:mm A" in en-US.
- */
-export function dateTimeInputFormat(language: string, preferred?: readonly string[]): string {
-  const format = new Intl.DateTimeFormat(formatLocale(language, preferred), {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const DATE_PARTS: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+/** The dayjs tokens of a locale's way of writing a date (and time) with these parts. */
+function inputFormat(options: Intl.DateTimeFormatOptions, language: string, preferred?: readonly string[]): string {
+  const format = new Intl.DateTimeFormat(formatLocale(language, preferred), options);
   const twelveHours = format.resolvedOptions().hour12 === true;
   return format
     .formatToParts(new Date(2026, 10, 27, 9, 5))
@@ -53,6 +47,24 @@ export function dateTimeInputFormat(language: string, preferred?: readonly strin
       type === 'hour' ? (twelveHours ? 'hh' : 'HH') : (DAYJS_TOKENS[type] ?? (/[a-z]/i.test(value) ? `[${value}]` : value)),
     )
     .join('');
+}
+
+/**
+ * The format of Mantine's date-time inputs (dayjs tokens) in the reader's locale (`formatLocale`): its order of day,
+ * month and year and its clock. "DD/MM/YYYY HH:mm" in en-GB and fr-FR, "MM/DD/YYYY, hh:mm A" in en-US.
+ */
+export function dateTimeInputFormat(language: string, preferred?: readonly string[]): string {
+  return inputFormat({ ...DATE_PARTS, ...TIME_PARTS }, language, preferred);
+}
+
+/** The format of Mantine's date inputs in the reader's locale: "DD/MM/YYYY" in en-GB and fr-FR, "MM/DD/YYYY" in en-US. */
+export function dateInputFormat(language: string, preferred?: readonly string[]): string {
+  return inputFormat(DATE_PARTS, language, preferred);
+}
+
+/** Whether the reader's locale writes times with a 12-hour clock (en-US) rather than a 24-hour one (en-GB, fr-FR). */
+export function usesTwelveHourClock(language: string, preferred?: readonly string[]): boolean {
+  return new Intl.DateTimeFormat(formatLocale(language, preferred), TIME_PARTS).resolvedOptions().hour12 === true;
 }
 
 /** The first day of the week in the reader's locale (0 Sunday … 6 Saturday) where the browser says it, else Monday. */

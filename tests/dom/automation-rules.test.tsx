@@ -1,12 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AutomationRuleForm } from '@/features/automation-rules/components/automation-rule-form';
 import { emptyRuleForm } from '@/features/automation-rules/lib/rule-form';
 import type { DryRunResult } from '@/shared/contracts/automation-rules';
-import { i18n, initI18n, loadNamespaces } from '@/lib/i18n';
+import { LocalizedDates } from '@/app/layouts/localized-dates';
+import { changeLanguage, i18n, initI18n, loadNamespaces } from '@/lib/i18n';
 import { mockApi, renderApp, resetApp, signInAs } from './helpers';
 
 const AIRSPACE = '7d0b3c2e-1f54-4a63-9d55-2f6b8c1e0a11';
@@ -16,7 +17,9 @@ function renderForm(onDryRun = vi.fn<() => Promise<DryRunResult>>()) {
   render(
     <MantineProvider>
       <I18nextProvider i18n={i18n}>
-        <AutomationRuleForm initial={emptyRuleForm(AIRSPACE)} saving={false} onSave={onSave} onDryRun={onDryRun} onCancel={vi.fn()} />
+        <LocalizedDates>
+          <AutomationRuleForm initial={emptyRuleForm(AIRSPACE)} saving={false} onSave={onSave} onDryRun={onDryRun} onCancel={vi.fn()} />
+        </LocalizedDates>
       </I18nextProvider>
     </MantineProvider>,
   );
@@ -26,8 +29,9 @@ function renderForm(onDryRun = vi.fn<() => Promise<DryRunResult>>()) {
 describe('automation rule form', () => {
   beforeAll(async () => {
     await initI18n('en');
-    await loadNamespaces('automationRules');
+    await loadNamespaces('automationRules', 'dates');
   });
+  afterEach(() => changeLanguage('en'));
 
   it('says how a matching request is answered as the mode and restrictions change, and drops restrictions for a denying rule', async () => {
     const user = userEvent.setup();
@@ -83,7 +87,8 @@ describe('automation rule form', () => {
     await user.type(screen.getByLabelText(/^Title/), 'Weekdays');
     await user.click(screen.getByText('Mon'));
     await user.click(screen.getByText('Wed'));
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '08:00' } });
+    // jsdom's browser prefers en-US: a 12-hour clock, hours, minutes, then AM or PM.
+    await user.type(screen.getByLabelText('From'), '0800a');
 
     await user.click(screen.getByRole('button', { name: 'Try on past requests' }));
 
@@ -94,6 +99,31 @@ describe('automation rule form', () => {
     );
     expect(await screen.findByText('This rule would have answered 1 of the last 2 requests.')).toBeInTheDocument();
     expect(screen.getByText('Outside the weekdays')).toBeInTheDocument();
+  });
+
+  it('[fr] shows the days as 27/11/2026 and the times on a 24-hour clock, and sends them in ISO form', async () => {
+    await changeLanguage('fr');
+    const user = userEvent.setup();
+    const onDryRun = vi.fn<() => Promise<DryRunResult>>().mockResolvedValue({
+      tried: 0,
+      answered: 0,
+      byStatus: { autoAccepted: 0, autoAcceptedWithRestrictions: 0, autoRejected: 0 },
+      items: [],
+    });
+    renderForm(onDryRun);
+    await user.type(screen.getByLabelText(/^Titre/), 'Fin novembre');
+    const fromDate = screen.getByLabelText('Du');
+    await user.type(fromDate, '27/11/2026');
+    await user.type(screen.getByLabelText('De'), '1430');
+    expect(screen.queryByLabelText('Matin ou après-midi')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Essayer sur les demandes passées' }));
+
+    expect(fromDate).toHaveValue('27/11/2026');
+    expect(onDryRun).toHaveBeenCalledWith(
+      expect.objectContaining({
+        range: expect.objectContaining({ fromDate: '2026-11-27', toDate: null, fromTime: '14:30', toTime: null }),
+      }),
+    );
   });
 });
 

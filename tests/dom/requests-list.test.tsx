@@ -222,7 +222,8 @@ describe('requests list', () => {
     expect(screen.getByTestId('request-search')).toHaveValue('bridge');
     expect(screen.getByTestId('request-filter')).toHaveValue('allRejected');
     await waitFor(() => expect(screen.getByTestId('request-airspace')).toHaveValue(SOUTH.id));
-    expect(screen.getByLabelText('Flights from')).toHaveValue('2026-12-01');
+    // jsdom's browser prefers en-US: the day is shown month first.
+    expect(screen.getByLabelText('Flights from')).toHaveValue('12/01/2026');
 
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(router.state.location.search).toContain('page=3'));

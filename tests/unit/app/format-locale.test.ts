@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { dateTimeInputFormat, formatLocale } from '@/lib/format';
+import { dateInputFormat, dateTimeInputFormat, formatLocale, usesTwelveHourClock } from '@/lib/format';
 
 describe('formatLocale: dates follow the reader, not the bare language code', () => {
   it.each([
@@ -36,5 +36,17 @@ describe("dateTimeInputFormat: the date pickers' format follows the reader's loc
     const format = dateTimeInputFormat('en', ['en-US']);
     expect(format).toMatch(/^MM\/DD\/YYYY, hh:mm\s?A$/);
     expect(dayjs('2026-11-27 21:05').format(format).replace(/\s/g, ' ')).toBe('11/27/2026, 09:05 PM');
+  });
+});
+
+describe("dateInputFormat and usesTwelveHourClock: the date and time inputs follow the reader's locale", () => {
+  it.each([
+    ['en', ['en-GB'], 'DD/MM/YYYY', false],
+    ['en', ['en-US'], 'MM/DD/YYYY', true],
+    ['fr', ['fr-FR'], 'DD/MM/YYYY', false],
+    ['fr', ['en-US'], 'DD/MM/YYYY', false],
+  ] as const)('%s with a browser preferring %j: %s', (language, preferred, format, twelveHours) => {
+    expect(dateInputFormat(language, preferred)).toBe(format);
+    expect(usesTwelveHourClock(language, preferred)).toBe(twelveHours);
   });
 });

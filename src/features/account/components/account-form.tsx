@@ -8,6 +8,7 @@ import { showToast } from '@/lib/toast';
 import { accountUpdateSchema, type Account } from '@/shared/contracts/auth';
 import { CIVILITIES, HOMEPAGES, LANGUAGES, type Homepage, type Language } from '@/shared/domain/enums';
 import { useUpdateAccount } from '../api/update-account';
+import { DayField } from '@/components/ui/date-fields';
 
 interface AccountFormValues {
   civility: string;
@@ -130,7 +131,7 @@ export function AccountForm({ account, onLanguageSaved }: { account: Account; on
               <TextInput {...text('firstName', { required: true, autoComplete: 'given-name' })} />
               <TextInput {...text('lastName', { required: true, autoComplete: 'family-name' })} />
               <TextInput {...text('phoneNumber', { type: 'tel', autoComplete: 'tel' })} />
-              <TextInput {...text('dateOfBirth', { type: 'date', autoComplete: 'bday' })} />
+              <DayField control={control} name="dateOfBirth" label={t('fields.dateOfBirth')} clearable autoComplete="bday" />
               <TextInput {...text('companyName', { autoComplete: 'organization' })} />
             </SimpleGrid>
           </Stack>

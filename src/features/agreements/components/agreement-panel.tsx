@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Group, List, Modal, Stack, Table, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Modal, Stack, Table, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@/components/ui/list-states';
 import { showToast } from '@/lib/toast';
@@ -9,6 +9,7 @@ import { useAgreementAction, type AgreementCall } from '../api/agreement-action'
 import { useAgreement } from '../api/get-agreement';
 import { AgreementStatusBadge } from './agreement-status-badge';
 import { formatLocale } from '@/lib/format';
+import { DayInput } from '@/components/ui/date-fields';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -225,14 +226,7 @@ export function AgreementPanel({ mode, userId, documents }: AgreementPanelProps)
       {userId && (
         <>
           <Modal opened={validateOpen} onClose={() => setValidateOpen(false)} title={t('validateTitle')}>
-            <TextInput
-              type="date"
-              label={t('fields.expiresAt')}
-              value={expiresAt}
-              onChange={(event) => setExpiresAt(event.currentTarget.value)}
-              data-testid="agreement-expires-at"
-              required
-            />
+            <DayInput label={t('fields.expiresAt')} value={expiresAt} onChange={setExpiresAt} data-testid="agreement-expires-at" required />
             <Text size="xs" c="dimmed" mt={4}>
               {t('defaultValidity', { days: AGREEMENT_DEFAULT_VALIDITY_DAYS })}
             </Text>

@@ -1,5 +1,5 @@
-import { useState, type ChangeEvent } from 'react';
-import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FilterSelect, filterOptions, ListToolbar } from '@/components/ui/list-toolbar';
@@ -20,6 +20,7 @@ import { useCan } from '@/lib/authorization';
 import { downloadViolationsCsv, useAlerts, useViolations, useViolationTrack, type ViolationState } from '../api/alerts';
 import { ViolationMap } from './violation-map';
 import { formatLocale } from '@/lib/format';
+import { DayInput } from '@/components/ui/date-fields';
 
 /** A date input (YYYY-MM-DD) as the start or the end of that UTC day. */
 export function dayBound(value: string, end: boolean): string | undefined {
@@ -74,7 +75,6 @@ export function ViolationList() {
   const items = query.data?.items ?? [];
   const selected = items.find((violation) => violation.id === (chosenId ?? episodeId)) ?? null;
   const track = useViolationTrack(selected?.id ?? null);
-  const onDay = (bound: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => list.setFilter(bound, event.currentTarget.value);
   const dateTime = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
   const metres = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const worst = (violation: Violation) => {
@@ -122,8 +122,8 @@ export function ViolationList() {
           testId="violation-state-filter"
           {...list.filterProps('state')}
         />
-        <TextInput label={t('violations.from')} type="date" value={from} onChange={onDay('from')} />
-        <TextInput label={t('violations.to')} type="date" value={to} onChange={onDay('to')} />
+        <DayInput label={t('violations.from')} clearable value={from} onChange={(day) => list.setFilter('from', day)} />
+        <DayInput label={t('violations.to')} clearable value={to} minDate={from} onChange={(day) => list.setFilter('to', day)} />
         <Button
           variant="light"
           style={{ alignSelf: 'flex-end' }}

@@ -19,6 +19,7 @@ import type { AutomationRuleCreate, DryRunResult } from '@/shared/contracts/auto
 import { IMPACT_LEVELS, type ImpactLevel } from '@/shared/domain/request-impact';
 import { WEEKDAYS } from '@/shared/domain/request-automation';
 import { answerOf, toRuleBody, type RuleFormValues } from '../lib/rule-form';
+import { DayInput, TimeInput } from '@/components/ui/date-fields';
 
 interface Props {
   initial: RuleFormValues;
@@ -79,18 +80,8 @@ export function AutomationRuleForm({ initial, saving, onSave, onDryRun, onCancel
       </Checkbox.Group>
       <Text fw={500}>{t('form.range')}</Text>
       <Group grow>
-        <TextInput
-          type="date"
-          label={t('form.fromDate')}
-          value={values.fromDate}
-          onChange={(event) => set('fromDate', event.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label={t('form.toDate')}
-          value={values.toDate}
-          onChange={(event) => set('toDate', event.currentTarget.value)}
-        />
+        <DayInput label={t('form.fromDate')} clearable value={values.fromDate} onChange={(day) => set('fromDate', day)} />
+        <DayInput label={t('form.toDate')} clearable value={values.toDate} onChange={(day) => set('toDate', day)} />
       </Group>
       <Chip.Group multiple value={values.weekdays.map(String)} onChange={(days) => set('weekdays', days.map(Number))}>
         <Group gap="xs" aria-label={t('form.weekdays')}>
@@ -102,18 +93,8 @@ export function AutomationRuleForm({ initial, saving, onSave, onDryRun, onCancel
         </Group>
       </Chip.Group>
       <Group grow>
-        <TextInput
-          type="time"
-          label={t('form.fromTime')}
-          value={values.fromTime}
-          onChange={(event) => set('fromTime', event.currentTarget.value)}
-        />
-        <TextInput
-          type="time"
-          label={t('form.toTime')}
-          value={values.toTime}
-          onChange={(event) => set('toTime', event.currentTarget.value)}
-        />
+        <TimeInput label={t('form.fromTime')} clearable value={values.fromTime} onChange={(time) => set('fromTime', time)} />
+        <TimeInput label={t('form.toTime')} clearable value={values.toTime} onChange={(time) => set('toTime', time)} />
         <NumberInput
           label={t('form.maxHeightM')}
           min={0}

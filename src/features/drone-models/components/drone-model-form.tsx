@@ -7,6 +7,7 @@ import { DRONE_CLASS_MARKS, droneModelCreateSchema, REMOTE_ID_RULES, type DroneM
 import { DRONE_MATERIALS } from '@/shared/domain/enums';
 import { useCreateDroneModel } from '../api/create-drone-model';
 import { useUpdateDroneModel } from '../api/update-drone-model';
+import { DayField } from '@/components/ui/date-fields';
 
 const TEXT_FIELDS = [
   'brand',
@@ -102,7 +103,7 @@ export function DroneModelForm({ model, canEditCatalogue, onSaved }: DroneModelF
             <TextInput {...text('brand', { required: true })} />
             <TextInput {...text('name', { required: true })} />
             <TextInput {...text('representation')} />
-            <TextInput {...text('marketingDate', { type: 'date' })} />
+            <DayField control={control} name="marketingDate" label={t('fields.marketingDate')} clearable />
             <TextInput {...text('alphaTangoMachineNumber')} />
             <TextInput
               label={t('fields.massGrams')}

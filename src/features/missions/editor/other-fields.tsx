@@ -6,6 +6,7 @@ import { CONTEXT_MARKER_KINDS } from '@/shared/contracts/missions';
 import { OVER_PEOPLE } from '@/shared/regulation';
 import type { MarkerKind, MissionFormValues, NumberField } from './form-values';
 import type { MarkerMeta } from './mission-map';
+import { DayField } from '@/components/ui/date-fields';
 
 const asNumber = (value: string | number): NumberField => (typeof value === 'number' ? value : value.trim() === '' ? '' : Number(value));
 
@@ -94,6 +95,7 @@ export function ContactFields() {
   const errorText = useFieldErrorText();
   const {
     register,
+    control,
     formState: { errors },
   } = useFormContext<MissionFormValues>();
   return (
@@ -104,12 +106,7 @@ export function ContactFields() {
         {...register('teleServiceNumber')}
         error={errorText(errors.teleServiceNumber?.message)}
       />
-      <TextInput
-        type="date"
-        label={t('fields.requestDate')}
-        {...register('requestDate', { setValueAs: (value: string) => (value ? value : null) })}
-        error={errorText(errors.requestDate?.message)}
-      />
+      <DayField control={control} name="requestDate" nullable clearable label={t('fields.requestDate')} />
     </SimpleGrid>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Chip, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Chip, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { useMissionListState } from './mission-list-state';
 import { useOwnerChoices } from './get-owners';
 import { StatusBadge } from './status-badge';
 import { formatLocale } from '@/lib/format';
+import { DayInput } from '@/components/ui/date-fields';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** Below this width (Mantine's sm) the list keeps title, status and start: a phone reads it without scrolling sideways. */
@@ -51,21 +52,21 @@ export function MissionList() {
   return (
     <Stack>
       <ListToolbar list={list} searchLabel={t('filters.search')} searchDescription={t('filters.searchHint')} searchTestId="mission-search">
-        <TextInput
+        <DayInput
           label={t('filters.from')}
-          type="date"
           data-testid="mission-from"
+          clearable
           value={fromDay}
-          onChange={(event) => list.setFilter('fromDay', event.currentTarget.value)}
+          onChange={(day) => list.setFilter('fromDay', day)}
         />
-        <TextInput
+        <DayInput
           label={t('filters.to')}
-          type="date"
           data-testid="mission-to"
+          clearable
           value={toDay}
-          min={fromDay || undefined}
+          minDate={fromDay}
           error={rangeInverted ? t('filters.rangeInverted') : undefined}
-          onChange={(event) => list.setFilter('toDay', event.currentTarget.value)}
+          onChange={(day) => list.setFilter('toDay', day)}
         />
         {canPickOwner && (
           <Select

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Chip, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Chip, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_START_HOUR, firstFixedDay, START_OPTIONS, startOf, type StartOption } from './start-date';
+import { DayInput } from '@/components/ui/date-fields';
 
 export interface StartOptionsProps {
   /** Receives the start the chosen option gives (09:00 local time). */
@@ -44,14 +45,13 @@ export function StartOptions({ onStart, now = () => new Date(), disabled }: Star
         </Group>
       </Chip.Group>
       {option === 'fixedDay' && (
-        <TextInput
+        <DayInput
           label={t('startOptions.day')}
-          type="date"
           data-testid="start-option-day"
-          min={firstFixedDay(now())}
+          minDate={firstFixedDay(now())}
           value={day}
           disabled={disabled}
-          onChange={(event) => chooseDay(event.currentTarget.value)}
+          onChange={chooseDay}
           w="fit-content"
         />
       )}

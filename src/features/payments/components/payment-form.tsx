@@ -6,6 +6,7 @@ import { showToast } from '@/lib/toast';
 import { PAYMENT_STATUSES, paymentCreateSchema, type Payment } from '@/shared/contracts/payments';
 import { useSavePayment } from '../api/payments';
 import { centsOf, eurosOf } from './money';
+import { DayField } from '@/components/ui/date-fields';
 
 type PaymentFormValues = {
   reference: string;
@@ -37,6 +38,7 @@ export function PaymentForm({ userId, payment, onSaved }: { userId: string; paym
   const save = useSavePayment();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -83,21 +85,9 @@ export function PaymentForm({ userId, payment, onSaved }: { userId: string; paym
             error={errorText(errors.status?.message)}
             {...register('status')}
           />
-          <TextInput
-            type="date"
-            label={t('fields.periodStart')}
-            required
-            error={errorText(errors.periodStart?.message)}
-            {...register('periodStart')}
-          />
-          <TextInput
-            type="date"
-            label={t('fields.periodEnd')}
-            required
-            error={errorText(errors.periodEnd?.message)}
-            {...register('periodEnd')}
-          />
-          <TextInput type="date" label={t('fields.dueDate')} error={errorText(errors.dueDate?.message)} {...register('dueDate')} />
+          <DayField control={control} name="periodStart" label={t('fields.periodStart')} required />
+          <DayField control={control} name="periodEnd" label={t('fields.periodEnd')} required />
+          <DayField control={control} name="dueDate" label={t('fields.dueDate')} clearable />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} data-testid="payment-save">

@@ -7,6 +7,7 @@ import { pilotCreateSchema, type PilotDetail } from '@/shared/contracts/pilots';
 import { PILOT_RIGHTS, PILOT_SKILL_TYPES, SUPERVISION_LEVEL_MAX } from '@/shared/domain/enums';
 import { useCreatePilot } from '../api/create-pilot';
 import { useUpdatePilot } from '../api/update-pilot';
+import { DayField } from '@/components/ui/date-fields';
 
 type SkillType = (typeof PILOT_SKILL_TYPES)[number];
 
@@ -97,7 +98,7 @@ export function PilotForm({ pilot, userId, onSaved, files }: PilotFormProps) {
     }
   });
 
-  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone' | 'birthDate', extra: Record<string, unknown> = {}) => ({
+  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', extra: Record<string, unknown> = {}) => ({
     label: t(`fields.${name}`),
     error: errorText(errors[name]?.message),
     ...extra,
@@ -113,7 +114,7 @@ export function PilotForm({ pilot, userId, onSaved, files }: PilotFormProps) {
             <TextInput {...text('lastName', { required: true, autoComplete: 'off' })} />
             <TextInput {...text('email', { required: true, type: 'email', autoComplete: 'off' })} />
             <TextInput {...text('phone', { type: 'tel', autoComplete: 'off' })} />
-            <TextInput {...text('birthDate', { type: 'date' })} />
+            <DayField control={control} name="birthDate" label={t('fields.birthDate')} clearable />
           </SimpleGrid>
         </Fieldset>
 
@@ -162,18 +163,8 @@ export function PilotForm({ pilot, userId, onSaved, files }: PilotFormProps) {
                   error={errorText(errors.documents?.[index]?.reference?.message)}
                   {...register(`documents.${index}.reference`)}
                 />
-                <TextInput
-                  label={t('documents.validFrom')}
-                  type="date"
-                  error={errorText(errors.documents?.[index]?.validFrom?.message)}
-                  {...register(`documents.${index}.validFrom`)}
-                />
-                <TextInput
-                  label={t('documents.validUntil')}
-                  type="date"
-                  error={errorText(errors.documents?.[index]?.validUntil?.message)}
-                  {...register(`documents.${index}.validUntil`)}
-                />
+                <DayField control={control} name={`documents.${index}.validFrom`} label={t('documents.validFrom')} clearable />
+                <DayField control={control} name={`documents.${index}.validUntil`} label={t('documents.validUntil')} clearable />
                 {files && (
                   // Controlled: the files arrive after the pilot, and a registered select would stay on "No file".
                   <Controller

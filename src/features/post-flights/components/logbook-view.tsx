@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session';
 import type { Logbook, LogbookAccount, LogbookQuery } from '@/shared/contracts/logbook';
 import { downloadLogbookCsv, useLogbook, useLogbookAccounts } from '../api/logbook';
 import { formatLocale } from '@/lib/format';
+import { DayInput } from '@/components/ui/date-fields';
 
 /**
  * An administrator's choice of whose logbook to read: their own account first, any account with missions found by
@@ -95,18 +96,19 @@ export function LogbookView() {
     <Stack>
       <Group align="flex-end">
         {isAdmin ? <AccountChoice userId={query.userId} onChange={(userId) => setQuery({ ...query, userId })} /> : null}
-        <TextInput
-          type="date"
+        <DayInput
           label={t('logbook.from')}
+          clearable
           value={query.from ?? ''}
-          onChange={(event) => setQuery({ ...query, from: event.currentTarget.value || undefined })}
+          onChange={(day) => setQuery({ ...query, from: day || undefined })}
           data-testid="logbook-from"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('logbook.to')}
+          clearable
           value={query.to ?? ''}
-          onChange={(event) => setQuery({ ...query, to: event.currentTarget.value || undefined })}
+          minDate={query.from}
+          onChange={(day) => setQuery({ ...query, to: day || undefined })}
           data-testid="logbook-to"
         />
         <Button variant="light" onClick={() => void downloadLogbookCsv(query)} data-testid="logbook-csv">

@@ -1,4 +1,4 @@
-import { Anchor, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
+import { Anchor, NativeSelect, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListToolbar } from '@/components/ui/list-toolbar';
@@ -11,6 +11,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '@/shared/domain/request-st
 import { useRequests } from '../api/requests';
 import { RequestStatusBadge } from './request-status-badge';
 import { formatLocale } from '@/lib/format';
+import { DayInput } from '@/components/ui/date-fields';
 
 type Group = (typeof REQUEST_FILTERS)[number];
 
@@ -80,21 +81,21 @@ export function RequestList({ airspaces }: { airspaces?: readonly AirspaceChoice
             ]}
           />
         )}
-        <TextInput
-          type="date"
+        <DayInput
           label={t('filters.from')}
           data-testid="request-from"
+          clearable
           value={from}
-          onChange={(event) => list.setFilter('from', event.currentTarget.value)}
+          onChange={(day) => list.setFilter('from', day)}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('filters.to')}
           data-testid="request-to"
+          clearable
           value={to}
-          min={from || undefined}
+          minDate={from}
           error={rangeInverted ? t('filters.rangeInverted') : undefined}
-          onChange={(event) => list.setFilter('to', event.currentTarget.value)}
+          onChange={(day) => list.setFilter('to', day)}
         />
       </ListToolbar>
       <PagedTable

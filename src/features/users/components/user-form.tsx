@@ -27,6 +27,7 @@ import { useGroupOptions } from '../api/get-group-options';
 import { useRegenerateApiKey } from '../api/regenerate-api-key';
 import { useUnlockUser } from '../api/unlock-user';
 import { useUpdateUser } from '../api/update-user';
+import { DayField } from '@/components/ui/date-fields';
 
 const TEXT_FIELDS = [
   'firstName',
@@ -214,7 +215,7 @@ export function UserForm({ user, onSaved }: UserFormProps) {
           <Fieldset legend={t('sections.identity')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {select('civility', CIVILITIES, 'civilities')}
-              <TextInput {...text('dateOfBirth', { type: 'date' })} />
+              <DayField control={control} name="dateOfBirth" label={t('fields.dateOfBirth')} clearable />
               <TextInput {...text('firstName', { required: true })} />
               <TextInput {...text('lastName', { required: true })} />
               <TextInput {...text('email', { required: true, type: 'email' })} />
@@ -313,7 +314,7 @@ export function UserForm({ user, onSaved }: UserFormProps) {
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {select('agreementStatus', AGREEMENT_STATUSES, 'agreementStatuses')}
-              <TextInput {...text('agreementExpiresAt', { type: 'date' })} />
+              <DayField control={control} name="agreementExpiresAt" label={t('fields.agreementExpiresAt')} clearable />
             </SimpleGrid>
             <Textarea mt="md" rows={3} {...text('adminMessage', { required: agreementStatus === 'rejected' })} />
           </Fieldset>
