@@ -193,6 +193,19 @@ function routeSegments(router: Router): ReadonlySet<string> | null {
  * before the one that answers, about a fifth of a cached read's CPU (docs/performance.md, "The user list's route").
  */
 export function bySegment(routers: readonly Router[]): RequestHandler {
+  const dispatch = segmentDispatch(routers);
+  dispatchedTo.set(dispatch, routers);
+  return dispatch;
+}
+
+const dispatchedTo = new WeakMap<RequestHandler, readonly Router[]>();
+
+/** The routers a `bySegment` handler passes requests to, for whoever lists the routes an app serves. */
+export function routersBehind(handler: unknown): readonly Router[] | undefined {
+  return dispatchedTo.get(handler as RequestHandler);
+}
+
+function segmentDispatch(routers: readonly Router[]): RequestHandler {
   const chain = (segment: string | null) => {
     const chained = Router();
     for (const router of routers) {

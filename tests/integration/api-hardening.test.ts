@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { routersBehind } from '../../server/lib/api-router';
 import { hashToken } from '../../server/modules/auth/auth.common';
 import { TEST_PASSWORD, createUser, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -16,12 +17,14 @@ interface Layer {
   handle?: { stack?: Layer[] };
 }
 
-/** Every method + path Express actually serves, read from the router stack. */
+/** Every method + path Express actually serves, read from the router stack and the routers the API dispatches to. */
 function servedRoutes(app: Express): string[] {
   const found: string[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
+      const behind = routersBehind(layer.handle);
       if (layer.route) for (const method of Object.keys(layer.route.methods)) found.push(`${method} ${layer.route.path}`);
+      else if (behind) for (const router of behind) walk(router.stack as Layer[]);
       else if (layer.handle?.stack) walk(layer.handle.stack);
     }
   };
