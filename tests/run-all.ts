@@ -2,11 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ensureChromium } from '../scripts/chromium';
 
-// `npm test`: the unit and dom vitest projects shuffled, then the Playwright e2e suite with the dom-mocks and
-// integration projects beside it, ending with the time each runner took and one "N passed, N failed" line. The SPA is
-// built while the first vitest run goes, so Playwright's servers start at once (scripts/build-if-stale.ts). The vitest
-// run beside Playwright is niced: it takes the CPU the browsers leave, and the browsers keep what they need
-// (docs/performance.md, "Test suite time"). `--integration` runs the integration project alone (CI's PostgreSQL pass).
+// `npm test`: every vitest project (unit and dom shuffled, then dom-mocks and integration) then the Playwright e2e
+// suite, ending with the time each runner took and one "N passed, N failed" line. The SPA is built while vitest runs, so Playwright's server starts at
+// once (scripts/build-if-stale.ts). `--integration` runs the integration project alone (CI's PostgreSQL pass).
 const integrationOnly = process.argv.includes('--integration');
 const label = process.argv.find((arg) => arg.startsWith('--label='))?.slice('--label='.length) ?? (integrationOnly ? 'integration' : 'all');
 
@@ -54,30 +52,16 @@ function playwrightTotals(file: string): Totals {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
 }
 
-/**
- * One vitest run of these projects, its totals counted from its JSON report; given `log`, its output goes to that file
- * and the run is niced (beside Playwright).
- */
-async function vitest(name: string, projects: string[], extra: string[] = [], log?: string): Promise<Totals> {
+/** One vitest run of these projects, its totals counted from its JSON report. */
+async function vitest(name: string, projects: string[], extra: string[] = []): Promise<Totals> {
   const report = `reports/vitest-${label}-${name}.json`;
   rmSync(report, { force: true });
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...extra];
   for (const project of projects) args.push('--project', project);
-  const status = log ? await run(`vitest ${name}`, 'nice', ['-n', '10', 'npx', ...args], log) : await run(`vitest ${name}`, 'npx', args);
+  const status = await run(`vitest ${name}`, 'npx', args);
   const totals = vitestTotals(report);
   if (status !== 0 && totals.failed === 0) totals.failed = 1;
   return totals;
-}
-
-/** The e2e suite, once the SPA is built. */
-async function playwright(): Promise<Totals> {
-  const e2eReport = 'reports/e2e.json';
-  rmSync(e2eReport, { force: true });
-  await build;
-  const e2eStatus = await run('playwright', 'npx', ['playwright', 'test']);
-  const e2e = playwrightTotals(e2eReport);
-  if (e2eStatus !== 0 && e2e.failed === 0) e2e.failed = 1;
-  return e2e;
 }
 
 // Its output goes to a file rather than into vitest's.
@@ -87,14 +71,19 @@ const add = (more: Totals) => {
   totals.passed += more.passed;
   totals.failed += more.failed;
 };
-if (integrationOnly) add(await vitest('integration', ['integration']));
-else {
-  // The unit and DOM files share their workers' modules: they run in a random order, files and tests (the seed is
-  // printed), so a test that leans on what another file or test left behind fails here rather than by chance later.
-  add(await vitest('shuffled', ['unit', 'dom'], ['--sequence.shuffle']));
-  const isolatedLog = `reports/vitest-${label}-isolated.log`;
-  for (const more of await Promise.all([playwright(), vitest('isolated', ['dom-mocks', 'integration'], [], isolatedLog)])) add(more);
-  console.log(`\n--- vitest isolated, beside Playwright (${isolatedLog}) ---\n${readFileSync(isolatedLog, 'utf8')}`);
+// The unit and DOM files share their workers' modules: they run in a random order, files and tests (the seed is
+// printed), so a test that leans on what another file or test left behind fails here rather than by chance later.
+if (!integrationOnly) add(await vitest('shuffled', ['unit', 'dom'], ['--sequence.shuffle']));
+add(await vitest(integrationOnly ? 'integration' : 'isolated', integrationOnly ? ['integration'] : ['dom-mocks', 'integration']));
+
+if (!integrationOnly) {
+  const e2eReport = 'reports/e2e.json';
+  rmSync(e2eReport, { force: true });
+  await build;
+  const e2eStatus = await run('playwright', 'npx', ['playwright', 'test']);
+  const e2e = playwrightTotals(e2eReport);
+  if (e2eStatus !== 0 && e2e.failed === 0) e2e.failed = 1;
+  add(e2e);
 }
 
 writeFileSync(`reports/summary-${label}.json`, JSON.stringify(totals));
