@@ -202,7 +202,7 @@ describe('bounded geometry work', () => {
       expect(health.value.status).toBe(200);
       expect(health.doneAt).toBeLessThan(Math.min(...missions.map((mission) => mission.doneAt)));
       expect(missions.map((mission) => mission.value.status)).toEqual([201, 201, 201]);
-      // Three worst-case missions take seconds of CPU each: over a minute for the niced run beside the browsers.
+      // Three worst-case missions take seconds of CPU each: over a minute on a busy machine.
     }, 240_000);
   });
 });
