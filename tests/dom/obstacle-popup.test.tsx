@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ObstacleDetails } from '@/features/map-layers/components/obstacle-popup';
 import { i18n, initI18n, loadNamespaces } from '@/lib/i18n';
 import type { ObstacleProperties } from '@/shared/contracts/context-layers';
@@ -27,6 +27,8 @@ describe('obstacle popup', () => {
     await initI18n('en');
     await loadNamespaces('map');
   });
+  // The tests run in a shuffled order: each starts in English, whatever the one before left.
+  beforeEach(() => i18n.changeLanguage('en'));
   afterAll(() => i18n.changeLanguage('en'));
 
   it('gives each obstacle its kind and number, its height above the ground and its top above sea level, in metres and feet', () => {
