@@ -106,9 +106,9 @@ test('a mission typed at Rennes shows the offline basemap there: its roads, its 
   await expect(map(page)).toHaveAttribute('data-basemap', 'offline');
   // The badge says it is the fallback; what the fallback holds opens on demand and closes with Escape.
   await page.getByTestId('basemap-offline').click();
-  await expect(page.getByText(/German border regions only|régions frontalières allemandes seulement/)).toBeVisible();
+  await expect(page.getByText(/Monaco and Germany only|Monaco et Allemagne seulement/)).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByText(/German border regions only|régions frontalières allemandes seulement/)).toBeHidden();
+  await expect(page.getByText(/Monaco and Germany only|Monaco et Allemagne seulement/)).toBeHidden();
   // Its ring road and the main roads out of it, far from Île-de-France.
   await expect.poll(() => attribute(page, 'data-basemap-rendered')).toContain('basemap-roads');
 
