@@ -86,12 +86,17 @@ test("in French, the map's credits and the zone popup's close button are French"
   await expect(page.getByTestId('language-en')).toHaveAttribute('aria-pressed', 'true');
 });
 
-/** Pixels of the offline basemap's water colour (#6f9fd8, default-style.ts) in a screenshot: rivers and lakes drawn. */
-function waterPixels(png: Buffer): number {
+type RGB = readonly [number, number, number];
+/** The offline basemap's water and road colours (default-style.ts). */
+const WATER: RGB = [0x6f, 0x9f, 0xd8];
+const ROAD: RGB = [0xb3, 0xa9, 0x9b];
+
+/** Pixels of one of the offline basemap's colours in a screenshot: what of that layer is drawn. */
+function pixelsOf(png: Buffer, [red, green, blue]: RGB): number {
   const { data } = PNG.sync.read(png);
   let count = 0;
   for (let i = 0; i < data.length; i += 4) {
-    if (Math.abs(data[i] - 0x6f) + Math.abs(data[i + 1] - 0x9f) + Math.abs(data[i + 2] - 0xd8) < 30) count++;
+    if (Math.abs(data[i] - red) + Math.abs(data[i + 1] - green) + Math.abs(data[i + 2] - blue) < 30) count++;
   }
   return count;
 }
@@ -120,5 +125,20 @@ test('a mission typed at Rennes shows the offline basemap there: its roads, its 
   await expect.poll(() => attribute(page, 'data-basemap-labels')).toContain('Rennes');
   expect(await attribute(page, 'data-basemap-rendered')).toContain('basemap-water');
   const shot = await map(page).screenshot({ path: `${SHOTS}/rennes-mission-offline.png` });
-  expect(waterPixels(shot)).toBeGreaterThan(500);
+  expect(pixelsOf(shot, WATER)).toBeGreaterThan(500);
+});
+
+test('Berlin, beyond the OpenStreetMap extract, shows its main roads and its name on the offline basemap at a mission zoom', async ({
+  page,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.route(/tiles\.openfreemap\.org/, (route) => route.abort('internetdisconnected'));
+  // Zoom 10 on the centre of Berlin: the ring road and the motorways into the city (Natural Earth's major highways).
+  await signIn(page, DEMO.operator, { lang: 'en', to: '/backoffice/preflights/add#10/52.52/13.4' });
+  await settle(page);
+  await expect(map(page)).toHaveAttribute('data-basemap', 'offline');
+  await expect.poll(() => attribute(page, 'data-basemap-rendered')).toContain('basemap-roads');
+  await expect.poll(() => attribute(page, 'data-basemap-labels')).toContain('Berlin');
+  const shot = await map(page).screenshot({ path: `${SHOTS}/berlin-z10-offline.png` });
+  expect(pixelsOf(shot, ROAD)).toBeGreaterThan(1000);
 });
