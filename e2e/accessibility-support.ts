@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { type DEMO, DEMO_PASSWORD, mapReady } from './support';
 
@@ -8,6 +8,12 @@ import { type DEMO, DEMO_PASSWORD, mapReady } from './support';
  * Name") on every main screen of each role of the demo, failing on any serious or critical violation. The map's
  * canvas is drawn by WebGL and has no text to check; everything around it is checked.
  */
+
+declare global {
+  interface Window {
+    axe?: typeof axe;
+  }
+}
 
 /** axe-core's rules that are off unless asked for (`axe.getRules()` tagged `experimental`, axe-core 4.13). */
 const EXPERIMENTAL_RULES = [
@@ -96,12 +102,26 @@ export async function audit(page: Page, role: Role, screen: string, url: string,
   await check(page, role, `${screen} (${url})`, findings);
 }
 
-/** axe-core on the page as it is now, its serious and critical violations added to `findings`. */
+/**
+ * axe-core on the page as it is now, its serious and critical violations added to `findings`. axe is put into a
+ * document once (the screens after a session's first are reached by the router, in the same document) and run there,
+ * only its violations sent back: the audit of a screen opens no second page, as `@axe-core/playwright` does to gather
+ * the results of every frame, and moves none of the passing checks (docs/performance.md, "Test suite time").
+ */
 export async function check(page: Page, role: Role, screen: string, findings: Finding[]) {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ rules: Object.fromEntries(EXPERIMENTAL_RULES.map((rule) => [rule, { enabled: true }])) })
-    .exclude('.maplibregl-canvas')
-    .analyze();
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async (experimental) => {
+    const results = await window.axe!.run(
+      { exclude: ['.maplibregl-canvas'] },
+      { rules: Object.fromEntries(experimental.map((rule) => [rule, { enabled: true }])), resultTypes: ['violations'] },
+    );
+    return results.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+    }));
+  }, EXPERIMENTAL_RULES);
   for (const violation of violations)
     if (violation.impact === 'serious' || violation.impact === 'critical')
       findings.push({
@@ -109,6 +129,6 @@ export async function check(page: Page, role: Role, screen: string, findings: Fi
         rule: violation.id,
         impact: violation.impact,
         help: violation.help,
-        nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+        nodes: violation.nodes,
       });
 }
