@@ -473,8 +473,9 @@ async function goNoGo(page: Page, request: APIRequestContext, lang: 'en' | 'fr')
   });
   expect(airspace.status(), await airspace.text()).toBe(201);
   const airspaceId = ((await airspace.json()) as { id: string }).id;
-  // Filed before it starts (a request for a mission already started is refused), flown once started.
-  const inactive = await validatedMission(request, `${tag}c`, `Not activated ${tag}`, { startInMs: 45_000, home });
+  // Filed before it starts (a request for a mission already started is refused), tried once started: the other two
+  // missions are tried meanwhile.
+  const inactive = await validatedMission(request, `${tag}c`, `Not activated ${tag}`, { startInMs: 30_000, home });
   const filed = await request.post('/api/procedures', {
     headers: operator,
     data: { missionId: inactive.missionId, airspaceId, conditionsAccepted: true },
@@ -526,6 +527,21 @@ async function goNoGo(page: Page, request: APIRequestContext, lang: 'en' | 'fr')
     const refused = await request.post('/api/preflights/takeoff', { headers: operator, data: { preFlightId: blocked.missionId } });
     expect([refused.status(), ((await refused.json()) as { code: string }).code]).toEqual([409, 'TAKEOFF_PILOT_DOCUMENT_EXPIRED']);
 
+    await page.goto(`/backoffice/preflights/edit/${flown.missionId}`);
+    await page.getByTestId('flight-takeOff').click();
+    await expect(check).toHaveAttribute('data-state', 'warnings');
+    await expect(check.locator('[data-testid="takeoff-check-item"][data-item="alerts"]')).toContainText(alertName);
+    await expect(check.getByTestId('takeoff-check-confirm')).toBeDisabled();
+    await check.getByTestId('takeoff-check-reason').fill(text.reason);
+    await shot('warning');
+    await check.getByTestId('takeoff-check-confirm').click();
+    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'onGoing');
+    await page.getByTestId('flight-land').click();
+    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
+
+    await page.goto(`/backoffice/postflights/${flown.missionId}`);
+    await expect(page.getByTestId('post-flight-change').filter({ hasText: text.reason })).toHaveText(text.overridden(text.reason));
+
     // No held activation where the airspace asks for one: refused, the airspace's line says why (once in its slot).
     const codes = async () => {
       const answer = await request.get(`/api/preflights/${inactive.missionId}/takeoff-check`, { headers: operator });
@@ -542,21 +558,6 @@ async function goNoGo(page: Page, request: APIRequestContext, lang: 'en' | 'fr')
     await shot('no-activation');
     const notActivated = await request.post('/api/preflights/takeoff', { headers: operator, data: { preFlightId: inactive.missionId } });
     expect([notActivated.status(), ((await notActivated.json()) as { code: string }).code]).toEqual([409, 'TAKEOFF_NO_ACTIVATION']);
-
-    await page.goto(`/backoffice/preflights/edit/${flown.missionId}`);
-    await page.getByTestId('flight-takeOff').click();
-    await expect(check).toHaveAttribute('data-state', 'warnings');
-    await expect(check.locator('[data-testid="takeoff-check-item"][data-item="alerts"]')).toContainText(alertName);
-    await expect(check.getByTestId('takeoff-check-confirm')).toBeDisabled();
-    await check.getByTestId('takeoff-check-reason').fill(text.reason);
-    await shot('warning');
-    await check.getByTestId('takeoff-check-confirm').click();
-    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'onGoing');
-    await page.getByTestId('flight-land').click();
-    await expect(page.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated');
-
-    await page.goto(`/backoffice/postflights/${flown.missionId}`);
-    await expect(page.getByTestId('post-flight-change').filter({ hasText: text.reason })).toHaveText(text.overridden(text.reason));
   } finally {
     // The demo operator gets his language and his missions back, the demo manager his airspace alone; the alert goes.
     await request.delete(`/api/alerts/${alertId}`, { headers: admin });
