@@ -1,4 +1,5 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { notifications } from '@mantine/notifications';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { AppProvider } from '@/app/provider';
 import { discoverRoutes, routes } from '@/app/router';
 import { clearTakeoffs } from '@/features/flights/takeoff-store';
 import { apiClient } from '@/lib/api-client';
-import { changeLanguage } from '@/lib/i18n';
+import { changeLanguage, i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession, startSession } from '@/lib/session';
 import type { LoginResult } from '@/shared/contracts/auth';
@@ -182,4 +183,21 @@ export async function resetApp() {
   apiClient.defaults.adapter = offlineAdapter;
   globalThis.fetch = offlineFetch;
   await changeLanguage('en');
+}
+
+/**
+ * Types a day and a time into the `DateTimeInput` labelled `label`, as a user would, replacing what it held: the day in
+ * the reader's format ("12/01/2026" in jsdom's en-US, "01/12/2026" in French), the time's keys ("1000a", "1000").
+ */
+export async function typeDateTime(label: string, day: string, time: string, container?: HTMLElement) {
+  const scope = container ? within(container) : screen;
+  const dayInput = scope.getByRole('textbox', { name: i18n.t('dates:dayOf', { field: label }) });
+  await userEvent.clear(dayInput);
+  await userEvent.type(dayInput, day);
+  const hours = scope.getByRole('spinbutton', { name: i18n.t('dates:hoursOf', { field: label }) });
+  if ((hours as HTMLInputElement).value) {
+    await userEvent.click(hours);
+    await userEvent.keyboard('{Backspace}');
+  }
+  await userEvent.type(hours, time);
 }

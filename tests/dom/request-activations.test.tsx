@@ -5,7 +5,8 @@ import { AppProvider } from '@/app/provider';
 import { RequestActivations } from '@/features/activations/components/request-activations';
 import { createQueryClient } from '@/lib/query-client';
 import type { Activation, RequestActivations as RequestActivationsView } from '@/shared/contracts/activations';
-import { mockApi, resetApp, signInAs } from './helpers';
+import { changeLanguage } from '@/lib/i18n';
+import { mockApi, resetApp, signInAs, typeDateTime } from './helpers';
 
 const NOW = new Date('2026-11-30T08:00:00.000Z');
 const MINUTE = 60_000;
@@ -79,9 +80,10 @@ describe('request activations, operator side', () => {
 
     const file = screen.getByRole('button', { name: 'File the slot' });
     expect(file).toBeDisabled();
-    await userEvent.type(screen.getByLabelText('Start'), '2026-12-01T10:00');
+    // jsdom's browser prefers en-US: month first, a 12-hour clock.
+    await typeDateTime('Start', '12/01/2026', '1000a');
     expect(file).toBeDisabled();
-    await userEvent.type(screen.getByLabelText('End'), '2026-12-01T12:00');
+    await typeDateTime('End', '12/01/2026', '1200p');
     await userEvent.click(file);
 
     await waitFor(() => expect(api.to('POST', BASE)).toHaveLength(1));
@@ -89,7 +91,49 @@ describe('request activations, operator side', () => {
       startAt: new Date(2026, 11, 1, 10, 0).toISOString(),
       endAt: new Date(2026, 11, 1, 12, 0).toISOString(),
     });
-    await waitFor(() => expect(screen.getByLabelText('Start')).toHaveValue(''));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Start: day' })).toHaveValue(''));
+    expect(screen.getByRole('spinbutton', { name: 'Start: hours' })).toHaveValue('');
+  });
+
+  it('[fr] files a slot typed as 01/12/2026 on a 24-hour clock, sending the same instants', async () => {
+    await changeLanguage('fr');
+    signInAs('operator');
+    const api = renderActivations(view(), (call) =>
+      call.method === 'POST' && call.url === BASE ? { status: 201, data: activation() } : undefined,
+    );
+    await screen.findByTestId('request-activations');
+    expect(screen.getByRole('group', { name: 'Début' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Début : matin ou après-midi' })).not.toBeInTheDocument();
+
+    await typeDateTime('Début', '01/12/2026', '1000');
+    await typeDateTime('Fin', '01/12/2026', '1330');
+    expect(screen.getByRole('textbox', { name: 'Début : jour' })).toHaveValue('01/12/2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Déposer le créneau' }));
+
+    await waitFor(() => expect(api.to('POST', BASE)).toHaveLength(1));
+    expect(api.to('POST', BASE)[0].body).toEqual({
+      startAt: new Date(2026, 11, 1, 10, 0).toISOString(),
+      endAt: new Date(2026, 11, 1, 13, 30).toISOString(),
+    });
+  });
+
+  it('[fr] shows the slot being changed in the fields and sends it back unchanged', async () => {
+    await changeLanguage('fr');
+    signInAs('operator');
+    const filed = activation({ status: 'toSubmit', autoRejectAt: null, allowedActions: ['edit'] });
+    const api = renderActivations(view({ activations: [filed] }), (call) =>
+      call.method === 'PUT' && call.url === `${BASE}/act-1` ? { status: 200, data: filed } : undefined,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier' }));
+
+    const start = new Date(filed.startAt);
+    const day = `${String(start.getDate()).padStart(2, '0')}/${String(start.getMonth() + 1).padStart(2, '0')}/${start.getFullYear()}`;
+    expect(screen.getByRole('textbox', { name: 'Début : jour' })).toHaveValue(day);
+    expect(screen.getByRole('spinbutton', { name: 'Début : heures' })).toHaveValue(String(start.getHours()).padStart(2, '0'));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer la modification' }));
+
+    await waitFor(() => expect(api.to('PUT', `${BASE}/act-1`)).toHaveLength(1));
+    expect(api.to('PUT', `${BASE}/act-1`)[0].body).toEqual({ startAt: filed.startAt, endAt: filed.endAt });
   });
 
   it("shows the server's date rule when a slot falls outside the window, and keeps the slot typed", async () => {
@@ -100,14 +144,15 @@ describe('request activations, operator side', () => {
         : undefined,
     );
     await screen.findByTestId('request-activations');
-    await userEvent.type(screen.getByLabelText('Start'), '2026-12-01T16:00');
-    await userEvent.type(screen.getByLabelText('End'), '2026-12-01T19:00');
+    await typeDateTime('Start', '12/01/2026', '0400p');
+    await typeDateTime('End', '12/01/2026', '0700p');
     await userEvent.click(screen.getByRole('button', { name: 'File the slot' }));
 
     expect(await screen.findByText('The activation cannot end after the maximum date.')).toBeInTheDocument();
     expect(api.to('POST', BASE)).toHaveLength(1);
-    expect(screen.getByLabelText('Start')).toHaveValue('2026-12-01T16:00');
-    expect(screen.getByLabelText('End')).toHaveValue('2026-12-01T19:00');
+    expect(screen.getByRole('textbox', { name: 'Start: day' })).toHaveValue('12/01/2026');
+    expect(screen.getByRole('spinbutton', { name: 'Start: hours' })).toHaveValue('04');
+    expect(screen.getByRole('spinbutton', { name: 'End: hours' })).toHaveValue('07');
   });
 
   it('offers no filing while the window is closed, and counts down to its opening', async () => {
@@ -136,7 +181,7 @@ describe('request activations, operator side', () => {
     expect(fileBy).toHaveTextContent('1 d 2 h 31 min left');
 
     act(() => vi.advanceTimersByTime(20_000));
-    fireEvent.change(screen.getByLabelText('Start'), { target: { value: '2026-12-01T10:00' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Start: day' }), { target: { value: '12/01/2026' } });
     act(() => vi.advanceTimersByTime(20_000));
     expect(screen.getByTestId('activations-file-by')).toHaveTextContent('1 d 2 h 30 min left');
 

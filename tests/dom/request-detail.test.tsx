@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestActivations } from '@/shared/contracts/activations';
 import type { RequestDetail } from '@/shared/contracts/requests';
 import type { Polygon } from '@/shared/geozones/zone';
-import { mockApi, renderApp, resetApp, signInAs, type RecordedRequest } from './helpers';
+import { mockApi, renderApp, resetApp, signInAs, typeDateTime, type RecordedRequest } from './helpers';
 
 // MapLibre needs WebGL and a worker: the maps keep their children, and drawing is one button giving a polygon.
 vi.mock('@/components/map/map-view', () => ({
@@ -276,8 +276,9 @@ describe('request detail, manager side', () => {
     expect(screen.getByTestId('restriction-area-state')).toHaveTextContent('No reduced area drawn.');
     await userEvent.click(screen.getByRole('button', { name: 'draw the reduced area' }));
     expect(screen.getByTestId('restriction-area-state')).toHaveTextContent('Reduced area drawn.');
-    await userEvent.type(screen.getByLabelText('Time slot from'), '2026-12-01T09:30');
-    await userEvent.type(screen.getByLabelText('Time slot until'), '2026-12-01T10:30');
+    // jsdom's browser prefers en-US: month first, a 12-hour clock.
+    await typeDateTime('Time slot from', '12/01/2026', '0930a');
+    await typeDateTime('Time slot until', '12/01/2026', '1030a');
     await userEvent.click(screen.getByLabelText('Call before and after each flight'));
     await userEvent.type(screen.getByLabelText('Number to call'), '+33 1 23 45 67 89');
     await userEvent.click(screen.getByLabelText('An observer is required'));
@@ -303,17 +304,17 @@ describe('request detail, manager side', () => {
     signInAs('airspaceManager');
     const api = await openDetail(detail());
     await userEvent.click(screen.getByTestId('action-acceptWithRestrictions'));
-    await userEvent.type(await screen.findByTestId('restriction-slot-start'), '2026-12-01T10:30');
+    await screen.findByTestId('restriction-slot-start');
+    await typeDateTime('Time slot from', '12/01/2026', '1030a');
     await userEvent.click(screen.getByTestId('decision-confirm'));
     expect(await screen.findByText('Give both ends of the time slot, or neither.')).toBeInTheDocument();
 
-    await userEvent.type(screen.getByTestId('restriction-slot-end'), '2026-12-01T09:30');
+    await typeDateTime('Time slot until', '12/01/2026', '0930a');
     expect(await screen.findByText('The slot must end after it starts.')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('decision-confirm'));
     expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(0);
 
-    await userEvent.clear(screen.getByTestId('restriction-slot-end'));
-    await userEvent.type(screen.getByTestId('restriction-slot-end'), '2026-12-01T11:00');
+    await typeDateTime('Time slot until', '12/01/2026', '1100a');
     expect(screen.queryByText('The slot must end after it starts.')).not.toBeInTheDocument();
     await userEvent.click(screen.getByTestId('decision-confirm'));
     await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(1));
@@ -331,8 +332,8 @@ describe('request detail, manager side', () => {
     await userEvent.click(screen.getByTestId('action-acceptWithRestrictions'));
     expect(await screen.findByText('The mission flies up to 120 m.')).toBeInTheDocument();
     await userEvent.type(screen.getByTestId('restriction-max-height'), '500');
-    await userEvent.type(screen.getByTestId('restriction-slot-start'), '2027-12-01T10:00');
-    await userEvent.type(screen.getByTestId('restriction-slot-end'), '2027-12-01T11:00');
+    await typeDateTime('Time slot from', '12/01/2027', '1000a');
+    await typeDateTime('Time slot until', '12/01/2027', '1100a');
     await userEvent.click(screen.getByTestId('decision-confirm'));
 
     expect(await screen.findByText("The limit must be below the mission's height.")).toBeInTheDocument();
@@ -341,10 +342,8 @@ describe('request detail, manager side', () => {
 
     await userEvent.clear(screen.getByTestId('restriction-max-height'));
     await userEvent.type(screen.getByTestId('restriction-max-height'), '60');
-    await userEvent.clear(screen.getByTestId('restriction-slot-start'));
-    await userEvent.type(screen.getByTestId('restriction-slot-start'), '2026-12-01T10:00');
-    await userEvent.clear(screen.getByTestId('restriction-slot-end'));
-    await userEvent.type(screen.getByTestId('restriction-slot-end'), '2026-12-01T10:30');
+    await typeDateTime('Time slot from', '12/01/2026', '1000a');
+    await typeDateTime('Time slot until', '12/01/2026', '1030a');
     await userEvent.click(screen.getByTestId('decision-confirm'));
     await waitFor(() => expect(api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')).toHaveLength(1));
     const { restrictions } = api.to('POST', 'procedures/r-1/actions/acceptWithRestrictions')[0].body as {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TemporaryRestriction } from '@/shared/contracts/temporary-restrictions';
 import type { Polygon } from '@/shared/geozones/zone';
 import { airspaceDetail } from './airspace-detail';
-import { mockApi, renderApp, resetApp, signInAs } from './helpers';
+import { mockApi, renderApp, resetApp, signInAs, typeDateTime } from './helpers';
 
 // MapLibre needs WebGL and a worker: the map keeps its children, and drawing is one button giving a polygon.
 vi.mock('@/components/map/map-view', () => ({
@@ -91,8 +91,9 @@ describe('temporary restrictions on the manager’s airspace screen', () => {
     expect(within(section).getByText('No temporary restriction in this airspace.')).toBeInTheDocument();
     await userEvent.type(within(section).getByTestId('temporary-reason'), 'Fire-fighting aircraft');
     await userEvent.type(within(section).getByTestId('temporary-upper'), '150');
-    await userEvent.type(within(section).getByTestId('temporary-start'), '2026-12-01T09:00');
-    await userEvent.type(within(section).getByTestId('temporary-end'), '2026-12-01T13:00');
+    // jsdom's browser prefers en-US: month first, a 12-hour clock.
+    await typeDateTime('Start', '12/01/2026', '0900a', section);
+    await typeDateTime('End', '12/01/2026', '0100p', section);
     await userEvent.click(within(section).getByRole('button', { name: 'draw the area' }));
     expect(within(section).getByTestId('temporary-publish')).toBeDisabled();
 
@@ -104,6 +105,7 @@ describe('temporary restrictions on the manager’s airspace screen', () => {
     const preview = api.to('POST', 'temporary-restrictions/preview')[0]!.body as Record<string, unknown>;
     expect(preview).toMatchObject({ airspaceId: 'a-1', reason: 'Fire-fighting aircraft', lowerM: 0, upperM: 150, area: AREA });
     expect(preview.startAt).toBe(new Date('2026-12-01T09:00').toISOString());
+    expect(preview.endAt).toBe(new Date('2026-12-01T13:00').toISOString());
 
     await userEvent.click(within(section).getByTestId('temporary-publish'));
     await waitFor(() => expect(api.to('POST', 'temporary-restrictions')).toHaveLength(1));

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { Box, Group, Input } from '@mantine/core';
 import { DateInput, TimePicker, type DateInputProps, type TimePickerProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -10,7 +11,7 @@ import { useFieldErrorText } from '@/lib/forms';
 // The date and time fields of the app: Mantine's pickers in the format of the app's language and the reader's locale
 // ("27/11/2026" and a 24-hour clock in French), not the browser's native inputs, which follow the browser's own
 // language (docs/navigation.md, "Dates and times"). They take and give the strings the native inputs did: a day
-// "YYYY-MM-DD", a time "HH:mm", "" for none.
+// "YYYY-MM-DD", a time "HH:mm", a moment "YYYY-MM-DDTHH:mm" (the reader's time), "" for none.
 
 dayjs.extend(customParseFormat);
 
@@ -101,5 +102,79 @@ export function TimeInput({
 }: Omit<TimePickerProps, 'value' | 'onChange' | 'format'> & { value: string; onChange: (time: string) => void }) {
   return (
     <TimePicker label={label} value={value} onChange={onChange} clearButtonProps={useClearLabel(label)} {...useTimeSettings()} {...props} />
+  );
+}
+
+/** A `datetime-local` value ("YYYY-MM-DDTHH:mm") as its day and time, "" for a part missing. */
+function splitMoment(value: string) {
+  const [day = '', time = ''] = value.split('T');
+  return { day, time: time.slice(0, 5) };
+}
+
+const joinMoment = ({ day, time }: { day: string; time: string }) => (day && time ? `${day}T${time}` : '');
+
+/**
+ * A moment in the reader's time zone as a day and a time side by side, giving what a `datetime-local` input gave:
+ * "YYYY-MM-DDTHH:mm", "" while either part is missing. Each part is named after the label ("Start: day").
+ */
+export function DateTimeInput({
+  label,
+  value,
+  onChange,
+  error,
+  'data-testid': testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (moment: string) => void;
+  error?: ReactNode;
+  'data-testid'?: string;
+}) {
+  const { t } = useTranslation('dates');
+  const { format } = useTimeSettings();
+  const id = useId();
+  const [parts, setParts] = useState(() => splitMoment(value));
+  const [given, setGiven] = useState(value);
+  // A new value from the form (filled for an edit, emptied after a save) replaces the parts; the "" given back while
+  // one part is still missing does not erase the other.
+  if (value !== given) {
+    setGiven(value);
+    if (value !== joinMoment(parts)) setParts(splitMoment(value));
+  }
+  const change = (part: Partial<typeof parts>) => {
+    const next = { ...parts, ...part };
+    setParts(next);
+    onChange(joinMoment(next));
+  };
+  const errorId = error ? `${id}-error` : undefined;
+  const invalid = { 'aria-invalid': error ? true : undefined };
+  return (
+    <Box role="group" aria-labelledby={`${id}-label`} aria-describedby={errorId} data-testid={testId}>
+      <Input.Label id={`${id}-label`} labelElement="div">
+        {label}
+      </Input.Label>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <DayInput
+          aria-label={t('dayOf', { field: label })}
+          value={parts.day}
+          onChange={(day) => change({ day })}
+          error={!!error}
+          flex={3}
+        />
+        <TimePicker
+          value={parts.time}
+          onChange={(time) => change({ time })}
+          error={!!error}
+          format={format}
+          hoursInputLabel={t('hoursOf', { field: label })}
+          minutesInputLabel={t('minutesOf', { field: label })}
+          amPmInputLabel={t('amPmOf', { field: label })}
+          hoursInputProps={invalid}
+          minutesInputProps={invalid}
+          flex={2}
+        />
+      </Group>
+      {error ? <Input.Error id={errorId}>{error}</Input.Error> : null}
+    </Box>
   );
 }

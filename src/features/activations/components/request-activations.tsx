@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DateTimeInput } from '@/components/ui/date-fields';
 import { EmptyListState, LoadingState } from '@/components/ui/list-states';
 import { formatLocale } from '@/lib/format';
 import type { Activation } from '@/shared/contracts/activations';
@@ -149,18 +150,8 @@ export function RequestActivations({ requestId, role }: { requestId: string; rol
       )}
       {role === 'operator' && (view.canFile || editing) && (
         <Group align="end">
-          <TextInput
-            type="datetime-local"
-            label={t('columns.start')}
-            value={startAt}
-            onChange={(event) => setStartAt(event.currentTarget.value)}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('columns.end')}
-            value={endAt}
-            onChange={(event) => setEndAt(event.currentTarget.value)}
-          />
+          <DateTimeInput label={t('columns.start')} value={startAt} onChange={setStartAt} />
+          <DateTimeInput label={t('columns.end')} value={endAt} onChange={setEndAt} />
           <Button onClick={save} disabled={!ready} loading={file.isPending || edit.isPending}>
             {editing ? t('actions.saveChange') : t('actions.file')}
           </Button>

@@ -6,14 +6,14 @@ export function countdown(target: Date, now: Date): { passed: boolean; days: num
   return { passed: false, days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 };
 }
 
-/** A datetime-local field's value (local time) as an ISO instant, or null when empty or invalid. */
+/** A date-time field's value ("YYYY-MM-DDTHH:mm", local time) as an ISO instant, or null when empty or invalid. */
 export function isoOfLocal(value: string): string | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** An ISO instant as a datetime-local field's value in the browser's time zone. */
+/** An ISO instant as a date-time field's value in the browser's time zone. */
 export function localOfIso(iso: string): string {
   const date = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -6,6 +6,7 @@ import { DrawControl } from '@/components/map/draw-control';
 import { FitBounds } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { MapView } from '@/components/map/map-view';
+import { DateTimeInput } from '@/components/ui/date-fields';
 import { formatLocale } from '@/lib/format';
 import type { AirspaceDetail } from '@/shared/contracts/airspaces';
 import type { AffectedMission, TemporaryRestrictionInput } from '@/shared/contracts/temporary-restrictions';
@@ -27,7 +28,7 @@ interface Draft {
 
 const EMPTY: Draft = { reason: '', lowerM: 0, upperM: '', startAt: '', endAt: '', area: null };
 
-/** A `datetime-local` value (the reader's time) as an ISO instant; '' stays invalid for the server to name. */
+/** A `DateTimeInput` value (the reader's time) as an ISO instant; '' stays invalid for the server to name. */
 const instant = (local: string) => (local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : local);
 
 /**
@@ -135,19 +136,17 @@ export function TemporaryRestrictions({ airspace }: { airspace: AirspaceDetail }
             data-testid="temporary-upper"
           />
         </Group>
-        <Group grow>
-          <TextInput
-            type="datetime-local"
+        <Group grow align="flex-start">
+          <DateTimeInput
             label={t('temporary.startAt')}
             value={draft.startAt}
-            onChange={(event) => set({ startAt: event.currentTarget.value })}
+            onChange={(startAt) => set({ startAt })}
             data-testid="temporary-start"
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeInput
             label={t('temporary.endAt')}
             value={draft.endAt}
-            onChange={(event) => set({ endAt: event.currentTarget.value })}
+            onChange={(endAt) => set({ endAt })}
             data-testid="temporary-end"
           />
         </Group>

@@ -6,6 +6,7 @@ import { DrawControl } from '@/components/map/draw-control';
 import { FitBounds } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { MapView } from '@/components/map/map-view';
+import { DateTimeInput } from '@/components/ui/date-fields';
 import type { MissionSnapshot, RequestActionBody, Restriction } from '@/shared/contracts/requests';
 import type { ManagerAction } from '@/shared/domain/request-status';
 import { reducedAreaApart, restrictionProblems, type RestrictionProblem } from '@/shared/domain/restriction-checks';
@@ -167,20 +168,18 @@ export function DecisionDialog({ action, mission, center, conflicts, loading, on
                 {t(problems.reducedArea)}
               </Text>
             )}
-            <Group grow>
-              <TextInput
-                type="datetime-local"
+            <Group grow align="flex-start">
+              <DateTimeInput
                 label={t('restrictions.slotStart')}
                 value={draft.slotStart}
-                onChange={(e) => set({ slotStart: e.currentTarget.value })}
+                onChange={(slotStart) => set({ slotStart })}
                 error={slot?.field === 'slotStart' ? t(slot.message) : undefined}
                 data-testid="restriction-slot-start"
               />
-              <TextInput
-                type="datetime-local"
+              <DateTimeInput
                 label={t('restrictions.slotEnd')}
                 value={draft.slotEnd}
-                onChange={(e) => set({ slotEnd: e.currentTarget.value })}
+                onChange={(slotEnd) => set({ slotEnd })}
                 error={slot?.field === 'slotEnd' ? t(slot.message) : undefined}
                 data-testid="restriction-slot-end"
               />
