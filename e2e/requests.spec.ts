@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { allowOperatorMissions, DEMO, DEMO_PASSWORD, signIn, signInInEnglish, tokenOf as bearerOf } from './support';
 
 const DAY = 86_400_000;
@@ -99,6 +99,28 @@ async function fileToDemoAirspace(page: Page, missionId: string, firstMessage: s
   const row = page.getByTestId('mission-request-row').first();
   await expect(row).toBeVisible();
   return (await row.locator('a').textContent())!.trim();
+}
+
+/**
+ * Types an instant into the date-time field labelled `label` as a user of the browser's locale would: the day in its
+ * format ("12/08/2026" in en-US), then the hours and minutes of its clock, with AM or PM on a 12-hour one.
+ */
+async function typeMoment(scope: Locator, label: string, iso: string) {
+  const { day, hours, minutes, twelveHours } = await scope.evaluate((_, value) => {
+    const date = new Date(value);
+    const clock = new Intl.DateTimeFormat(navigator.language, { hour: '2-digit', minute: '2-digit' }).resolvedOptions();
+    return {
+      day: new Intl.DateTimeFormat(navigator.language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date),
+      hours: date.getHours(),
+      minutes: date.getMinutes(),
+      twelveHours: clock.hour12 === true,
+    };
+  }, iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const time = twelveHours ? `${pad(hours % 12 || 12)}${pad(minutes)}${hours < 12 ? 'a' : 'p'}` : `${pad(hours)}${pad(minutes)}`;
+  await scope.getByRole('textbox', { name: `${label}: day` }).pressSequentially(day);
+  await scope.getByRole('spinbutton', { name: `${label}: hours` }).pressSequentially(time);
+  await expect(scope.getByRole('spinbutton', { name: `${label}: minutes` })).toHaveValue(pad(minutes));
 }
 
 async function openAsManager(page: Page, reference: string) {
@@ -225,18 +247,12 @@ test('requests auto-accepted by a rule, accepted with a reduced area the operato
   });
   expect(trigger.status(), await trigger.text()).toBe(200);
   const mission = (await (await request.get(`/api/preflights/${automaticId}`, { headers: operatorAuth })).json()) as { startAt: string };
-  const local = (iso: string) =>
-    operator.evaluate((value) => {
-      const date = new Date(value);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-    }, iso);
 
   await operator.goto('/backoffice/procedures');
   await operator.getByTestId('request-row').getByRole('link', { name: automatic }).click();
   const slots = operator.getByTestId('request-activations');
-  await slots.getByLabel('Start').fill(await local(mission.startAt));
-  await slots.getByLabel('End').fill(await local(new Date(new Date(mission.startAt).getTime() + 3_600_000).toISOString()));
+  await typeMoment(slots, 'Start', mission.startAt);
+  await typeMoment(slots, 'End', new Date(new Date(mission.startAt).getTime() + 3_600_000).toISOString());
   await slots.getByRole('button', { name: 'File the slot' }).click();
   await expect(slots.getByTestId('activation-row')).toContainText('To submit');
   await slots.getByTestId('activation-row').getByRole('button', { name: 'Submit' }).click();
