@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Checkbox, Group, Loader, NativeSelect, ScrollArea, Slider, Stack, Table, Text, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { FitBounds } from '@/components/map/fit-bounds';

@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Box, Group, Input } from '@mantine/core';
 import { DateInput, TimePicker, type DateInputProps, type TimePickerProps } from '@mantine/dates';
+// With the fields that need them: the mission editor, which also imports them, is not loaded before every screen.
+import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
