@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import type { RequestActivations } from '@/shared/contracts/activations';
 import type { RequestDetail } from '@/shared/contracts/requests';
 import type { Polygon } from '@/shared/geozones/zone';
@@ -409,6 +410,16 @@ describe('request detail, manager side', () => {
     expect(screen.getByTestId('call-control')).toHaveTextContent('Call control: none');
     expect(screen.getByTestId('twr-phone')).toHaveTextContent('This airspace has no phone number.');
     expect(screen.getByTestId('sms-input')).toBe(screen.getByLabelText('SMS to the operator, at +33 6 12 34 56 78'));
+    const decision = screen.getByTestId('request-decision');
+    expect(decision).toHaveTextContent(`Airspace: ${detail().airspace.name}`);
+    // French sets a space before the colon.
+    await changeLanguage('fr');
+    try {
+      await waitFor(() => expect(decision).toHaveTextContent(`Espace aérien : ${detail().airspace.name}`));
+      expect(decision).toHaveTextContent(/Déposée : \d{2}\/\d{2}\/\d{4}/);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it("shows the airspace's description and both sets of conditions, each under its name", async () => {

@@ -127,12 +127,8 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title={t('decision.title')} testId="request-decision">
           <Stack gap={4}>
-            <Text>
-              {t('fields.airspace')}: {request.airspace.name}
-            </Text>
-            <Text>
-              {t('fields.submittedAt')}: {dateTime.format(new Date(request.submittedAt))}
-            </Text>
+            <Text>{t('decision.airspace', { name: request.airspace.name })}</Text>
+            <Text>{t('decision.submittedAt', { date: dateTime.format(new Date(request.submittedAt)) })}</Text>
             {request.autoRejectAt && (
               <Text data-testid="auto-reject-at">
                 {t('decision.autoRejectAt', { date: dateTime.format(new Date(request.autoRejectAt)) })}
