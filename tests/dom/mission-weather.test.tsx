@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { MissionWeather } from '@/features/weather/components/mission-weather';
@@ -88,6 +88,13 @@ describe("a mission's weather panel", () => {
     expect(raw).toHaveTextContent(RAW);
     expect(raw).toHaveStyle({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
     expect(api.to('GET', PATH)).toHaveLength(1);
+    // French sets a space before the colon.
+    await changeLanguage('fr');
+    try {
+      await waitFor(() => expect(weather).toHaveTextContent('Temporairement : visibilité 4 000 m'));
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('says in English and French that without WEATHER_TAF_URL there is no forecast at Rennes, with no error toast', async () => {

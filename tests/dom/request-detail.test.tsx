@@ -417,6 +417,9 @@ describe('request detail, manager side', () => {
     try {
       await waitFor(() => expect(decision).toHaveTextContent(`Espace aérien : ${detail().airspace.name}`));
       expect(decision).toHaveTextContent(/Déposée : \d{2}\/\d{2}\/\d{4}/);
+      expect(screen.getByText(/^Pilote référent : \S/)).toBeInTheDocument();
+      expect(screen.getByText(/^Machine principale : \S/)).toBeInTheDocument();
+      expect(screen.getByText(/^Exploitant : \S/)).toBeInTheDocument();
     } finally {
       await changeLanguage('en');
     }

@@ -189,14 +189,19 @@ export function RequestDetail({ request, activations }: { request: Detail; activ
             <Text>{t('sheet.area', { value: snapshot.areaKm2.toFixed(3), count: snapshot.areas.coordinates.length })}</Text>
             <Text>{t('sheet.extent', { value: snapshot.extentKm.toFixed(2) })}</Text>
             <Text>
-              {t('sheet.machine')}:{' '}
-              {snapshot.mainMachine ? `${snapshot.mainMachine.internalName} (${snapshot.mainMachine.serialNumber})` : '–'}
+              {t('sheet.machine', {
+                value: snapshot.mainMachine ? `${snapshot.mainMachine.internalName} (${snapshot.mainMachine.serialNumber})` : '–',
+              })}
             </Text>
             <Text>
-              {t('sheet.pilot')}: {snapshot.referentPilot ? `${snapshot.referentPilot.firstName} ${snapshot.referentPilot.lastName}` : '–'}
+              {t('sheet.pilot', {
+                value: snapshot.referentPilot ? `${snapshot.referentPilot.firstName} ${snapshot.referentPilot.lastName}` : '–',
+              })}
             </Text>
             <Text>
-              {t('fields.operator')}: {request.operator.companyName ?? `${request.operator.firstName} ${request.operator.lastName}`}
+              {t('sheet.operator', {
+                value: request.operator.companyName ?? `${request.operator.firstName} ${request.operator.lastName}`,
+              })}
             </Text>
           </Stack>
         </Section>

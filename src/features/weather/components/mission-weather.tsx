@@ -93,7 +93,7 @@ export function MissionWeather({ missionId, updatedAt }: { missionId: string; up
         </Text>
         {data.supplemental.map((group) => (
           <Text size="sm" key={group.raw}>
-            {changeLabel(group)}: {describe(group)} ({group.category})
+            {t('supplemental', { change: changeLabel(group), conditions: describe(group), category: group.category })}
           </Text>
         ))}
         <Text size="xs" c="dimmed">
