@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,13 @@ describe('map layer panel', () => {
     for (const category of ['VFR', 'MVFR', 'IFR', 'LIFR'])
       expect(legend.getByText(`Aerodrome: TAF category ${category}`)).toBeInTheDocument();
     expect(legend.getByText('Aerodrome without a valid TAF')).toBeInTheDocument();
+    // French sets a space before the colon.
+    await i18n.changeLanguage('fr');
+    try {
+      await waitFor(() => expect(screen.getByTestId('taf-LFPN')).toHaveTextContent('LFPN Toussus-le-Noble Airport : pas de TAF valide'));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('asks to zoom in when the view is too wide for geozones', () => {

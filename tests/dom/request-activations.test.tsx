@@ -170,6 +170,13 @@ describe('request activations, operator side', () => {
     expect(screen.getByTestId('activations-opens-at')).toHaveTextContent('Filing opens');
     expect(screen.getByTestId('activations-opens-at')).toHaveTextContent('0 d 5 h 15 min left');
     expect(screen.getByTestId('activations-file-by')).toHaveTextContent('1 d 2 h 31 min left');
+    // French sets a space before the colon.
+    await changeLanguage('fr');
+    try {
+      await waitFor(() => expect(screen.getByTestId('activations-file-by')).toHaveTextContent(/^Déposer les créneaux avant : \d/));
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('counts down to the filing deadline, minute by minute, even while the operator types', async () => {

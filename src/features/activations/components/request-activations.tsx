@@ -15,7 +15,7 @@ function Countdown({ label, target, now, testId }: { label: string; target: stri
   const left = countdown(new Date(target), now);
   return (
     <Text size="sm" data-testid={testId}>
-      {label}: {new Date(target).toLocaleString(formatLocale(i18n.language))} —{' '}
+      {t('countdown.at', { label, date: new Date(target).toLocaleString(formatLocale(i18n.language)) })} —{' '}
       {left.passed ? t('countdown.passed') : t('countdown.left', { days: left.days, hours: left.hours, minutes: left.minutes })}
     </Text>
   );

@@ -114,7 +114,7 @@ function AerodromesNote({ status }: { status: AerodromesStatus }) {
       </Text>
       {status.items.map((aerodrome) => (
         <Text size="xs" key={aerodrome.icao} data-testid={`taf-${aerodrome.icao}`}>
-          {aerodrome.icao} {aerodrome.name}: {aerodrome.category ?? t('layers.noTaf')}
+          {t('layers.tafLine', { icao: aerodrome.icao, name: aerodrome.name, category: aerodrome.category ?? t('layers.noTaf') })}
         </Text>
       ))}
     </Stack>
