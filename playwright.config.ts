@@ -46,7 +46,10 @@ export default defineConfig({
     // the pixels for the software WebGL of the maps, which was a third of the suite's CPU (docs/performance.md, "Test
     // suite time"). A spec that reads pixels asks for full resolution itself (basemap.spec.ts).
     deviceScaleFactor: 0.5,
-    trace: 'retain-on-failure',
+    // A trace records a screencast and a DOM snapshot at every action: 40 % of a map spec's CPU (docs/performance.md,
+    // "Test suite time"). A failure keeps its screenshot and call log; E2E_TRACE=1 records traces again to debug one.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
       args: [
