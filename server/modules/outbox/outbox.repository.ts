@@ -17,20 +17,26 @@ export interface OutboxEntry {
 // statement rather than a Prisma call (docs/performance.md). createdAt is the instant in UTC, as Prisma writes it.
 const RECORD = `
   INSERT INTO "OutboxMessage" (id, channel, recipient, subject, text, html, status, error, "createdAt")
-  VALUES ($1::uuid, $2::text::"OutboxChannel", $3, $4, $5, $6, $7::text::"OutboxStatus", $8, (now() AT TIME ZONE 'UTC'))`;
+  SELECT entry.id, entry.channel::"OutboxChannel", entry.recipient, entry.subject, entry.text, entry.html,
+         entry.status::"OutboxStatus", entry.error, (now() AT TIME ZONE 'UTC')
+    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+         WITH ORDINALITY AS entry(id, channel, recipient, subject, text, html, status, error, position)
+   ORDER BY entry.position`;
 
 export function createOutboxRepository(prisma: PrismaClient, pool: pg.Pool) {
   return {
-    async record(entry: OutboxEntry) {
+    /** Keeps the entries, in their order, by one statement (the e-mails of one filing together). */
+    async record(...entries: OutboxEntry[]) {
+      if (entries.length === 0) return;
       await prepared(pool, 'outbox-record', RECORD, [
-        randomUUID(),
-        entry.channel,
-        entry.recipient,
-        entry.subject ?? null,
-        entry.text,
-        entry.html ?? null,
-        entry.status,
-        entry.error ?? null,
+        entries.map(() => randomUUID()),
+        entries.map((entry) => entry.channel),
+        entries.map((entry) => entry.recipient),
+        entries.map((entry) => entry.subject ?? null),
+        entries.map((entry) => entry.text),
+        entries.map((entry) => entry.html ?? null),
+        entries.map((entry) => entry.status),
+        entries.map((entry) => entry.error ?? null),
       ]);
     },
     async list(filter: { channel?: OutboxChannel; recipient?: string; search?: string }, page: number, pageSize: number) {
