@@ -17,8 +17,8 @@ import type { Clock } from '../../lib/clock';
 import type { GeometryPool } from '../../lib/geometry-pool';
 import type { MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
-import type { EventPublisher } from '../webhooks/webhooks.service';
-import { recipientsOf, requestDetailBuilder, requestEvents, requestLink } from './requests.common';
+import type { EventsPublisher } from '../webhooks/webhooks.service';
+import { recipientsOf, requestAudience, requestDetailBuilder, requestEventData, requestLink } from './requests.common';
 import { decisionEmail, submittedEmail, type RequestMailContext } from './requests.emails';
 import { extentKm, limitBreach } from './requests.limits';
 import type { FiledEvent, JsonValue, MissionToFile, RequestsRepository } from './requests.repository';
@@ -62,7 +62,7 @@ export interface FileRequestDeps {
   publicUrl: string;
   /** Where the costly area-against-airspace test runs. */
   geometry: Pick<GeometryPool, 'intersectsEach'>;
-  events: EventPublisher;
+  events: EventsPublisher;
 }
 
 const ACTION_OF_AUTOMATIC: Record<AutomaticDecision['status'], RequestAction> = {
@@ -102,7 +102,6 @@ function snapshot(mission: MissionToFile): MissionSnapshot {
 export function createFileRequest(deps: FileRequestDeps) {
   const { repository, evaluate: evaluator, owners, missionReach, mailer, clock, publicUrl, geometry } = deps;
   const buildDetail = requestDetailBuilder(repository);
-  const announce = requestEvents(deps);
 
   return async function fileRequest(actor: AuthUser, input: RequestCreate): Promise<RequestDetail> {
     // Read at once, the airspace's rules too; the mission's checks still come first.
@@ -202,15 +201,17 @@ export function createFileRequest(deps: FileRequestDeps) {
     ];
     const actorRef = (id: string | null) => (id === null ? null : mission.actor);
     const announced = { ...request, referenceNumber, airspace };
-    // The e-mails' outbox records, the webhook deliveries and the detail's read are independent: at once.
+    // The e-mails' outbox records (one statement), the webhook deliveries (one statement, filed then decided) and the
+    // detail's read are independent: at once.
     const [, , detail] = await Promise.all([
-      (async () => {
-        for (const message of messages) await mailer.send(message);
-      })(),
-      (async () => {
-        await announce('request.filed', announced);
-        if (action) await announce('request.decided', announced, { action });
-      })(),
+      mailer.sendAll(messages),
+      deps.events.publishAll({
+        audience: requestAudience(announced),
+        events: [
+          { type: 'request.filed', data: requestEventData(announced) },
+          ...(action ? [{ type: 'request.decided' as const, data: requestEventData(announced, { action }) }] : []),
+        ],
+      }),
       buildDetail(
         {
           ...request,

@@ -98,6 +98,17 @@ interface RequestEventRow {
   airspace: { managers: { id: string }[] };
 }
 
+/** Who hears of a request's events (its operator and its airspace's managers), and what each says of it. */
+export const requestAudience = (row: RequestEventRow) => [row.operatorId, ...row.airspace.managers.map((manager) => manager.id)];
+export const requestEventData = (row: RequestEventRow, extra: Record<string, unknown> = {}) => ({
+  requestId: row.id,
+  referenceNumber: row.referenceNumber,
+  status: row.status,
+  missionId: row.missionId,
+  airspaceId: row.airspaceId,
+  ...extra,
+});
+
 /**
  * Announces a request's event to its operator's and its airspace managers' webhooks (docs/operations.md): `request`,
  * the request as it now is, or its id to read it.
@@ -106,18 +117,7 @@ export function requestEvents(deps: RequestEventDeps) {
   return (event: WebhookEvent, request: string | RequestEventRow, extra: Record<string, unknown> = {}) =>
     deps.events.publish(event, async () => {
       const row = typeof request === 'string' ? await deps.repository.eventRow(request) : request;
-      if (!row) return null;
-      return {
-        audience: [row.operatorId, ...row.airspace.managers.map((manager) => manager.id)],
-        data: {
-          requestId: row.id,
-          referenceNumber: row.referenceNumber,
-          status: row.status,
-          missionId: row.missionId,
-          airspaceId: row.airspaceId,
-          ...extra,
-        },
-      };
+      return row && { audience: requestAudience(row), data: requestEventData(row, extra) };
     });
 }
 

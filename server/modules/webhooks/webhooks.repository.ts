@@ -25,9 +25,10 @@ export interface DeliveryOutcome {
 // publish on the paths their callers wait on (a filed request announces two events).
 const ENQUEUE = `
   INSERT INTO "WebhookDelivery" (id, "endpointId", "eventType", payload, "nextAttemptAt", "createdAt", "updatedAt")
-  SELECT gen_random_uuid(), e.id, $2, $3, $4::timestamp(3), now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-    FROM "WebhookEndpoint" e
-   WHERE e."ownerId" = ANY($1::uuid[]) AND e.enabled AND $2 = ANY(e.events)`;
+  SELECT gen_random_uuid(), e.id, event.type, event.payload, $4::timestamp(3), now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+    FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS event(type, payload, position)
+    JOIN "WebhookEndpoint" e ON e."ownerId" = ANY($1::uuid[]) AND e.enabled AND event.type = ANY(e.events)
+   ORDER BY event.position`;
 
 /** Webhook endpoints and their deliveries; a delivery's attempts are claimed row by row, so two sweeps never send it twice. */
 export function createWebhooksRepository(prisma: PrismaClient, pool: pg.Pool) {
@@ -57,8 +58,14 @@ export function createWebhooksRepository(prisma: PrismaClient, pool: pg.Pool) {
       });
     },
     /** One pending delivery per enabled endpoint of these users that receives the event; how many were queued. */
-    async enqueue(event: WebhookEvent, audience: readonly string[], payload: string, at: Date): Promise<number> {
-      const { rowCount } = await prepared(pool, 'webhook-enqueue', ENQUEUE, [audience, event, payload, utcTimestamp(at)]);
+    /** Queues each event, in their order, for the audience's enabled endpoints that take it: one statement. */
+    async enqueue(events: readonly { type: WebhookEvent; payload: string }[], audience: readonly string[], at: Date): Promise<number> {
+      const { rowCount } = await prepared(pool, 'webhook-enqueue', ENQUEUE, [
+        audience,
+        events.map((event) => event.type),
+        events.map((event) => event.payload),
+        utcTimestamp(at),
+      ]);
       return rowCount ?? 0;
     },
     /**

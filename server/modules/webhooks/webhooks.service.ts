@@ -31,6 +31,12 @@ export interface WebhookAnnouncement {
   data: Record<string, unknown>;
 }
 
+/** Several events heard by one audience (a request filed and answered at once), queued in their order. */
+export interface WebhookAnnouncements {
+  audience: WebhookAnnouncement['audience'];
+  events: readonly { type: WebhookEvent; data: Record<string, unknown> }[];
+}
+
 type EndpointRow = { id: string; url: string; description: string | null; events: string[]; enabled: boolean; createdAt: Date };
 
 function toEndpoint(row: EndpointRow): WebhookEndpoint {
@@ -97,6 +103,22 @@ export function createWebhooksService(deps: {
       logger.warn({ delivery: delivery.id, event: delivery.eventType, attempts, status: outcome.status }, 'webhook delivery failed');
   }
 
+  async function announce(label: string, load: () => Promise<WebhookAnnouncements | null> | WebhookAnnouncements | null) {
+    try {
+      const announcements = await load();
+      const users = [...new Set((announcements?.audience ?? []).filter((id): id is string => Boolean(id)))];
+      if (!announcements || users.length === 0 || announcements.events.length === 0) return;
+      const at = clock.now();
+      const events = announcements.events.map(({ type, data }) => ({
+        type,
+        payload: JSON.stringify({ type, timestamp: at.toISOString(), data }),
+      }));
+      if ((await repository.enqueue(events, users, at)) > 0) deps.nudge();
+    } catch (error) {
+      logger.error({ err: error, event: label }, 'webhook event not queued');
+    }
+  }
+
   return {
     async endpoints(actor: AuthUser): Promise<WebhookEndpoint[]> {
       return (await repository.endpoints(actor.id)).map(toEndpoint);
@@ -144,17 +166,16 @@ export function createWebhooksService(deps: {
      * (null: nothing to announce). Never throws: a use case that did its work does not fail because its echo could not
      * be queued (the error is logged).
      */
-    async publish(event: WebhookEvent, load: () => Promise<WebhookAnnouncement | null> | WebhookAnnouncement | null) {
-      try {
+    publish(event: WebhookEvent, load: () => Promise<WebhookAnnouncement | null> | WebhookAnnouncement | null) {
+      return announce(event, async () => {
         const announcement = await load();
-        const users = [...new Set((announcement?.audience ?? []).filter((id): id is string => Boolean(id)))];
-        if (!announcement || users.length === 0) return;
-        const at = clock.now();
-        const payload = JSON.stringify({ type: event, timestamp: at.toISOString(), data: announcement.data });
-        if ((await repository.enqueue(event, users, payload, at)) > 0) deps.nudge();
-      } catch (error) {
-        logger.error({ err: error, event }, 'webhook event not queued');
-      }
+        return announcement && { audience: announcement.audience, events: [{ type: event, data: announcement.data }] };
+      });
+    },
+
+    /** Like `publish`, for several events of one audience: one statement queues them all, in their order. */
+    publishAll(announcements: WebhookAnnouncements) {
+      return announce(announcements.events.map((event) => event.type).join(', '), () => announcements);
     },
 
     /** One sweep: sends the deliveries due now, a few at a time; the rest wait for the next sweep. */
@@ -187,3 +208,5 @@ function toDelivery(row: Awaited<ReturnType<WebhooksRepository['deliveries']>>[n
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
 /** What the use cases see of webhooks: the one way they announce an event. */
 export type EventPublisher = Pick<WebhooksService, 'publish'>;
+/** Events queued together, by one statement. */
+export type EventsPublisher = Pick<WebhooksService, 'publish' | 'publishAll'>;
