@@ -41,17 +41,23 @@ export function freePort(): Promise<number> {
  */
 export async function startEmbeddedPostgres(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<EmbeddedPostgres> {
   const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const port = await freePort();
-  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 1 });
-  await server.start();
+  const served = await servePGlite(pglite);
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    url: served.url,
     pglite,
     async close() {
-      await server.stop();
+      await served.stop();
       await pglite.close();
     },
   };
+}
+
+/** An open PGlite served on a loopback port until `stop`, which leaves the PGlite itself open. */
+export async function servePGlite(pglite: PGlite): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 1 });
+  await server.start();
+  return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`, stop: () => server.stop() };
 }
 
 async function appliedMigrations(client: pg.Client | pg.Pool): Promise<Set<string>> {
