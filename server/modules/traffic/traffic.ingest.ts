@@ -20,7 +20,7 @@ export type TrafficSender = { kind: 'session'; userId: string } | { kind: 'apiKe
 
 export interface TrafficIngestDeps {
   repository: TrafficRepository;
-  /** Database change notifications: API keys and trackers are kept in memory until their table changes. */
+  /** Database change notifications: API keys, trackers and flights are kept in memory until their table changes. */
   changes: TableChanges;
   clock: Clock;
   logger: Logger;
@@ -37,11 +37,38 @@ const rejection = (index: number, code: string, message: string): Rejection => (
 /** The user's own position from the browser (spec shell §3): type user, source mobile. */
 const isOwnPosition = (post: TrafficPost) => post.type === 'user' && post.source === 'mo';
 
+/** How far back before its read a sender's kept flights go: a batch with an older position reads the database itself. */
+const FLIGHTS_KEPT_BACK_MS = 15 * 60_000;
+
+/** A sender's flights open or landed since `since` (epoch ms), latest take-off first. */
+interface KeptFlights {
+  since: number;
+  flights: readonly Flight[];
+}
+
 export function createTrafficIngest(deps: TrafficIngestDeps) {
   const { repository, clock, logger, listeners } = deps;
   // Each batch would otherwise read its sender and its sender's trackers again (docs/performance.md).
   const senders = createReadCache<{ id: string } | null>(deps.changes, { tables: ['User'], maxEntries: 10_000 });
   const trackers = createReadCache<ReadonlySet<string>>(deps.changes, { tables: ['Tracker'], maxEntries: 10_000 });
+  // Take-offs and landings write "Flight", a mission given to another account "Mission"; the 15 s pings notify nothing.
+  const flights = createReadCache<KeptFlights>(deps.changes, { tables: ['Flight', 'Mission'], maxEntries: 10_000 });
+
+  const readFlights = async (userId: string, since: number) => (await repository.flightsSince([userId], new Date(since))).get(userId) ?? [];
+
+  /**
+   * The flights of `userId` open or landed since `earliest` (and maybe some landed before it, which no position from
+   * `earliest` on belongs to). Kept from one batch to the next until a flight or a mission changes.
+   */
+  async function flightsSince(userId: string, earliest: number, now: Date): Promise<readonly Flight[]> {
+    const kept =
+      flights.peek(userId) ??
+      (await flights.get(userId, async () => {
+        const since = now.getTime() - FLIGHTS_KEPT_BACK_MS;
+        return { since, flights: await readFlights(userId, since) };
+      }));
+    return earliest >= kept.since ? kept.flights : readFlights(userId, earliest);
+  }
 
   function validate(raw: readonly unknown[], now: Date) {
     const valid: { index: number; post: TrafficPost }[] = [];
@@ -60,8 +87,8 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
   }
 
   /** The mission flying at `time` for `userId`: the latest flight taken off by then and not landed before. */
-  function missionAt(flights: Map<string, Flight[]>, userId: string, time: Date) {
-    const flight = flights.get(userId)?.find((f) => f.takeoffAt <= time && (f.landedAt === null || f.landedAt >= time));
+  function missionAt(flights: readonly Flight[], time: Date) {
+    const flight = flights.find((f) => f.takeoffAt <= time && (f.landedAt === null || f.landedAt >= time));
     return flight?.missionId ?? null;
   }
 
@@ -129,9 +156,9 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
       const { valid, rejected } = validate(raw, now);
       // The flights since the earliest valid position: those of the owned ones are among them.
       const earliest = Math.min(...valid.map(({ post }) => Date.parse(post.time)));
-      const [registered, flights] = await Promise.all([
+      const [registered, flying] = await Promise.all([
         trackers.get(sender.userId, () => repository.trackersOf(sender.userId)),
-        valid.length > 0 ? repository.flightsSince([sender.userId], new Date(earliest)) : new Map<string, Flight[]>(),
+        valid.length > 0 ? flightsSince(sender.userId, earliest, now) : [],
       ]);
       const foreign = valid.filter(({ post }) => !registered.has(post.ident) && !(sender.kind === 'session' && isOwnPosition(post)));
       // A tracker registered without a related user is named as such: its positions need the account it belongs to.
@@ -151,7 +178,7 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
       const tracks = owned.map(({ index, post }) => {
         const time = new Date(post.time);
         const ident = registered.has(post.ident) ? post.ident : ownIdent(post.ident, sender.userId);
-        return { index, row: { ...post, ident, time, userId: sender.userId, missionId: missionAt(flights, sender.userId, time) } };
+        return { index, row: { ...post, ident, time, userId: sender.userId, missionId: missionAt(flying, time) } };
       });
       const result = await store(tracks, rejected);
       if (!isBatch && result.rejected.length > 0) {
