@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TRAFFIC_BATCH_MAX, type TrafficPost } from '../../src/shared/contracts/traffic';
 import type { IngestedPosition } from '../../server/modules/traffic/positions';
-import { signedInUser } from '../factories/users';
+import { createUser, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { missionOperator } from './missions-support';
 import { CLOCK_START, DAY, expectError, MINUTE } from './support';
@@ -112,6 +112,19 @@ describe('POST /api/traffics/', () => {
       'UNAUTHENTICATED',
     );
     expect(await t.db.prisma.track.count({ where: { time: new Date(at(30_000)) } })).toBe(0);
+  });
+
+  it('an API key regenerated in the back office is refused at once, and the new one taken', async () => {
+    const admin = await signedInUser(t.app, t.db.prisma, ['USER_EDIT_ADMIN']);
+    const sender = await createUser(t.db.prisma, { apiKey: randomBytes(24).toString('hex') });
+    const ident = `TRK-${randomBytes(3).toString('hex')}`;
+    await t.db.prisma.tracker.create({ data: { ident, relatedUserId: sender.id, vehicle: 'drone', source: 'wi' } });
+    expect((await withKey(post(ident, at(31_000)), sender.apiKey!)).status).toBe(201);
+
+    const regenerated = await request(t.app).post(`/api/users/${sender.id}/api-key`).set(admin.auth);
+
+    expectError(await withKey(post(ident, at(32_000)), sender.apiKey!), 401, 'TRACK_UNKNOWN_USER');
+    expect((await withKey(post(ident, at(33_000)), regenerated.body.apiKey)).status).toBe(201);
   });
 
   it('refuses a batch over the limit or of no position as a whole', async () => {

@@ -49,7 +49,7 @@ interface KeptFlights {
 export function createTrafficIngest(deps: TrafficIngestDeps) {
   const { repository, clock, logger, listeners } = deps;
   // Each batch would otherwise read its sender and its sender's trackers again (docs/performance.md).
-  const senders = createReadCache<{ id: string } | null>(deps.changes, { tables: ['User'], maxEntries: 10_000 });
+  const senders = createReadCache<{ id: string } | null>(deps.changes, { tables: ['User', 'UserApiKey'], maxEntries: 10_000 });
   const trackers = createReadCache<ReadonlySet<string>>(deps.changes, { tables: ['Tracker'], maxEntries: 10_000 });
   // Take-offs and landings write "Flight", a mission given to another account "Mission"; the 15 s pings notify nothing.
   const flights = createReadCache<KeptFlights>(deps.changes, { tables: ['Flight', 'Mission'], maxEntries: 10_000 });
