@@ -24,6 +24,56 @@ function nextChange(changes: TableChanges, table: string) {
   });
 }
 
+/** An operator whose tracker posts with the account's API key; `postedMission` answers the mission a position got. */
+async function trackerSender(t: TestApp) {
+  const owner = await missionOperator(t, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT', 'TRAFFIC_LIST']);
+  const apiKey = randomBytes(24).toString('hex');
+  await t.db.prisma.user.update({ where: { id: owner.user.id }, data: { apiKey } });
+  const tracker = `TRK-${randomBytes(3).toString('hex')}`;
+  await t.db.prisma.tracker.create({ data: { ident: tracker, relatedUserId: owner.user.id, vehicle: 'drone', source: 'wi' } });
+  async function postedMission(time: Date) {
+    const response = await request(t.app)
+      .post('/api/traffics/')
+      .set('X-Api-Key', apiKey)
+      .send({ positions: [{ ident: tracker, lat: 48.71, lon: 2.16, alt: 40, time: time.toISOString(), type: 'drone', source: 'wi' }] });
+    expect(response.body).toMatchObject({ accepted: 1, rejected: [] });
+    const track = await t.db.prisma.track.findFirstOrThrow({ where: { ident: tracker, time } });
+    return track.missionId;
+  }
+  return { owner, postedMission };
+}
+
+type Sender = Awaited<ReturnType<typeof trackerSender>>;
+
+describe('the flights a sender posts for, kept while the same instance takes off and lands', () => {
+  let t: TestApp;
+  let sender: Sender;
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.set(NOW);
+    sender = await trackerSender(t);
+  });
+  afterAll(() => t.close());
+
+  it('links the next position to a flight taken off at once, and none once it landed', async () => {
+    const { owner, postedMission } = sender;
+    const mission = await t.db.prisma.mission.create({
+      data: { userId: owner.user.id, title: 'Kept flight', status: 'validated', referentPilotId: owner.pilot.id },
+    });
+    expect(await postedMission(after(0))).toBeNull();
+    expect(await postedMission(after(100))).toBeNull();
+
+    await request(t.app).post('/api/preflights/takeoff').set(owner.auth).send({ preFlightId: mission.id });
+    t.clock.advance(1000);
+    expect(await postedMission(after(1000))).toBe(mission.id);
+    expect(await postedMission(after(1100))).toBe(mission.id);
+
+    await request(t.app).post('/api/preflights/landing').set(owner.auth).send({ preFlightId: mission.id });
+    t.clock.advance(1000);
+    expect(await postedMission(after(2000))).toBeNull();
+  });
+});
+
 // PGlite serves a single session, so a second server cannot connect to it: the embedded database is one instance.
 if (inject('database').kind === 'postgres') {
   describe('the flights a sender posts for, kept by one instance while another takes off and lands', () => {
@@ -31,9 +81,8 @@ if (inject('database').kind === 'postgres') {
     let other: ReturnType<typeof connectDatabase>;
     let otherCtx: AppContext;
     let otherApp: ReturnType<typeof createApp>;
-    let owner: Awaited<ReturnType<typeof missionOperator>>;
-    let apiKey: string;
-    let tracker: string;
+    let owner: Sender['owner'];
+    let postedMission: Sender['postedMission'];
 
     beforeAll(async () => {
       t = await createTestApp();
@@ -48,11 +97,7 @@ if (inject('database').kind === 'postgres') {
         logger: createLogger('silent'),
       });
       otherApp = createApp(otherCtx);
-      owner = await missionOperator(t, ['PREFLIGHT_LIST', 'PREFLIGHT_EDIT', 'TRAFFIC_LIST']);
-      apiKey = randomBytes(24).toString('hex');
-      await t.db.prisma.user.update({ where: { id: owner.user.id }, data: { apiKey } });
-      tracker = `TRK-${randomBytes(3).toString('hex')}`;
-      await t.db.prisma.tracker.create({ data: { ident: tracker, relatedUserId: owner.user.id, vehicle: 'drone', source: 'wi' } });
+      ({ owner, postedMission } = await trackerSender(t));
     });
     afterAll(async () => {
       await otherCtx.closers.closeAll();
@@ -60,17 +105,6 @@ if (inject('database').kind === 'postgres') {
       await other.close();
       await t.close();
     });
-
-    /** Posts one position of the tracker at `time` to this instance; answers the mission it was stored with. */
-    async function postedMission(time: Date) {
-      const response = await request(t.app)
-        .post('/api/traffics/')
-        .set('X-Api-Key', apiKey)
-        .send({ positions: [{ ident: tracker, lat: 48.71, lon: 2.16, alt: 40, time: time.toISOString(), type: 'drone', source: 'wi' }] });
-      expect(response.body).toMatchObject({ accepted: 1, rejected: [] });
-      const track = await t.db.prisma.track.findFirstOrThrow({ where: { ident: tracker, time } });
-      return track.missionId;
-    }
 
     it('links the positions to a flight taken off through the other instance at once, and to none once it landed', async () => {
       const mission = await t.db.prisma.mission.create({
