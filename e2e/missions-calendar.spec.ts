@@ -54,7 +54,8 @@ async function serveMissions(page: Page, mission: MissionSummary) {
 
 // Signing in, the lazy screen and FullCalendar's chunk load slowly on a busy machine: more time per test, not per step.
 test.beforeEach(() => test.slow());
-const AFTER_PAGE_LOAD = { timeout: 30_000 };
+// The 3-year view lays out 36 months at once: beside other CPU-bound work it took over 30 s to appear.
+const AFTER_PAGE_LOAD = { timeout: 60_000 };
 
 const calendarEvent = (page: Page, title: string) => page.getByTestId('mission-calendar-body').locator('.fc-event', { hasText: title });
 
