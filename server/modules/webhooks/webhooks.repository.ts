@@ -57,8 +57,10 @@ export function createWebhooksRepository(prisma: PrismaClient, pool: pg.Pool) {
         take,
       });
     },
-    /** One pending delivery per enabled endpoint of these users that receives the event; how many were queued. */
-    /** Queues each event, in their order, for the audience's enabled endpoints that take it: one statement. */
+    /**
+     * Queues each event, in their order, for the audience's enabled endpoints that take it, by one statement; how many
+     * deliveries were queued.
+     */
     async enqueue(events: readonly { type: WebhookEvent; payload: string }[], audience: readonly string[], at: Date): Promise<number> {
       const { rowCount } = await prepared(pool, 'webhook-enqueue', ENQUEUE, [
         audience,
