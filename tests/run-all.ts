@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { ensureChromium } from '../scripts/chromium';
 
 // `npm test`: every vitest project (unit and dom shuffled, then dom-mocks and integration) then the Playwright e2e
@@ -30,26 +31,51 @@ function run(name: string, command: string, args: string[], log?: string) {
   });
 }
 
+/** What a runner counted, and the name of each test that failed (file › title), printed again at the very end. */
 interface Totals {
   passed: number;
   failed: number;
+  failures: string[];
 }
 
 function vitestTotals(file: string): Totals {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  if (!existsSync(file)) return { passed: 0, failed: 1, failures: [`${file}: no report`] };
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
-    numTotalTestSuites: number;
     success: boolean;
+    testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
   };
-  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success || report.numFailedTests > 0 ? 0 : 1) };
+  const failures = report.testResults.flatMap((result) => {
+    const path = relative(process.cwd(), result.name);
+    const tests = result.assertionResults.filter((test) => test.status === 'failed').map((test) => `${path} › ${test.fullName}`);
+    return tests.length === 0 && result.status === 'failed' ? [`${path}: ${result.message ?? 'failed'}`] : tests;
+  });
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + (report.success || report.numFailedTests > 0 ? 0 : 1),
+    failures,
+  };
 }
 
+interface PlaywrightSuite {
+  file: string;
+  specs: { title: string; ok: boolean }[];
+  suites?: PlaywrightSuite[];
+}
+
+const failedSpecs = (suite: PlaywrightSuite): string[] => [
+  ...suite.specs.filter((spec) => !spec.ok).map((spec) => `${suite.file} › ${spec.title}`),
+  ...(suite.suites ?? []).flatMap(failedSpecs),
+];
+
 function playwrightTotals(file: string): Totals {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
-  const { stats } = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  if (!existsSync(file)) return { passed: 0, failed: 1, failures: [`${file}: no report`] };
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+    suites: PlaywrightSuite[];
+  };
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, failures: suites.flatMap(failedSpecs) };
 }
 
 /** One vitest run of these projects, its totals counted from its JSON report. */
@@ -60,16 +86,20 @@ async function vitest(name: string, projects: string[], extra: string[] = []): P
   for (const project of projects) args.push('--project', project);
   const status = await run(`vitest ${name}`, 'npx', args);
   const totals = vitestTotals(report);
-  if (status !== 0 && totals.failed === 0) totals.failed = 1;
+  if (status !== 0 && totals.failed === 0) {
+    totals.failed = 1;
+    totals.failures.push(`vitest ${name} exited with ${status}`);
+  }
   return totals;
 }
 
 // Its output goes to a file rather than into vitest's.
 const build = integrationOnly ? undefined : run('build (during vitest)', 'npx', ['tsx', 'scripts/build-if-stale.ts'], 'reports/build.log');
-const totals: Totals = { passed: 0, failed: 0 };
+const totals: Totals = { passed: 0, failed: 0, failures: [] };
 const add = (more: Totals) => {
   totals.passed += more.passed;
   totals.failed += more.failed;
+  totals.failures.push(...more.failures);
 };
 // The unit and DOM files share their workers' modules: they run in a random order, files and tests (the seed is
 // printed), so a test that leans on what another file or test left behind fails here rather than by chance later.
@@ -82,11 +112,15 @@ if (!integrationOnly) {
   await build;
   const e2eStatus = await run('playwright', 'npx', ['playwright', 'test']);
   const e2e = playwrightTotals(e2eReport);
-  if (e2eStatus !== 0 && e2e.failed === 0) e2e.failed = 1;
+  if (e2eStatus !== 0 && e2e.failed === 0) {
+    e2e.failed = 1;
+    e2e.failures.push(`playwright exited with ${e2eStatus}`);
+  }
   add(e2e);
 }
 
 writeFileSync(`reports/summary-${label}.json`, JSON.stringify(totals));
 console.log(`\n${timings.join(', ')}; total ${seconds(suiteStarted)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
+for (const failure of totals.failures) console.log(`  failed: ${failure}`);
 process.exit(totals.failed > 0 ? 1 : 0);
