@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { relative } from 'node:path';
 import { ensureChromium } from '../scripts/chromium';
 
-// `npm test`: every vitest project (unit and dom shuffled, then dom-mocks and integration) then the Playwright e2e
+// `npm test`: every vitest project (unit and dom shuffled, dom-mocks, integration) then the Playwright e2e
 // suite, ending with the time each runner took and one "N passed, N failed" line. The SPA is built while vitest runs, so Playwright's server starts at
 // once (scripts/build-if-stale.ts). `--integration` runs the integration project alone (CI's PostgreSQL pass).
 const integrationOnly = process.argv.includes('--integration');
@@ -101,10 +101,17 @@ const add = (more: Totals) => {
   totals.failed += more.failed;
   totals.failures.push(...more.failures);
 };
+// One vitest run a project: given several projects, vitest 4 starts a new worker for nearly every file instead of
+// reusing its workers, so the files sharing their modules (`isolate: false`) load them again each time: the unit and
+// DOM projects together took 181 s and 341 CPU-s, apart 28 s and 62 s (docs/performance.md, "Test suite time").
 // The unit and DOM files share their workers' modules: they run in a random order, files and tests (the seed is
 // printed), so a test that leans on what another file or test left behind fails here rather than by chance later.
-if (!integrationOnly) add(await vitest('shuffled', ['unit', 'dom'], ['--sequence.shuffle']));
-add(await vitest(integrationOnly ? 'integration' : 'isolated', integrationOnly ? ['integration'] : ['dom-mocks', 'integration']));
+if (!integrationOnly) {
+  add(await vitest('unit', ['unit'], ['--sequence.shuffle']));
+  add(await vitest('dom', ['dom'], ['--sequence.shuffle']));
+  add(await vitest('dom-mocks', ['dom-mocks']));
+}
+add(await vitest('integration', ['integration']));
 
 if (!integrationOnly) {
   const e2eReport = 'reports/e2e.json';
