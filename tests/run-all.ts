@@ -104,7 +104,7 @@ const add = (more: Totals) => {
 // One vitest run a project: given several projects, vitest 4 starts a new worker for nearly every file instead of
 // reusing its workers, so the files sharing their modules (`isolate: false`) load them again each time: the unit and
 // DOM projects together took 181 s and 341 CPU-s, apart 28 s and 62 s (docs/performance.md, "Test suite time").
-// The unit and DOM files share their workers' modules: they run in a random order, files and tests (the seed is
+// As they share their workers' modules, the unit and DOM files run in a random order, files and tests (the seed is
 // printed), so a test that leans on what another file or test left behind fails here rather than by chance later.
 if (!integrationOnly) {
   add(await vitest('unit', ['unit'], ['--sequence.shuffle']));
