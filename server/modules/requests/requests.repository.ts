@@ -216,10 +216,13 @@ const VOLUME_CANDIDATES = `
      AND r."volumeWindow" && tstzrange($5::timestamptz, $6::timestamptz)
      AND r."volumeHeights" && numrange($7::numeric, $8::numeric, '[]')
      AND r."airspaceId" = $9::uuid AND r."missionId" <> $10::uuid AND r.status::text = ANY($11::text[])
-   ORDER BY r."submittedAt"
+   ORDER BY r."submittedAt", r.number
    LIMIT ${VOLUME_CANDIDATES_LIMIT}`;
 
-/** The requests whose filed 4D volume's box meets the view and whose window holds the instant, in some airspaces or all. */
+/**
+ * The requests whose filed 4D volume's box meets the view and whose window holds the instant, in some airspaces or all.
+ * In filing order: requests filed in the same instant by their number.
+ */
 const VOLUMES_AT = `
   SELECT r.id, r."referenceNumber", r.status::text AS status, r."missionSnapshot", r.restrictions, r."operatorId"
     FROM "Request" r
@@ -228,7 +231,7 @@ const VOLUMES_AT = `
      AND r.status::text = ANY($6::text[])
      AND ($7::uuid[] IS NULL OR r."airspaceId" = ANY($7::uuid[]))
      AND ($8::uuid IS NULL OR r."missionId" <> $8::uuid)
-   ORDER BY r."submittedAt"
+   ORDER BY r."submittedAt", r.number
    LIMIT $9`;
 
 const ACTIVE_MISSIONS = `
@@ -237,7 +240,7 @@ const ACTIVE_MISSIONS = `
     JOIN "Mission" m ON m.id = r."missionId"
    WHERE r."airspaceId" = $1::uuid AND r.id <> $2::uuid AND r.status::text = ANY($3::text[])
      AND m."startAt" < $4::timestamp AND m."endAt" > $5::timestamp
-   ORDER BY r."submittedAt"
+   ORDER BY r."submittedAt", r.number
    LIMIT 50`;
 
 export function createRequestsRepository(prisma: PrismaClient, pool: pg.Pool) {
