@@ -13,6 +13,8 @@ function darkened(name: keyof typeof DEFAULT_THEME.colors, shade8: string, shade
  * the light variant writes shade 9 on shade 1. Colours whose shade 8 is too pale for white text are darkened.
  */
 export const theme = createTheme({
+  // A person who asks the system for less motion gets dialogs, menus and toasts without their transitions (WCAG 2.3.3).
+  respectReducedMotion: true,
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'sm',
