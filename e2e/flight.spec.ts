@@ -454,7 +454,9 @@ async function goNoGo(page: Page, request: APIRequestContext, lang: 'en' | 'fr')
   }[lang];
   const shot = (name: string) =>
     page.screenshot({ path: `reports/e2e-artifacts/go-no-go-${name}-${lang}-${page.viewportSize()!.width}.png` });
+  const preparing = Date.now();
   const blocked = await validatedMission(request, `${tag}a`, `Expired ${tag}`);
+  const onePreparation = Date.now() - preparing;
   const flown = await validatedMission(request, `${tag}b`, `Overridden ${tag}`);
   const { operator, admin } = flown;
   // Its own place per language: an airspace that asks for an activation whatever the impact, none held.
@@ -474,8 +476,10 @@ async function goNoGo(page: Page, request: APIRequestContext, lang: 'en' | 'fr')
   expect(airspace.status(), await airspace.text()).toBe(201);
   const airspaceId = ((await airspace.json()) as { id: string }).id;
   // Filed before it starts (a request for a mission already started is refused), tried once started: the other two
-  // missions are tried meanwhile.
-  const inactive = await validatedMission(request, `${tag}c`, `Not activated ${tag}`, { startInMs: 30_000, home });
+  // missions are tried meanwhile. It starts in three times what the first mission took to prepare, at least 10 s: a
+  // busy machine, slower at everything, gets its margin, a quiet one does not wait idle.
+  const startInMs = Math.max(10_000, 3 * onePreparation);
+  const inactive = await validatedMission(request, `${tag}c`, `Not activated ${tag}`, { startInMs, home });
   const filed = await request.post('/api/procedures', {
     headers: operator,
     data: { missionId: inactive.missionId, airspaceId, conditionsAccepted: true },
