@@ -24,7 +24,7 @@ function MissionFlightCard({ missionId }: { missionId: string }) {
   const { t } = useTranslation('flights');
   const { data: mission, isPending, isError } = useMission(missionId);
   const refresh = useMissionRefresh(missionId);
-  if (isPending) return <Loader aria-label={t('loading')} />;
+  if (isPending) return <Loader role="status" aria-label={t('loading')} />;
   if (isError)
     return (
       <Alert color="red" role="alert">

@@ -31,7 +31,7 @@ export default function ActivateNewEmailRoute() {
         </Anchor>
       }
     >
-      {isPending && <Loader size="sm" aria-label={t('newEmail.pending')} />}
+      {isPending && <Loader size="sm" role="status" aria-label={t('newEmail.pending')} />}
       {isSuccess && (
         <Alert color="teal" role="status" data-testid="new-email-success">
           {t('newEmail.success')}

@@ -24,7 +24,7 @@ export default function PreflightFormRoute() {
   if (isPending)
     return (
       <Center h="100%">
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       </Center>
     );
   if (isError)

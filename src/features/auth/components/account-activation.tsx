@@ -16,7 +16,7 @@ export function AccountActivation({ token }: { token: string }) {
     mutate(token);
   }, [token, mutate]);
 
-  if (isPending) return <Loader size="sm" aria-label={t('activation.pending')} />;
+  if (isPending) return <Loader size="sm" role="status" aria-label={t('activation.pending')} />;
   if (isSuccess) {
     return (
       <Alert color="teal" data-testid="activation-success" role="status">

@@ -68,7 +68,7 @@ export function TakeoffCheckPanel({ missionId, opened, onClose, onTakeOff }: Tak
           {t('check.loadFailed')}
         </Alert>
       ) : !verdict ? (
-        <Loader size="sm" aria-label={t('check.loading')} />
+        <Loader size="sm" role="status" aria-label={t('check.loading')} />
       ) : (
         <form
           onSubmit={(event) => {

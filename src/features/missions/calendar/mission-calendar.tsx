@@ -80,7 +80,7 @@ export function MissionCalendar({ view }: { view: CalendarView }) {
           {t('calendar.undatedNote')}
         </Text>
         <Group gap="xs" aria-live="polite">
-          {missions.isFetching && <Loader size="xs" aria-label={t('calendar.loading')} data-testid="calendar-loading" />}
+          {missions.isFetching && <Loader size="xs" role="status" aria-label={t('calendar.loading')} data-testid="calendar-loading" />}
           {missions.isError && (
             <Text size="sm" c="red" role="alert">
               {t('loadFailed')}

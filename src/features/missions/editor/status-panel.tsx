@@ -80,7 +80,7 @@ export function StatusPanel({ mission, dirty }: { mission: MissionDetail; dirty:
       />
       <Title order={5}>{t('history.title')}</Title>
       {history.isPending ? (
-        <Loader size="sm" aria-label={t('history.loading')} />
+        <Loader size="sm" role="status" aria-label={t('history.loading')} />
       ) : history.isError ? (
         <Alert color="red">{t('history.failed')}</Alert>
       ) : (

@@ -115,7 +115,7 @@ export function LogbookView() {
           {t('logbook.csv')}
         </Button>
       </Group>
-      {logbook.isPending ? <Loader size="sm" aria-label={t('logbook.loading')} /> : null}
+      {logbook.isPending ? <Loader size="sm" role="status" aria-label={t('logbook.loading')} /> : null}
       {logbook.isError ? (
         <Alert color="red" role="alert">
           {t('logbook.loadFailed')}

@@ -233,7 +233,7 @@ export function PostFlightDiary({ missionId }: { missionId: string }) {
   const formatTime = useFormatTime();
   const diary = usePostFlight(missionId);
   const canEdit = useCan(['JOURNEY_EDIT', 'JOURNEY_EDIT_ADMIN']);
-  if (diary.isPending) return <Loader size="sm" aria-label={t('loading')} />;
+  if (diary.isPending) return <Loader size="sm" role="status" aria-label={t('loading')} />;
   if (diary.isError)
     return (
       <Alert color="red" role="alert">

@@ -70,7 +70,7 @@ export function MissionWeather({ missionId, updatedAt }: { missionId: string; up
   const time = (iso: string) => zuluDateTime(iso, i18n.language);
 
   let body;
-  if (isPending) body = <Loader size="sm" aria-label={t('loading')} />;
+  if (isPending) body = <Loader size="sm" role="status" aria-label={t('loading')} />;
   else if (error) {
     const code = apiErrorCode(error);
     body = (
