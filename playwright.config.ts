@@ -8,8 +8,8 @@ const CHROMIUM = chromiumPath();
  * The specs run in two shares at once, each on one worker against a server of its own (E2E_PORT, E2E_PORT + 10) on its
  * own fresh database seeded with the demo accounts: a spec shares the demo accounts' state (their stored language, the
  * operator's missions and agreement) only with the specs of its share, which run one after the other as before.
- * The second share holds these long journeys and three map specs that store nothing, meant as about half of the
- * suite's time (docs/performance.md, "Test suite time"); every other spec, a new one included, is in the first.
+ * The second share holds these long journeys, the map specs that store nothing and the replay, meant as about half
+ * of the suite's time (docs/performance.md, "Test suite time"); every other spec, a new one included, is in the first.
  */
 const SECOND_SHARE = [
   'accessibility.spec.ts',
@@ -19,6 +19,7 @@ const SECOND_SHARE = [
   'mission-drawing.spec.ts',
   'missions.spec.ts',
   'regulation.spec.ts',
+  'replay.spec.ts',
 ];
 const shares = [
   { name: 'share-1', port: PORT, testIgnore: SECOND_SHARE },
