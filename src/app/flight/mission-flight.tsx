@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { FlightActions } from '@/features/flights/components/flight-actions';
 import { FlightCard, FlightPanel } from '@/features/flights/components/flight-panel';
 import { canFly, type RefreshMission } from '@/features/flights/use-flight';
@@ -24,7 +25,7 @@ function MissionFlightCard({ missionId }: { missionId: string }) {
   const { t } = useTranslation('flights');
   const { data: mission, isPending, isError } = useMission(missionId);
   const refresh = useMissionRefresh(missionId);
-  if (isPending) return <Loader role="status" aria-label={t('loading')} />;
+  if (isPending) return <LoadingIndicator label={t('loading')} />;
   if (isError)
     return (
       <Alert color="red" role="alert">

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Anchor, Loader } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { Link, useParams } from 'react-router-dom';
 import { PublicCard } from '@/components/ui/public-card';
 import { paths } from '@/config/paths';
@@ -31,7 +32,7 @@ export default function ActivateNewEmailRoute() {
         </Anchor>
       }
     >
-      {isPending && <Loader size="sm" role="status" aria-label={t('newEmail.pending')} />}
+      {isPending && <LoadingIndicator size="sm" label={t('newEmail.pending')} />}
       {isSuccess && (
         <Alert color="teal" role="status" data-testid="new-email-success">
           {t('newEmail.success')}

@@ -1,5 +1,6 @@
-import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useParams } from 'react-router-dom';
 import { useCan } from '@/lib/authorization';
 import { MISSION_DOCUMENT_KINDS } from '@/shared/domain/attachments';
@@ -24,7 +25,7 @@ export default function PreflightFormRoute() {
   if (isPending)
     return (
       <Center h="100%">
-        <Loader role="status" aria-label={t('loading')} />
+        <LoadingIndicator label={t('loading')} />
       </Center>
     );
   if (isError)

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useActivateAccount } from '../api/activate-account';
 
 /** /activate-account/{token}: activates once, then tells the user to sign in (or why it failed). */
@@ -16,7 +17,7 @@ export function AccountActivation({ token }: { token: string }) {
     mutate(token);
   }, [token, mutate]);
 
-  if (isPending) return <Loader size="sm" role="status" aria-label={t('activation.pending')} />;
+  if (isPending) return <LoadingIndicator size="sm" label={t('activation.pending')} />;
   if (isSuccess) {
     return (
       <Alert color="teal" data-testid="activation-success" role="status">

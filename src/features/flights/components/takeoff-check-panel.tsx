@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import type { TakeoffCheckItem, TakeoffCheckLevel } from '@/shared/contracts/takeoff-check';
 import { useTakeoffCheck } from '../api/get-takeoff-check';
 
@@ -68,7 +69,7 @@ export function TakeoffCheckPanel({ missionId, opened, onClose, onTakeOff }: Tak
           {t('check.loadFailed')}
         </Alert>
       ) : !verdict ? (
-        <Loader size="sm" role="status" aria-label={t('check.loading')} />
+        <LoadingIndicator size="sm" label={t('check.loading')} />
       ) : (
         <form
           onSubmit={(event) => {

@@ -6,8 +6,9 @@ import interactionPlugin from '@fullcalendar/interaction';
 import multiMonthPlugin from '@fullcalendar/multimonth';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Box, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { MISSION_STATUSES } from '@/shared/domain/mission-status';
@@ -80,7 +81,7 @@ export function MissionCalendar({ view }: { view: CalendarView }) {
           {t('calendar.undatedNote')}
         </Text>
         <Group gap="xs" aria-live="polite">
-          {missions.isFetching && <Loader size="xs" role="status" aria-label={t('calendar.loading')} data-testid="calendar-loading" />}
+          {missions.isFetching && <LoadingIndicator size="xs" label={t('calendar.loading')} data-testid="calendar-loading" />}
           {missions.isError && (
             <Text size="sm" c="red" role="alert">
               {t('loadFailed')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
@@ -80,7 +81,7 @@ export function StatusPanel({ mission, dirty }: { mission: MissionDetail; dirty:
       />
       <Title order={5}>{t('history.title')}</Title>
       {history.isPending ? (
-        <Loader size="sm" role="status" aria-label={t('history.loading')} />
+        <LoadingIndicator size="sm" label={t('history.loading')} />
       ) : history.isError ? (
         <Alert color="red">{t('history.failed')}</Alert>
       ) : (

@@ -1,5 +1,6 @@
-import { Alert, Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { RESTRICTION_COLORS } from '@/components/map/restriction-colors';
 import type { ZoneIntersection } from '@/shared/contracts/zones';
 
@@ -20,7 +21,7 @@ export function ZonesList({ zones, loading, failed, hasArea, heightM }: ZonesLis
     metres === null ? t('zones.noCeiling') : t('zones.limit', { metres: Math.round(metres), reference });
   if (!hasArea) return <Alert color="gray">{t('zones.drawFirst')}</Alert>;
   if (failed) return <Alert color="red">{t('zones.failed')}</Alert>;
-  if (!zones) return <Loader size="sm" role="status" aria-label={t('zones.loading')} />;
+  if (!zones) return <LoadingIndicator size="sm" label={t('zones.loading')} />;
   return (
     <Stack gap="xs" data-testid="mission-zones" data-count={zones.length} aria-busy={loading}>
       <Text size="sm">{t('zones.count', { count: zones.length })}</Text>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { Link } from 'react-router-dom';
 import { accountLabel, SEARCH_DEBOUNCE_MS } from '@/components/ui/account-picker';
 import { paths } from '@/config/paths';
@@ -115,7 +116,7 @@ export function LogbookView() {
           {t('logbook.csv')}
         </Button>
       </Group>
-      {logbook.isPending ? <Loader size="sm" role="status" aria-label={t('logbook.loading')} /> : null}
+      {logbook.isPending ? <LoadingIndicator size="sm" label={t('logbook.loading')} /> : null}
       {logbook.isError ? (
         <Alert color="red" role="alert">
           {t('logbook.loadFailed')}

@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Group,
-  Loader,
   NativeSelect,
   NumberInput,
   Paper,
@@ -17,6 +16,7 @@ import {
 } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useCan } from '@/lib/authorization';
 import { applyServerFieldErrors, contractResolver, emptyToNull, useFieldErrorText } from '@/lib/forms';
 import { showToast } from '@/lib/toast';
@@ -233,7 +233,7 @@ export function PostFlightDiary({ missionId }: { missionId: string }) {
   const formatTime = useFormatTime();
   const diary = usePostFlight(missionId);
   const canEdit = useCan(['JOURNEY_EDIT', 'JOURNEY_EDIT_ADMIN']);
-  if (diary.isPending) return <Loader size="sm" role="status" aria-label={t('loading')} />;
+  if (diary.isPending) return <LoadingIndicator size="sm" label={t('loading')} />;
   if (diary.isError)
     return (
       <Alert color="red" role="alert">

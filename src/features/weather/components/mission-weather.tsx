@@ -1,5 +1,6 @@
-import { Alert, Badge, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { apiErrorCode } from '@/lib/api-client';
 import { zuluDateTime } from '@/lib/format';
 import type { ForecastGroup, WeatherConditions } from '@/shared/contracts/weather';
@@ -70,7 +71,7 @@ export function MissionWeather({ missionId, updatedAt }: { missionId: string; up
   const time = (iso: string) => zuluDateTime(iso, i18n.language);
 
   let body;
-  if (isPending) body = <Loader size="sm" role="status" aria-label={t('loading')} />;
+  if (isPending) body = <LoadingIndicator size="sm" label={t('loading')} />;
   else if (error) {
     const code = apiErrorCode(error);
     body = (
