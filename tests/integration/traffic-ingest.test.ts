@@ -202,6 +202,84 @@ describe('POST /api/traffics/', () => {
     expect(single.body.fields).toEqual({ gpsSatellites: ['validation:tooSmall'] });
   });
 
+  it('stores every field of a position as sent, and what is not sent as null', async () => {
+    const full = post(tracker, at(70_000), {
+      lat: 48.71234567890123,
+      lon: -0.000001,
+      alt: -12.5,
+      spd: 0,
+      heading: 359.99,
+      charge: 0.5,
+      charging: false,
+      homeHeight: 8848.86,
+      homeLat: -33.8688,
+      homeLon: 151.2093,
+      stationName: 'Station d’Étampes "nord" \\ 北',
+      stationLatitude: 48.4,
+      stationLongitude: 2.15,
+      rssi: -120,
+      gpsSatellites: 64,
+      callsign: 'AFR 123',
+      squawk: '7000',
+      onGround: true,
+    });
+    const bare = { ident: tracker, lat: 1e-7, lon: 179.9999999, time: at(71_000), type: 'drone', source: 'wi' };
+    expect(await withKey({ positions: [full, bare] })).toMatchObject({ status: 201, body: { accepted: 2, rejected: [] } });
+
+    const [first, second] = await t.db.prisma.track.findMany({
+      where: { ident: tracker, time: { gte: new Date(at(70_000)), lte: new Date(at(71_000)) } },
+      orderBy: { time: 'asc' },
+    });
+    expect(first).toMatchObject({
+      source: 'wi',
+      userId: owner.user.id,
+      time: new Date(at(70_000)),
+      type: 'drone',
+      lat: 48.71234567890123,
+      lon: -0.000001,
+      heightM: -12.5,
+      speedMs: 0,
+      heading: 359.99,
+      charge: 0.5,
+      charging: false,
+      homeHeight: 8848.86,
+      homeLat: -33.8688,
+      homeLon: 151.2093,
+      stationName: 'Station d’Étampes "nord" \\ 北',
+      stationLatitude: 48.4,
+      stationLongitude: 2.15,
+      rssi: -120,
+      gpsSatellites: 64,
+      callsign: 'AFR 123',
+      squawk: '7000',
+      onGround: true,
+      missionId: null,
+    });
+    expect(second).toMatchObject({
+      lat: 1e-7,
+      lon: 179.9999999,
+      heightM: null,
+      speedMs: null,
+      heading: null,
+      charge: null,
+      charging: null,
+      homeHeight: null,
+      stationName: null,
+      rssi: null,
+      callsign: null,
+      squawk: null,
+      onGround: null,
+    });
+  });
+
+  it('refuses a batch whose text PostgreSQL cannot store (a NUL, half a surrogate pair) and stores none of it', async () => {
+    for (const [i, stationName] of ['a\u0000b', 'x\ud800y'].entries()) {
+      const response = await withKey({ positions: [post(tracker, at(72_000 + i)), post(tracker, at(73_000 + i), { stationName })] });
+      expectError(response, 422, 'VALIDATION_FAILED');
+    }
+    expect(await t.db.prisma.track.count({ where: { ident: tracker, time: { gte: new Date(at(72_000)) } } })).toBe(0);
+  });
+
   it("a tracker's positions belong to its user's flying mission while it flies, whenever they arrive", async () => {
     const iso = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
     await withKey(post(tracker, iso(-1000)));

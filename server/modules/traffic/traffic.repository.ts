@@ -69,11 +69,39 @@ export function createTrafficRepository(pool: pg.Pool) {
       return flights;
     },
 
-    /** Inserts the batch in one statement; answers the keys actually stored (a key already there is skipped). */
+    /**
+     * Inserts the batch in one statement; answers the keys actually stored (a key already there is skipped). The rows go
+     * as one JSON parameter: node-postgres writes a text array element by element, 24 arrays a batch (docs/performance.md).
+     */
     async insert(tracks: readonly TrackRow[]): Promise<Set<string>> {
       if (tracks.length === 0) return new Set();
-      const column = <T>(pick: (track: TrackRow) => T) => tracks.map(pick);
-      const { rows } = await prepared<{ source: string; ident: string; time: Date }>(
+      const rows = tracks.map((t) => ({
+        s: t.source,
+        i: t.ident,
+        u: t.userId,
+        t: t.time.toISOString(),
+        ty: t.type,
+        la: t.lat,
+        lo: t.lon,
+        h: t.alt,
+        sp: t.spd,
+        hd: t.heading,
+        c: t.charge,
+        ch: t.charging,
+        hh: t.homeHeight,
+        hla: t.homeLat,
+        hlo: t.homeLon,
+        sn: t.stationName,
+        sla: t.stationLatitude,
+        slo: t.stationLongitude,
+        m: t.missionId,
+        r: t.rssi,
+        gs: t.gpsSatellites,
+        cs: t.callsign,
+        sq: t.squawk,
+        og: t.onGround,
+      }));
+      const { rows: stored } = await prepared<{ source: string; ident: string; time: Date }>(
         pool,
         'traffic',
         `INSERT INTO "Track" (source, ident, "userId", time, type, lat, lon, "heightM", "speedMs", heading, charge, charging,
@@ -81,41 +109,15 @@ export function createTrafficRepository(pool: pg.Pool) {
                               rssi, "gpsSatellites", callsign, squawk, "onGround")
          SELECT s::"TrafficSource", i, u, ${utc('t')}, ty::"VehicleType", la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m, r, gs,
                 cs, sq, og
-           FROM unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::float8[], $7::float8[], $8::float8[],
-                       $9::float8[], $10::float8[], $11::float8[], $12::bool[], $13::float8[], $14::float8[], $15::float8[],
-                       $16::text[], $17::float8[], $18::float8[], $19::uuid[], $20::int4[], $21::int4[], $22::text[], $23::text[],
-                       $24::bool[])
-                AS x(s, i, u, t, ty, la, lo, h, sp, hd, c, ch, hh, hla, hlo, sn, sla, slo, m, r, gs, cs, sq, og)
+           FROM json_to_recordset($1::json)
+                AS x(s text, i text, u uuid, t text, ty text, la float8, lo float8, h float8, sp float8, hd float8, c float8, ch bool,
+                     hh float8, hla float8, hlo float8, sn text, sla float8, slo float8, m uuid, r int4, gs int4, cs text, sq text,
+                     og bool)
          ON CONFLICT DO NOTHING
          RETURNING source, ident, time`,
-        [
-          column((t) => t.source),
-          column((t) => t.ident),
-          column((t) => t.userId),
-          column((t) => t.time.toISOString()),
-          column((t) => t.type),
-          column((t) => t.lat),
-          column((t) => t.lon),
-          column((t) => t.alt ?? null),
-          column((t) => t.spd ?? null),
-          column((t) => t.heading ?? null),
-          column((t) => t.charge ?? null),
-          column((t) => t.charging ?? null),
-          column((t) => t.homeHeight ?? null),
-          column((t) => t.homeLat ?? null),
-          column((t) => t.homeLon ?? null),
-          column((t) => t.stationName ?? null),
-          column((t) => t.stationLatitude ?? null),
-          column((t) => t.stationLongitude ?? null),
-          column((t) => t.missionId),
-          column((t) => t.rssi ?? null),
-          column((t) => t.gpsSatellites ?? null),
-          column((t) => t.callsign ?? null),
-          column((t) => t.squawk ?? null),
-          column((t) => t.onGround ?? null),
-        ],
+        [JSON.stringify(rows)],
       );
-      return new Set(rows.map(trackKey));
+      return new Set(stored.map(trackKey));
     },
 
     /** The last position of each target seen since `since` inside the box (the live map's snapshot). */
