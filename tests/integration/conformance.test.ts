@@ -420,4 +420,34 @@ describe('conformance checker', () => {
       expect(await t.db.prisma.violation.count({ where: { ident: drone } })).toBe(0);
     });
   });
+
+  it('stores an episode written and then updated field for field', async () => {
+    const repository = createConformanceRepository(t.db.prisma, t.db.pool);
+    const alert = await alertOf({ type: 'doNotEnter', geometry: area().geometry });
+    const user = await createUser(t.db.prisma);
+    const episode = {
+      id: crypto.randomUUID(),
+      alertId: alert.id,
+      rule: null,
+      ident: ident(),
+      source: 'ad' as const,
+      missionId: null,
+      userId: user.id,
+      startedAt: new Date('2026-11-28T10:00:00.123Z'),
+      endedAt: null,
+      lastAt: new Date('2026-11-28T10:00:05.456Z'),
+      latitude: 45.123456789012,
+      longitude: -1.5e-7,
+      heightM: null,
+      worstValue: 12.345678901234567,
+      positionCount: 2,
+    };
+    await repository.writeEpisodes([episode], []);
+    expect(await episodes({ id: episode.id })).toMatchObject([episode]);
+
+    const later = { ...episode, endedAt: new Date('2026-11-28T10:02:00.001Z'), lastAt: new Date('2026-11-28T10:01:59.999Z') };
+    const moved = { ...later, latitude: 45.2, longitude: 3.25, heightM: 121.5, worstValue: 40.5, positionCount: 9 };
+    await repository.writeEpisodes([], [moved]);
+    expect(await episodes({ id: episode.id })).toMatchObject([moved]);
+  });
 });

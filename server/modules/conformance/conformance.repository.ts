@@ -162,21 +162,14 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
     /**
      * New episodes and the new state of continuing and ending ones, in one statement on the pool (a prepared
      * statement: a Prisma call compiles its query with every parameter, which for arrays of a hundred rows cost more
-     * than the statement). The two sets hold different episodes. Instants are passed as ISO text, stored as UTC.
+     * than the statement). The two sets hold different episodes, each passed as one JSON parameter (its instants as
+     * ISO text, stored as UTC): node-postgres writes an array parameter element by element (docs/performance.md).
      */
     async writeEpisodes(creates: readonly EpisodeRow[], updates: readonly EpisodeRow[]) {
       if (creates.length === 0 && updates.length === 0) return;
       const utc = (column: string) => `(${column}::timestamptz AT TIME ZONE 'UTC')`;
-      const columns = (rows: readonly EpisodeRow[]) => [
-        rows.map((row) => row.id),
-        rows.map((row) => row.endedAt?.toISOString() ?? null),
-        rows.map((row) => row.lastAt.toISOString()),
-        rows.map((row) => row.latitude),
-        rows.map((row) => row.longitude),
-        rows.map((row) => row.heightM),
-        rows.map((row) => row.worstValue),
-        rows.map((row) => row.positionCount),
-      ];
+      const state = `id uuid, "endedAt" text, "lastAt" text, latitude float8, longitude float8, "heightM" float8, "worstValue" float8,
+                     "positionCount" int`;
       await prepared(
         pool,
         'conformance',
@@ -185,31 +178,18 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
              latitude, longitude, "heightM", "worstValue", "positionCount", rule)
            SELECT u.id, u."alertId", u.ident, u.source::"TrafficSource", u."missionId", u."userId", ${utc('u."startedAt"')},
              ${utc('u."endedAt"')}, ${utc('u."lastAt"')}, u.latitude, u.longitude, u."heightM", u."worstValue", u."positionCount", u.rule
-           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::int[],
-             $9::uuid[], $10::text[], $11::text[], $12::uuid[], $13::uuid[], $14::text[], $23::text[])
-             AS u(id, "endedAt", "lastAt", latitude, longitude, "heightM", "worstValue", "positionCount", "alertId", ident,
-               source, "missionId", "userId", "startedAt", rule)
+           FROM json_to_recordset($1::json)
+             AS u(${state}, "alertId" uuid, ident text, source text, "missionId" uuid, "userId" uuid, "startedAt" text, rule text)
            RETURNING 1
          ), changed AS (
            UPDATE "Violation" AS v SET "endedAt" = ${utc('u."endedAt"')}, "lastAt" = ${utc('u."lastAt"')}, latitude = u.latitude,
              longitude = u.longitude, "heightM" = u."heightM", "worstValue" = u."worstValue", "positionCount" = u."positionCount"
-           FROM unnest($15::uuid[], $16::text[], $17::text[], $18::float8[], $19::float8[], $20::float8[], $21::float8[], $22::int[])
-             AS u(id, "endedAt", "lastAt", latitude, longitude, "heightM", "worstValue", "positionCount")
+           FROM json_to_recordset($2::json) AS u(${state})
            WHERE v.id = u.id
            RETURNING 1
          )
          SELECT (SELECT count(*) FROM created) AS created, (SELECT count(*) FROM changed) AS changed`,
-        [
-          ...columns(creates),
-          creates.map((row) => row.alertId),
-          creates.map((row) => row.ident),
-          creates.map((row) => row.source),
-          creates.map((row) => row.missionId),
-          creates.map((row) => row.userId),
-          creates.map((row) => row.startedAt.toISOString()),
-          ...columns(updates),
-          creates.map((row) => row.rule),
-        ],
+        [JSON.stringify(creates), JSON.stringify(updates)],
       );
     },
     recipients(ids: string[]): Promise<Recipient[]> {
