@@ -16,7 +16,7 @@ import type { AppContext } from './context';
 import { platformJobs } from './jobs/definitions';
 import type { JobDefinition } from './jobs/jobs';
 import { pendingMigrations, pingDatabase } from './lib/database';
-import { bySegment } from './lib/api-router';
+import { bySegment, underPrefix } from './lib/api-router';
 import { createDatabaseStatus } from './lib/database-status';
 import { metricsRouter } from './lib/metrics';
 import { precompressedAssets } from './lib/precompressed';
@@ -24,7 +24,7 @@ import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
 import { requestLog } from './middleware/request-log';
-import { apiReferenceRouter } from './modules/system/api-reference';
+import { API_REFERENCE_PATH, apiReferenceRouter } from './modules/system/api-reference';
 import { createReadiness } from './modules/system/readiness';
 import { systemRouter } from './modules/system/system.router';
 import { createRegistry, openApiDocument } from './openapi';
@@ -102,7 +102,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     pendingMigrations: () => pendingMigrations(ctx.pool),
     busConnected: ctx.config.redis ? () => ctx.trafficBus.stats().shared : null,
   });
-  api.use(systemRouter(registry, database, ctx.config, ready, traffic.adsbStatus));
+  // Health and status answer while the database is away, so before its gate; by segment, as the areas are.
+  api.use(bySegment([systemRouter(registry, database, ctx.config, ready, traffic.adsbStatus)]));
   api.use(database.gate);
   api.use(bySegment([accounts, backOffice, operatorRegistry, missions, requests, postFlight, traffic].flatMap((area) => area.routers)));
   const document = openApiDocument(registry);
@@ -110,7 +111,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     res.json(document);
   });
   api.use('/api', apiNotFound);
-  app.use(apiReferenceRouter());
+  app.use(underPrefix(API_REFERENCE_PATH, apiReferenceRouter()));
   app.use(api);
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) app.use(spa(options.spaDir));

@@ -200,30 +200,50 @@ export function bySegment(routers: readonly Router[]): RequestHandler {
 
 const dispatchedTo = new WeakMap<RequestHandler, readonly Router[]>();
 
-/** The routers a `bySegment` handler passes requests to, for whoever lists the routes an app serves. */
+/** The routers a `bySegment` or `underPrefix` handler passes requests to, for whoever lists the routes an app serves. */
 export function routersBehind(handler: unknown): readonly Router[] | undefined {
   return dispatchedTo.get(handler as RequestHandler);
 }
 
 function segmentDispatch(routers: readonly Router[]): RequestHandler {
   const chain = (segment: string | null) => {
-    const chained = Router();
-    for (const router of routers) {
+    const chosen = routers.filter((router) => {
       const segments = routeSegments(router);
-      if (!segments || (segment !== null && segments.has(segment))) chained.use(router);
-    }
+      return !segments || (segment !== null && segments.has(segment));
+    });
+    if (chosen.length === 1) return chosen[0]!;
+    const chained = Router();
+    for (const router of chosen) chained.use(router);
     return chained;
   };
   const chains = new Map<string, Router>();
   for (const router of routers)
     for (const segment of routeSegments(router) ?? []) if (!chains.has(segment)) chains.set(segment, chain(segment));
-  const others = chain(null);
+  // No router may answer any path: a request of another segment goes on at once.
+  const others = routers.some((router) => !routeSegments(router)) ? chain(null) : null;
   return (req, res, next) => {
     const path = req.path;
     const end = path.indexOf('/', 5);
     const segment = path.startsWith('/api/') ? path.slice(5, end === -1 ? undefined : end).toLowerCase() : '';
-    (chains.get(segment) ?? others)(req, res, next);
+    const to = chains.get(segment) ?? others;
+    if (to) to(req, res, next);
+    else next();
   };
+}
+
+/**
+ * A router whose routes are all under `prefix`: a request for another path goes on without walking its routes (the
+ * same case-insensitive matching as Express's).
+ */
+export function underPrefix(prefix: string, router: Router): RequestHandler {
+  const lower = prefix.toLowerCase();
+  const handler: RequestHandler = (req, res, next) => {
+    const path = req.path.toLowerCase();
+    if (path === lower || path.startsWith(`${lower}/`)) router(req, res, next);
+    else next();
+  };
+  dispatchedTo.set(handler, [router]);
+  return handler;
 }
 
 /**

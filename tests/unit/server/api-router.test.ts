@@ -2,7 +2,7 @@ import express, { Router, type ErrorRequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiRouter, bySegment } from '../../../server/lib/api-router';
+import { ApiRouter, bySegment, routersBehind, underPrefix } from '../../../server/lib/api-router';
 import { createRegistry } from '../../../server/openapi';
 
 const itemSchema = z.object({ id: z.string(), count: z.number().int() });
@@ -120,5 +120,47 @@ describe('routers passed a request by its first segment after /api/', () => {
   ])('%s is answered by %s, as the routers in their order would', async (path, name) => {
     const response = await request(app()).get(path);
     expect(response.body).toEqual({ name });
+  });
+});
+
+describe('routers passed only the requests they may answer', () => {
+  const named = (name: string) => (_req: express.Request, res: express.Response) => {
+    res.json({ name });
+  };
+  const app = (...handlers: express.RequestHandler[]) => {
+    const app = express();
+    app.use(...handlers);
+    app.use(named('none'));
+    return app;
+  };
+
+  it('bySegment with no router for any path sends a request of another segment on', async () => {
+    const registry = createRegistry({ checkResponses: false });
+    const only = new ApiRouter(registry, '/api/status', 'status').route({
+      method: 'get',
+      path: '/',
+      summary: 'status',
+      access: 'public',
+      handler: () => ({ name: 'status' }),
+    }).router;
+    const served = app(bySegment([only]));
+    expect((await request(served).get('/api/status')).body).toEqual({ name: 'status' });
+    expect((await request(served).get('/api/users')).body).toEqual({ name: 'none' });
+  });
+
+  it.each([
+    ['/api/docs', 'docs'],
+    ['/api/docs/', 'docs/'],
+    ['/API/Docs/page.js', 'page'],
+    ['/api/docsx', 'none'],
+    ['/api/users', 'none'],
+  ])('underPrefix passes %s to the router under /api/docs only (%s)', async (path, name) => {
+    const docs = Router({ strict: true });
+    docs.get('/api/docs', named('docs'));
+    docs.get('/api/docs/', named('docs/'));
+    docs.get('/api/docs/page.js', named('page'));
+    const handler = underPrefix('/api/docs', docs);
+    expect((await request(app(handler)).get(path)).body).toEqual({ name });
+    expect(routersBehind(handler)).toEqual([docs]);
   });
 });
