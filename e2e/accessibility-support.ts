@@ -56,25 +56,35 @@ export interface Finding {
 }
 
 /**
- * Requests of the page not yet answered; a live stream's never is, so screens holding one are awaited otherwise, and
- * the violation notices every page of a manager or an administrator keeps open are not counted.
+ * Requests of the page not yet answered, with when each was sent. Event streams are not counted: a live stream is
+ * never answered in full (screens holding one are awaited otherwise), nor are the violation notices every page of a
+ * manager or an administrator keeps open.
  */
 export function pendingRequests(page: Page) {
-  const pending = new Set<Request>();
+  const pending = new Map<Request, number>();
   page.on('request', (request) => {
-    if (!request.url().includes('/api/violations/notices')) pending.add(request);
+    if (request.headers()['accept'] !== 'text/event-stream') pending.set(request, Date.now());
   });
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => pending.delete(request));
   return pending;
 }
 
+/**
+ * A request still pending this long no longer holds the wait. One CI run's audit waited its whole limit on the
+ * manager's dashboard, drawn in full: some request of an earlier screen was never reported finished or failed (the
+ * live map's stream, aborted on leaving the screen, was seen still pending seconds later). A screen still loading its
+ * own data shows a loader, which `audit` waits for next.
+ */
+const ORPHANED_MS = 20_000;
+
 /** Resolves once no request of the page has been pending for `quietMs`: the screen's data and lazy chunks are in. */
-async function networkQuiet(pending: Set<Request>, quietMs = 500) {
+async function networkQuiet(pending: Map<Request, number>, quietMs = 500) {
   let quietSince = Date.now();
   while (Date.now() - quietSince < quietMs) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    if (pending.size > 0) quietSince = Date.now();
+    const now = Date.now();
+    if ([...pending.values()].some((sentAt) => now - sentAt < ORPHANED_MS)) quietSince = now;
   }
 }
 
@@ -82,7 +92,7 @@ async function networkQuiet(pending: Set<Request>, quietMs = 500) {
  * Opens `url` as a user moves through the application: the first screen of a session by loading the page, the next
  * ones by the router (a history entry, as a link does), so the application is not started again for each screen.
  */
-export async function audit(page: Page, role: Role, screen: string, url: string, findings: Finding[], pending: Set<Request>) {
+export async function audit(page: Page, role: Role, screen: string, url: string, findings: Finding[], pending: Map<Request, number>) {
   if (page.url() === 'about:blank') await page.goto(url);
   else
     await page.evaluate((target) => {
