@@ -168,6 +168,27 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
     async writeEpisodes(creates: readonly EpisodeRow[], updates: readonly EpisodeRow[]) {
       if (creates.length === 0 && updates.length === 0) return;
       const utc = (column: string) => `(${column}::timestamptz AT TIME ZONE 'UTC')`;
+      // The columns only: an episode the checker holds also carries its alert, geometry and all, which a caller could pass.
+      const stateOf = (row: EpisodeRow) => ({
+        id: row.id,
+        endedAt: row.endedAt,
+        lastAt: row.lastAt,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        heightM: row.heightM,
+        worstValue: row.worstValue,
+        positionCount: row.positionCount,
+      });
+      const created = (row: EpisodeRow) => ({
+        ...stateOf(row),
+        alertId: row.alertId,
+        ident: row.ident,
+        source: row.source,
+        missionId: row.missionId,
+        userId: row.userId,
+        startedAt: row.startedAt,
+        rule: row.rule,
+      });
       const state = `id uuid, "endedAt" text, "lastAt" text, latitude float8, longitude float8, "heightM" float8, "worstValue" float8,
                      "positionCount" int`;
       await prepared(
@@ -189,7 +210,7 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
            RETURNING 1
          )
          SELECT (SELECT count(*) FROM created) AS created, (SELECT count(*) FROM changed) AS changed`,
-        [JSON.stringify(creates), JSON.stringify(updates)],
+        [JSON.stringify(creates.map(created)), JSON.stringify(updates.map(stateOf))],
       );
     },
     recipients(ids: string[]): Promise<Recipient[]> {
