@@ -87,8 +87,9 @@ for (const profile of Object.keys(expected) as (keyof typeof expected)[]) {
     // The manager lands on the full-width requests screen, which has no side menu (spec §2 layouts).
     await signIn(page, DEMO[profile], { to: '/backoffice/dashboard' });
     await expect(page.getByTestId('side-menu')).toBeVisible();
-    expect(await visibleTestIds(page, 'tab-', 'feature-tabs')).toEqual([...expected[profile].tabs]);
-    expect(await visibleTestIds(page, 'menu-', 'side-menu')).toEqual([...expected[profile].menu]);
+    // Read until they hold: the devices entry waits for the server's status (its devices' e-mail domain).
+    await expect.poll(() => visibleTestIds(page, 'tab-', 'feature-tabs')).toEqual([...expected[profile].tabs]);
+    await expect.poll(() => visibleTestIds(page, 'menu-', 'side-menu')).toEqual([...expected[profile].menu]);
   });
 }
 
