@@ -5,7 +5,7 @@ import type { Right } from '../../src/shared/domain/rights';
 import { BODY_MAX_DEPTH, bodyShape, GEOMETRY_MAX_VERTICES, GEOMETRY_TOO_COMPLEX } from '../../src/shared/geo/geometry-bounds';
 import { uncleanText } from '../../src/shared/contracts/common';
 import { AppError } from './app-error';
-import { PreparedJson, sendPreparedJson } from './prepared-json';
+import { PreparedJson, sendJson, sendPreparedJson } from './prepared-json';
 import type { ApiRegistry } from '../openapi';
 import type { AuthUser } from './auth-token';
 
@@ -287,8 +287,8 @@ export class ApiRouter {
         if (res.headersSent) return;
         if (spec.response && this.registry.checkResponses) checkResponse(`${spec.method.toUpperCase()} ${route}`, spec.response, result);
         if (status === 204 || result === undefined) res.status(status).end();
-        else if (result instanceof PreparedJson) sendPreparedJson(res.status(status), result);
-        else res.status(status).json(result);
+        else if (result instanceof PreparedJson) sendPreparedJson(req, res.status(status), result);
+        else sendJson(req, res.status(status), result);
       } catch (error) {
         next(error);
       }

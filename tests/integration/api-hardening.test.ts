@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { routersBehind } from '../../server/lib/api-router';
+import { seedDroneModelCatalogue } from '../../prisma/seed-drone-models';
 import { hashToken } from '../../server/modules/auth/auth.common';
 import { TEST_PASSWORD, createUser, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -293,6 +294,66 @@ describe('API hardening', () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-encoding']).toBe('gzip');
       expect(response.body.openapi).toBe('3.0.3');
+    });
+
+    describe('a route answer of 1 kB or more', () => {
+      const BROWSER = 'gzip, deflate, br, zstd';
+      let admin: { Authorization: string };
+      let operator: { Authorization: string };
+      beforeAll(async () => {
+        admin = (await signedInUser(t.app, t.db.prisma, ['USER_LIST_ADMIN'])).auth;
+        operator = (await signedInUser(t.app, t.db.prisma, ['MACHINE_LIST'])).auth;
+        for (let i = 0; i < 8; i++) await createUser(t.db.prisma);
+        await seedDroneModelCatalogue(t.db.prisma);
+      });
+
+      it.each([
+        ['a list built for this request', '/api/drone-models?pageSize=100', () => operator],
+        ['a cached page sent again', '/api/users', () => admin],
+      ])('%s goes out gzipped to a browser, the same JSON, with its ETag and Vary', async (_kind, url, auth) => {
+        const plain = await request(t.app).get(url).set(auth()).set('accept-encoding', 'identity');
+        const gzipped = await request(t.app).get(url).set(auth()).set('accept-encoding', BROWSER);
+        const again = await request(t.app).get(url).set(auth()).set('accept-encoding', BROWSER);
+
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(Number(plain.headers['content-length'])).toBeGreaterThanOrEqual(1024);
+        expect(gzipped.status).toBe(200);
+        expect(gzipped.headers['content-encoding']).toBe('gzip');
+        expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+        expect(Number(gzipped.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']));
+        expect(gzipped.body).toEqual(plain.body);
+        expect(gzipped.headers.etag).toBeTruthy();
+        expect(again.headers.etag).toBe(gzipped.headers.etag);
+        expect(again.body).toEqual(plain.body);
+      });
+
+      it('answers 304 to the ETag it gave', async () => {
+        const first = await request(t.app).get('/api/drone-models?pageSize=100').set(operator).set('accept-encoding', BROWSER);
+        const second = await request(t.app)
+          .get('/api/drone-models?pageSize=100')
+          .set(operator)
+          .set('accept-encoding', BROWSER)
+          .set('if-none-match', first.headers.etag!);
+
+        expect(second.status).toBe(304);
+      });
+
+      it('a client that takes brotli only gets brotli, one that takes none gets it as it is', async () => {
+        const brotli = await request(t.app).get('/api/users').set(admin).set('accept-encoding', 'br');
+        const none = await request(t.app).get('/api/users').set(admin).set('accept-encoding', 'identity');
+
+        expect(brotli.headers['content-encoding']).toBe('br');
+        expect(none.headers['content-encoding']).toBeUndefined();
+        expect(brotli.body).toEqual(none.body);
+      });
+
+      it('a shorter answer goes out as it is', async () => {
+        const response = await request(t.app).get('/api/health').set('accept-encoding', BROWSER);
+
+        expect(Number(response.headers['content-length'])).toBeLessThan(1024);
+        expect(response.headers['content-encoding']).toBeUndefined();
+      });
     });
 
     it('errors are JSON { code, message } with the content type of JSON', async () => {
