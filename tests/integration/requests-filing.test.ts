@@ -68,6 +68,34 @@ describe('filing a permission request', () => {
     expect(mails.map((mail) => mail.subject)).toEqual([`New request ${response.body.referenceNumber}`]);
   });
 
+  it("shows the airspace's other requests at the same time as active missions, not those of another day", async () => {
+    const { airspace } = await managedAirspace(t);
+    const { operator, missionId } = await operatorWithMission(t, { title: 'Roof inspection' });
+    const { operator: other, missionId: otherId } = await operatorWithMission(t, { areas: TWO_SQUARES });
+    const { operator: later, missionId: laterId } = await operatorWithMission(t, {
+      startAt: new Date(START.getTime() + DAY).toISOString(),
+      endAt: new Date(START.getTime() + DAY + HOUR).toISOString(),
+    });
+    const first = await file(t, operator.auth, { missionId, airspaceId: airspace.id });
+    expect((await file(t, later.auth, { missionId: laterId, airspaceId: airspace.id })).status).toBe(201);
+
+    const response = await file(t, other.auth, { missionId: otherId, airspaceId: airspace.id });
+
+    expect(response.status).toBe(201);
+    const mission = await t.db.prisma.mission.findUniqueOrThrow({ where: { id: missionId } });
+    expect(response.body.activeMissions).toEqual([
+      {
+        requestId: first.body.id,
+        referenceNumber: first.body.referenceNumber,
+        missionTitle: 'Roof inspection',
+        status: 'submitted',
+        startAt: mission.startAt!.toISOString(),
+        endAt: mission.endAt!.toISOString(),
+        areas: mission.areas,
+      },
+    ]);
+  });
+
   it('keeps a filed mission: deleting it answers 409 MISSION_HAS_REQUESTS and deletes nothing', async () => {
     const { airspace } = await managedAirspace(t);
     const { operator, missionId } = await operatorWithMission(t);

@@ -194,7 +194,8 @@ export interface ActiveMissionRow {
   id: string;
   referenceNumber: string;
   status: RequestStatus;
-  missionSnapshot: MissionSnapshot;
+  /** Only what the detail shows of it. */
+  missionSnapshot: Pick<MissionSnapshot, 'title' | 'startAt' | 'endAt' | 'areas'>;
 }
 
 /** More candidates than that in one airspace at one place and time is not a plan a manager can read anyway. */
@@ -235,7 +236,9 @@ const VOLUMES_AT = `
    LIMIT $9`;
 
 const ACTIVE_MISSIONS = `
-  SELECT r.id, r."referenceNumber", r.status::text AS status, r."missionSnapshot"
+  SELECT r.id, r."referenceNumber", r.status::text AS status,
+         jsonb_build_object('title', r."missionSnapshot"->'title', 'startAt', r."missionSnapshot"->'startAt',
+           'endAt', r."missionSnapshot"->'endAt', 'areas', r."missionSnapshot"->'areas') AS "missionSnapshot"
     FROM "Request" r
     JOIN "Mission" m ON m.id = r."missionId"
    WHERE r."airspaceId" = $1::uuid AND r.id <> $2::uuid AND r.status::text = ANY($3::text[])
