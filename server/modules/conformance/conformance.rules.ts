@@ -57,19 +57,46 @@ const normalize = (v: Vector): Vector => {
   return [v[0] / length, v[1] / length, v[2] / length];
 };
 
-/** The point of the great-circle segment a–b nearest to p (turf's nearestPointOnSegment, the same operations). */
-function nearestOnSegment(a: Position, b: Position, p: Position): Position {
+/** What each segment of a ring gives whatever the point: its ends as unit vectors, the normal of its great circle. */
+interface RingSegments {
+  vectors: Vector[];
+  axes: Vector[];
+  axisUnits: Vector[];
+}
+
+/** Rings are the alerts' and missions' geometries, held as long as they are: their segments are computed once. */
+const segmentsOfRing = new WeakMap<readonly Position[], RingSegments>();
+
+function segmentsOf(ring: readonly Position[]): RingSegments {
+  let segments = segmentsOfRing.get(ring);
+  if (!segments) {
+    const vectors = ring.map(toVector);
+    const axes = vectors.slice(1).map((vb, i) => cross(vectors[i]!, vb));
+    segments = { vectors, axes, axisUnits: axes.map(normalize) };
+    segmentsOfRing.set(ring, segments);
+  }
+  return segments;
+}
+
+/**
+ * The point of the great-circle segment i of the ring nearest to p (turf's nearestPointOnSegment, the same operations
+ * on the same numbers: the segment's vectors come from `segmentsOf`).
+ */
+function nearestOnSegment(ring: readonly Position[], segments: RingSegments, i: number, p: Position, vp: Vector): Position {
+  const a = ring[i]!;
+  const b = ring[i + 1]!;
   if (b[0] === p[0] && b[1] === p[1]) return b;
   if (a[0] === p[0] && a[1] === p[1]) return a;
-  const [va, vb, vp] = [toVector(a), toVector(b), toVector(p)];
-  const axis = cross(va, vb);
+  const va = segments.vectors[i]!;
+  const vb = segments.vectors[i + 1]!;
+  const axis = segments.axes[i]!;
   if (isZero(axis)) return dot(va, vb) > 0 ? b : p;
   const target = cross(axis, vp);
   if (isZero(target)) return b;
   const i1 = normalize(cross(target, axis));
   const i2: Vector = [-i1[0], -i1[1], -i1[2]];
   const nearest = dot(vp, i1) > dot(vp, i2) ? i1 : i2;
-  const axisUnit = normalize(axis);
+  const axisUnit = segments.axisUnits[i]!;
   if (dot(cross(va, nearest), axisUnit) >= 0 && dot(cross(nearest, vb), axisUnit) >= 0) {
     return [radiansToDegrees(Math.atan2(nearest[1], nearest[0])), radiansToDegrees(Math.asin(Math.min(Math.max(nearest[2], -1), 1)))];
   }
@@ -78,9 +105,11 @@ function nearestOnSegment(a: Position, b: Position, p: Position): Position {
 
 /** Metres from p to the nearest point of the ring's segments (turf's geodesic pointToLineDistance). */
 function ringDistanceM(ring: readonly Position[], p: Position): number {
+  const segments = segmentsOf(ring);
+  const vp = toVector(p);
   let degrees = Infinity;
   for (let i = 0; i < ring.length - 1; i++) {
-    const d = distance(p, nearestOnSegment(ring[i]!, ring[i + 1]!, p), { units: 'degrees' });
+    const d = distance(p, nearestOnSegment(ring, segments, i, p, vp), { units: 'degrees' });
     if (d < degrees) degrees = d;
   }
   return convertLength(degrees, 'degrees', 'meters');
