@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TRAFFIC_BATCH_MAX, type TrafficPost } from '../../src/shared/contracts/traffic';
+import type { Logger } from '../../server/lib/logger';
 import type { IngestedPosition } from '../../server/modules/traffic/positions';
+import { createTrafficIngest } from '../../server/modules/traffic/traffic.ingest';
+import { createTrafficRepository } from '../../server/modules/traffic/traffic.repository';
 import { createUser, signedInUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { missionOperator } from './missions-support';
@@ -263,6 +266,47 @@ describe('POST /api/traffics/', () => {
       expectError(response, 422, 'VALIDATION_FAILED');
     }
     expect(await t.db.prisma.track.count({ where: { ident: tracker, time: { gte: new Date(at(72_000)) } } })).toBe(0);
+  });
+
+  it("hands a stored batch to every listener at once, answers once all are done, and logs a listener's failure", async () => {
+    const errors: unknown[] = [];
+    const logger = { error: (fields: { err: unknown }) => errors.push(fields.err) } as unknown as Logger;
+    const started: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const ingest = createTrafficIngest({
+      repository: createTrafficRepository(t.ctx.pool),
+      changes: t.ctx.changes,
+      clock: t.clock,
+      logger,
+      listeners: [
+        async () => {
+          started.push('slow');
+          await released;
+        },
+        async () => {
+          started.push('failing');
+          throw new Error('listener down');
+        },
+        async (positions) => {
+          started.push(`counting ${positions.length}`);
+        },
+      ],
+    });
+    let answered = false;
+
+    const answer = ingest.ingest({ kind: 'apiKey', userId: owner.user.id }, { positions: [post(tracker, at(31_000))] }).then((result) => {
+      answered = true;
+      return result;
+    });
+    await expect.poll(() => started).toEqual(['slow', 'failing', 'counting 1']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    release();
+
+    expect(await answer).toEqual({ accepted: 1, rejected: [] });
+    expect(errors).toEqual([new Error('listener down')]);
+    expect(await tracksOf(tracker)).toEqual(expect.arrayContaining([expect.objectContaining({ time: new Date(at(31_000)) })]));
   });
 
   it("a tracker's positions belong to its user's flying mission while it flies, whenever they arrive", async () => {

@@ -24,7 +24,7 @@ export interface TrafficIngestDeps {
   changes: TableChanges;
   clock: Clock;
   logger: Logger;
-  /** Called with every stored batch, in order: the live map's bus, the conformance checks. */
+  /** Called with every stored batch, all at once: the live map's bus, the conformance checks. */
   listeners: readonly PositionListener[];
   /** The flight conformance of a traffic after its last position, answered to a signed-in user's own post. */
   conformanceOf?: (source: string, ident: string) => FlightConformance | null;
@@ -92,7 +92,7 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
     return flight?.missionId ?? null;
   }
 
-  /** Stores what was accepted, then hands it to the listeners; a listener's failure does not undo the storage. */
+  /** Stores what was accepted, then hands it to the listeners, all at once; a listener's failure does not undo the storage. */
   async function store(tracks: { index: number; row: TrackRow }[], rejected: Rejection[]) {
     const stored = await repository.insert(tracks.map((track) => track.row));
     const positions: IngestedPosition[] = [];
@@ -119,13 +119,17 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
         onGround: row.onGround ?? null,
       });
     }
-    for (const listener of listeners) {
-      try {
-        await listener(positions);
-      } catch (error) {
-        logger.error({ err: error }, 'a position listener failed');
-      }
-    }
+    // Side by side: each waits on its own writes (the bus, the episodes of the alerts and of the flights), and the
+    // sender's answer on the longest of them rather than on their sum (docs/performance.md, "Listeners side by side").
+    await Promise.all(
+      listeners.map(async (listener) => {
+        try {
+          await listener(positions);
+        } catch (error) {
+          logger.error({ err: error }, 'a position listener failed');
+        }
+      }),
+    );
     rejected.sort((a, b) => a.index - b.index);
     return { accepted: positions.length, rejected } satisfies TrafficIngestResult;
   }
