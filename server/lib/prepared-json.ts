@@ -36,9 +36,13 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 const COMPRESS_AT_ONCE_BYTES = 256 * 1024;
 
-/** Whether an answer of `bytes` goes out gzipped from here: the client accepts gzip, and the size is in the window. */
+/**
+ * Whether an answer of `bytes` goes out gzipped from here: the size is in the window, the client accepts gzip, and the
+ * route neither encoded it nor asked that it not be transformed (as the middleware checks).
+ */
 function gzipHere(req: Request, res: Response, bytes: number) {
   if (bytes < COMPRESS_FROM_BYTES || bytes > COMPRESS_AT_ONCE_BYTES || res.getHeader('Content-Encoding')) return false;
+  if (/no-transform/i.test(String(res.getHeader('Cache-Control') ?? ''))) return false;
   return req.headers['accept-encoding'] !== undefined && req.acceptsEncodings('gzip') === 'gzip';
 }
 

@@ -164,3 +164,49 @@ describe('routers passed only the requests they may answer', () => {
     expect(routersBehind(handler)).toEqual([docs]);
   });
 });
+
+describe('ApiRouter answers compressed at once', () => {
+  /** A route answering 2 kB of JSON, after `prepare` set what it needs on the response. */
+  function appWith(prepare: (res: express.Response) => void) {
+    const app = express();
+    app.use(
+      new ApiRouter(createRegistry({ checkResponses: false }), '/api/items', 'items').route({
+        method: 'get',
+        path: '/',
+        summary: 'Items',
+        access: 'public',
+        handler: ({ res }) => {
+          prepare(res);
+          return { text: 'x'.repeat(2048) };
+        },
+      }).router,
+    );
+    return app;
+  }
+
+  it('gzips a long answer for a client that accepts it', async () => {
+    const response = await request(appWith(() => undefined))
+      .get('/api/items')
+      .set('accept-encoding', 'gzip');
+
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.body.text).toHaveLength(2048);
+  });
+
+  it('leaves an answer whose route asked for no transformation as it is', async () => {
+    const app = appWith((res) => res.setHeader('Cache-Control', 'no-store, no-transform'));
+    const response = await request(app).get('/api/items').set('accept-encoding', 'gzip');
+
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.text).toHaveLength(2048);
+  });
+
+  it('leaves it as it is for a client that refuses gzip', async () => {
+    const response = await request(appWith(() => undefined))
+      .get('/api/items')
+      .set('accept-encoding', 'gzip;q=0, identity');
+
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.text).toHaveLength(2048);
+  });
+});
