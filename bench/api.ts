@@ -204,24 +204,28 @@ rounds.forEach((round, i) => {
   console.log(row('  GET /api/users, metrics off', round.cachedOff));
   console.log(row('  GET /api/users, metrics on', round.cachedOn));
 });
-console.log(`metrics overhead, medians of ${METRICS_ROUNDS} rounds:`);
-console.log(
-  `  ${overhead(
-    'GET /api/status',
-    rounds.map((r) => r.stackOff),
-    rounds.map((r) => r.stackOn),
-  )}`,
-);
-console.log(
-  `  ${overhead(
-    'GET /api/users',
-    rounds.map((r) => r.cachedOff),
-    rounds.map((r) => r.cachedOn),
-  )}`,
-);
-console.log(
-  `  process-wide collectors (metrics off, before → after the metered instance existed): GET /api/status cpu ${change(stackBefore.cpuPerRequest, median(rounds.map((r) => r.stackOff.cpuPerRequest)))}, GET /api/users cpu ${change(cachedBefore.cpuPerRequest, median(rounds.map((r) => r.cachedOff.cpuPerRequest)))}`,
-);
+// BENCH_METRICS_ROUNDS=0 measures no round: nothing to take the medians of.
+if (rounds.length === 0) console.log('metrics overhead: no round measured (BENCH_METRICS_ROUNDS=0)');
+else {
+  console.log(`metrics overhead, medians of ${METRICS_ROUNDS} rounds:`);
+  console.log(
+    `  ${overhead(
+      'GET /api/status',
+      rounds.map((r) => r.stackOff),
+      rounds.map((r) => r.stackOn),
+    )}`,
+  );
+  console.log(
+    `  ${overhead(
+      'GET /api/users',
+      rounds.map((r) => r.cachedOff),
+      rounds.map((r) => r.cachedOn),
+    )}`,
+  );
+  console.log(
+    `  process-wide collectors (metrics off, before → after the metered instance existed): GET /api/status cpu ${change(stackBefore.cpuPerRequest, median(rounds.map((r) => r.stackOff.cpuPerRequest)))}, GET /api/users cpu ${change(cachedBefore.cpuPerRequest, median(rounds.map((r) => r.cachedOff.cpuPerRequest)))}`,
+  );
+}
 console.log(`(the metered instance counted ${counted ?? 0} GET /api/status requests)`);
 
 for (const open of [bareServer, server, meteredServer]) {
