@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { constants } from 'node:zlib';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -20,6 +19,7 @@ import { bySegment, underPrefix } from './lib/api-router';
 import { createDatabaseStatus } from './lib/database-status';
 import { metricsRouter } from './lib/metrics';
 import { precompressedAssets } from './lib/precompressed';
+import { COMPRESS_FROM_BYTES, COMPRESSION_LEVEL } from './lib/prepared-json';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { maintenance } from './middleware/maintenance';
@@ -135,13 +135,14 @@ function securityHeaders() {
 }
 
 /**
- * Compression for the clients that accept it, of answers of at least 1 kB (compression's default threshold): a request
- * without `Accept-Encoding` does not pay for wrapping the response. The built assets are compressed once at build time
- * (server/lib/precompressed.ts), so what passes here is the API's JSON, compressed at zlib's fastest level: half the
- * CPU of its default level for a few per cent more bytes (docs/performance.md, "The middleware stack").
+ * Compression for the clients that accept it, of answers of at least 1 kB: a request without `Accept-Encoding` does
+ * not pay for wrapping the response. The built assets are compressed once at build time (server/lib/precompressed.ts)
+ * and a route's JSON answer up to 256 kB is gzipped by ApiRouter itself (server/lib/prepared-json.ts), so what passes
+ * here is longer JSON, other answers and brotli-only clients, at zlib's fastest level: half the CPU of its default
+ * level for a few per cent more bytes (docs/performance.md, "The middleware stack").
  */
 function compressLarge(): RequestHandler {
-  const compress = compression({ level: constants.Z_BEST_SPEED });
+  const compress = compression({ level: COMPRESSION_LEVEL, threshold: COMPRESS_FROM_BYTES });
   return (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next());
 }
 

@@ -27,8 +27,10 @@ export function prepareJson<T>(app: Application, value: T): PreparedJson<T> {
   return new PreparedJson<T>(bytes, etagOf?.(bytes));
 }
 
-/** Shorter answers are sent as they are, as the compression middleware does (its default threshold). */
-const COMPRESS_FROM_BYTES = 1024;
+/** Shorter answers are sent as they are, here and by the compression middleware (server/app.ts). */
+export const COMPRESS_FROM_BYTES = 1024;
+/** Dynamic answers are compressed at zlib's fastest level, here and by the compression middleware. */
+export const COMPRESSION_LEVEL = constants.Z_BEST_SPEED;
 /**
  * Longer answers are left to the compression middleware's stream. Up to this size one `gzipSync` at zlib's fastest
  * level costs less than the stream's set-up and its trips to the thread pool (about 40 against 160–300 µs of CPU for
@@ -46,28 +48,28 @@ function gzipHere(req: Request, res: Response, bytes: number) {
   return req.headers['accept-encoding'] !== undefined && req.acceptsEncodings('gzip') === 'gzip';
 }
 
-function sendGzipped(res: Response, gzipped: Buffer) {
+/** Sends JSON bytes through `res.send` (its ETag, a 304 for a matching If-None-Match, HEAD), gzipped where it pays. */
+function sendBytes(req: Request, res: Response, bytes: Buffer, gzipped: () => Buffer) {
+  if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (!gzipHere(req, res, bytes.length)) {
+    res.send(bytes);
+    return;
+  }
   res.vary('Accept-Encoding');
   res.setHeader('Content-Encoding', 'gzip');
-  res.send(gzipped);
+  res.send(gzipped());
 }
 
-/** Sends a route's JSON answer as `res.json` would (its ETag, a 304 for a matching If-None-Match), gzipped at once where it pays. */
+const gzip = (bytes: Buffer) => gzipSync(bytes, { level: COMPRESSION_LEVEL });
+
+/** Sends a route's JSON answer as `res.json` would, gzipped at once where it pays. */
 export function sendJson(req: Request, res: Response, value: unknown) {
   const bytes = Buffer.from(JSON.stringify(value), 'utf8');
-  if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (gzipHere(req, res, bytes.length)) sendGzipped(res, gzipSync(bytes, { level: constants.Z_BEST_SPEED }));
-  else res.send(bytes);
+  sendBytes(req, res, bytes, () => gzip(bytes));
 }
 
 /** Sends as `sendJson` does, without serializing, hashing or compressing again. */
 export function sendPreparedJson(req: Request, res: Response, json: PreparedJson<unknown>) {
   if (json.etag) res.setHeader('ETag', json.etag);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (!gzipHere(req, res, json.bytes.length)) {
-    res.send(json.bytes);
-    return;
-  }
-  json.gzipped ??= gzipSync(json.bytes, { level: constants.Z_BEST_SPEED });
-  sendGzipped(res, json.gzipped);
+  sendBytes(req, res, json.bytes, () => (json.gzipped ??= gzip(json.bytes)));
 }
