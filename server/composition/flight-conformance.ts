@@ -30,6 +30,7 @@ export function buildFlightConformance(
     }),
     ...publish,
     clock,
+    changes: ctx.changes,
     logger,
     silenceMs: config.violationSilenceMs,
     margins: config.flightWarning,

@@ -175,4 +175,40 @@ describe('flight conformance, with no alert drawn', () => {
     expect(flown[1]!.body.conformance).toMatchObject({ heightM: null, maxHeightM: 50 });
     expect(await t.db.prisma.violation.count({ where: { missionId } })).toBe(0);
   });
+
+  it('ends the episodes of a flight at its landing, in the list and on the live streams, without waiting for its silence', async () => {
+    // Only this flight in the air: the operator's positions are its.
+    for (const { id } of await t.db.prisma.mission.findMany({ where: { userId: operator.user.id, status: 'onGoing' } })) {
+      const landed = await request(t.app).post('/api/preflights/landing').set(operator.auth).send({ preFlightId: id });
+      expect(landed.status, landed.text).toBe(200);
+    }
+    const missionId = await flyingMission();
+    const episodesBefore = episodes.length;
+    await post(LAT + 0.0025, 30, 'LD');
+    const out = await post(LAT + 0.0065, 70, 'LD');
+    expect(out.body.conformance).toMatchObject({ missionId, state: 'violating', violations: ['area', 'height'] });
+    const lastOut = new Date(IN_SLOT.getTime() + second * 1000);
+
+    // The pilot lands out of his area and his phone posts nothing more. The clock stands still: no silence ends them.
+    const landing = await request(t.app).post('/api/preflights/landing').set(operator.auth).send({ preFlightId: missionId });
+    expect(landing.body.status).toBe('validated');
+
+    await expect
+      .poll(() => t.db.prisma.violation.findMany({ where: { missionId }, orderBy: { rule: 'asc' } }))
+      .toMatchObject([
+        { rule: 'area', endedAt: lastOut, lastAt: lastOut },
+        { rule: 'height', endedAt: lastOut, lastAt: lastOut },
+      ]);
+    const listed = await request(t.app).get('/api/violations').query({ missionId }).set(operator.auth);
+    expect(listed.body.items.map((v: { rule: string; endedAt: string | null }) => [v.rule, v.endedAt]).sort()).toEqual([
+      ['area', lastOut.toISOString()],
+      ['height', lastOut.toISOString()],
+    ]);
+    expect(episodes.slice(episodesBefore).map((episode) => [episode.rule, episode.endedAt])).toEqual([
+      ['area', null],
+      ['height', null],
+      ['area', lastOut.toISOString()],
+      ['height', lastOut.toISOString()],
+    ]);
+  });
 });

@@ -5,7 +5,8 @@
  * - not open and broken: an episode opens (`opened`);
  * - open and broken again: it goes on (`continued`), or `worsened` when the value is worse than its worst;
  * - open and no longer broken: it ends at this position (`ended`, `endedAt` = the position's time);
- * - open and the traffic silent for longer than the silence time: it ends at its last offending position.
+ * - open and the traffic silent for longer than the silence time: it ends at its last offending position;
+ * - open and the flight over (flight.checker.ts): it ends at its last offending position too.
  * A rule broken again after its episode ended opens a new episode.
  */
 
@@ -96,6 +97,11 @@ export function silence<K extends string>(
   silenceMs: number,
 ): Step<K> | null {
   if (now.getTime() - lastSeen.getTime() <= silenceMs) return null;
+  return endAll(open);
+}
+
+/** Ends every open episode at its last offending position. */
+export function endAll<K extends string>(open: ReadonlyMap<K, EpisodeState<K>>): Step<K> {
   const events = [...open.values()].map((episode) => ({ kind: 'ended' as const, episode: { ...episode, endedAt: episode.lastAt } }));
   return { open: new Map(), events };
 }

@@ -3,13 +3,14 @@ import type { ConformanceRule, FlightConformance } from '../../../src/shared/con
 import type { LiveViolation } from '../../../src/shared/contracts/traffic';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import type { TableChanges } from '../../lib/table-changes';
 import type { IngestedPosition, ViolationPublisher } from '../traffic/positions';
 import type { EpisodeRow } from './conformance.repository';
 import { DRONE_TYPES, type MissionEnvelope } from './conformance.rules';
 import { flightViolationMessage } from './conformance.messages';
 import type { ViolationNotifier } from './conformance.notifier';
 import type { EpisodeWriter } from './episode-writer';
-import { observe, silence, type EpisodeEvent, type EpisodeState } from './episodes';
+import { endAll, observe, silence, type EpisodeEvent, type EpisodeState } from './episodes';
 import { assess, type Assessment, type WarningMargins } from './flight.rules';
 import { conformanceNews, movedByAStep } from './live-news';
 import type { EventPublisher } from '../webhooks/webhooks.service';
@@ -24,6 +25,8 @@ export interface FlightConformanceDependencies {
   publishViolation: ViolationPublisher;
   publishConformance: (conformance: FlightConformance) => void;
   clock: Clock;
+  /** A change of the missions (a landing among them) sweeps at once. */
+  changes: Pick<TableChanges, 'subscribe'>;
   logger: Logger;
   silenceMs: number;
   margins: WarningMargins;
@@ -244,7 +247,7 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
       deps.publishConformance(traffic.latest);
       traffic.told = traffic.latest;
     }
-    endSilent(missions, out);
+    endQuiet(missions, out);
     if (out.rows.size > 0) await deps.write(out.rows.values());
     if (out.opened.length > 0) deps.opened(out.opened.length);
     await announce(out, missions);
@@ -274,20 +277,33 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
     }
   }
 
-  function endSilent(missions: ReadonlyMap<string, MissionEnvelope>, out: StepOut) {
+  /**
+   * Ends the open episodes of a silent traffic, then forgets it, and those of a traffic whose mission no longer flies
+   * (landed, or its flight stopped): a landed flight's episodes do not stay open until its silence.
+   */
+  function endQuiet(missions: ReadonlyMap<string, MissionEnvelope>, out: StepOut) {
     const now = deps.clock.now();
     for (const [key, traffic] of traffics) {
-      const step = silence(traffic.open, traffic.lastSeen, now, deps.silenceMs);
-      if (!step) continue;
-      apply(traffic, step.events, missions, out);
-      traffics.delete(key);
+      const silent = silence(traffic.open, traffic.lastSeen, now, deps.silenceMs);
+      if (silent) {
+        apply(traffic, silent.events, missions, out);
+        traffics.delete(key);
+      } else if (traffic.open.size > 0 && traffic.missionId !== null && !missions.has(traffic.missionId)) {
+        const landed = endAll(traffic.open);
+        apply(traffic, landed.events, missions, out);
+        traffic.open = landed.open;
+      }
     }
+  }
+
+  function sweepNow() {
+    sweep().catch((error: unknown) => deps.logger.error({ err: error }, 'flight conformance sweep failed'));
   }
 
   async function sweep() {
     const [missions] = await Promise.all([deps.missions(), resume()]);
     const out = stepOut();
-    endSilent(missions, out);
+    endQuiet(missions, out);
     if (out.rows.size > 0) await deps.write(out.rows.values());
     await announce(out, missions);
   }
@@ -300,13 +316,24 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
     current(source: string, ident: string): FlightConformance | null {
       return traffics.get(keyOf({ source, ident }))?.latest ?? null;
     },
-    /** Starts the silence timer; returns its stop. */
+    /** Starts the silence timer and the sweep at each change of the missions; returns their stop. */
     start(intervalMs = Math.max(1_000, Math.floor(deps.silenceMs / 4))) {
-      const timer = setInterval(() => {
-        sweep().catch((error: unknown) => deps.logger.error({ err: error }, 'flight conformance sweep failed'));
-      }, intervalMs);
+      const timer = setInterval(sweepNow, intervalMs);
       timer.unref();
-      return () => clearInterval(timer);
+      // Changes come in bursts (a landing writes the mission and its history): one sweep for those of the same turn.
+      let queued = false;
+      const unsubscribe = deps.changes.subscribe((table) => {
+        if (table !== 'Mission' || queued) return;
+        queued = true;
+        setImmediate(() => {
+          queued = false;
+          sweepNow();
+        });
+      });
+      return () => {
+        clearInterval(timer);
+        unsubscribe();
+      };
     },
   };
 }
