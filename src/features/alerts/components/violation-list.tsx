@@ -171,7 +171,8 @@ export function ViolationList() {
               {violation.endedAt ? (
                 `${dateTime.format(new Date(violation.endedAt))} UTC`
               ) : (
-                <Badge color="red" variant="light">
+                // Its whole word, even when a long identifier narrows the column.
+                <Badge color="red" variant="light" miw="max-content">
                   {t('violations.states.open')}
                 </Badge>
               )}
