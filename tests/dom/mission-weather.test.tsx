@@ -5,6 +5,8 @@ import { MissionWeather } from '@/features/weather/components/mission-weather';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { MissionWeather as Forecast } from '@/shared/contracts/weather';
+import recording from '../../data-seed/weather/recorded-taf.json';
+import { decodeTafAt } from '../../server/modules/weather/taf-decode';
 import { mockApi, resetApp, signInAs } from './helpers';
 
 const MISSION = 'mission-rennes';
@@ -92,6 +94,42 @@ describe("a mission's weather panel", () => {
     await changeLanguage('fr');
     try {
       await waitFor(() => expect(weather).toHaveTextContent('Temporairement : visibilité 4 000 m'));
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it("names a probable change with its chance once, in Paris-Orly's recorded TAF (PROB30 TEMPO), in English and French", async () => {
+    // The real TAF of the embedded default (data-seed/weather/recorded-taf.json), decoded by the server at 05:00Z on
+    // the 29th, when its fog is possible: "TEMPO 2904/2910 1500 BR OVC002 PROB30 TEMPO 2904/2907 0600 FG VV///".
+    const { taf, issuedAt } = recording.stations.find((station) => station.icao === 'LFPO')!;
+    const issued = new Date(issuedAt);
+    const at = new Date(Date.UTC(issued.getUTCFullYear(), issued.getUTCMonth(), 29, 5));
+    const decoded = decodeTafAt(taf, issued, at);
+    if (!decoded.ok) throw new Error(`the recorded TAF of LFPO did not decode: ${decoded.reason}`);
+    const orly: Forecast = {
+      ...decoded.taf,
+      station: { icao: 'LFPO', name: 'Paris-Orly Airport', distanceKm: 4.1 },
+      raw: taf,
+      metar: null,
+      issuedAt: issued.toISOString(),
+      validFrom: decoded.taf.validFrom.toISOString(),
+      validTo: decoded.taf.validTo.toISOString(),
+      at: at.toISOString(),
+      recorded: true,
+    };
+    signInAs('operator');
+    mockApi((request) => (request.method === 'GET' && request.url === PATH ? { status: 200, data: orly } : undefined));
+    renderWeather();
+
+    const weather = await screen.findByTestId('mission-weather');
+    expect(weather).toHaveTextContent('Temporarily: visibility 1,500 m · ceiling 200 ft · wind 60° 5 kt · BR (LIFR)');
+    expect(weather).toHaveTextContent('Temporarily (30% chance): visibility 600 m · ceiling 0 ft · wind 60° 5 kt · FG (LIFR)');
+    expect(weather).not.toHaveTextContent(/chance:/);
+    await changeLanguage('fr');
+    try {
+      await waitFor(() => expect(weather).toHaveTextContent('Temporairement (probabilité 30 %) : visibilité 600 m'));
+      expect(weather).not.toHaveTextContent(/% :\s*\S+ :/);
     } finally {
       await changeLanguage('en');
     }

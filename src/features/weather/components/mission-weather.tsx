@@ -58,7 +58,7 @@ function useChangeLabel() {
   const { t } = useTranslation('weather');
   return (group: ForecastGroup) => {
     const change = group.change ? t(`changes.${group.change}`) : t('changes.initial');
-    return group.probability ? `${t('changes.probability', { value: group.probability })} ${change}` : change;
+    return group.probability ? t('changes.probability', { change, value: group.probability }) : change;
   };
 }
 
