@@ -129,6 +129,7 @@ describe("a mission's weather panel", () => {
     await changeLanguage('fr');
     try {
       await waitFor(() => expect(weather).toHaveTextContent('Temporairement (probabilité 30 %) : visibilité 600 m'));
+      expect(weather).toHaveTextContent('Prévision (TAF) de Paris-Orly Airport (LFPO), à 4,1 km');
       expect(weather).not.toHaveTextContent(/% :\s*\S+ :/);
     } finally {
       await changeLanguage('en');

@@ -84,7 +84,13 @@ export function MissionWeather({ missionId, updatedAt }: { missionId: string; up
       <Stack gap="xs" data-testid="mission-weather">
         <Group gap="xs">
           <CategoryBadge category={data.worstCategory} />
-          <Text size="sm">{t('station', { name: data.station.name, icao: data.station.icao, distance: data.station.distanceKm })}</Text>
+          <Text size="sm">
+            {t('station', {
+              name: data.station.name,
+              icao: data.station.icao,
+              distance: new Intl.NumberFormat(i18n.language).format(data.station.distanceKm),
+            })}
+          </Text>
         </Group>
         <Text size="sm">
           <strong>{t('atStart', { time: time(data.at) })}</strong> {describe(data.prevailing)}{' '}
