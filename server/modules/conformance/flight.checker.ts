@@ -320,10 +320,11 @@ export function createFlightConformance(deps: FlightConformanceDependencies) {
     start(intervalMs = Math.max(1_000, Math.floor(deps.silenceMs / 4))) {
       const timer = setInterval(sweepNow, intervalMs);
       timer.unref();
-      // Changes come in bursts (a landing writes the mission and its history): one sweep for those of the same turn.
+      // Only while an episode is open. Changes come in bursts (a landing writes the mission and its history): one sweep
+      // for those of the same turn.
       let queued = false;
       const unsubscribe = deps.changes.subscribe((table) => {
-        if (table !== 'Mission' || queued) return;
+        if (table !== 'Mission' || queued || ![...traffics.values()].some((traffic) => traffic.open.size > 0)) return;
         queued = true;
         setImmediate(() => {
           queued = false;
