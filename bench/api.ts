@@ -208,20 +208,17 @@ rounds.forEach((round, i) => {
 if (rounds.length === 0) console.log('metrics overhead: no round measured (BENCH_METRICS_ROUNDS=0)');
 else {
   console.log(`metrics overhead, medians of ${METRICS_ROUNDS} rounds:`);
-  console.log(
-    `  ${overhead(
-      'GET /api/status',
-      rounds.map((r) => r.stackOff),
-      rounds.map((r) => r.stackOn),
-    )}`,
-  );
-  console.log(
-    `  ${overhead(
-      'GET /api/users',
-      rounds.map((r) => r.cachedOff),
-      rounds.map((r) => r.cachedOn),
-    )}`,
-  );
+  for (const [route, off, on] of [
+    ['GET /api/status', 'stackOff', 'stackOn'],
+    ['GET /api/users', 'cachedOff', 'cachedOn'],
+  ] as const)
+    console.log(
+      `  ${overhead(
+        route,
+        rounds.map((r) => r[off]),
+        rounds.map((r) => r[on]),
+      )}`,
+    );
   console.log(
     `  process-wide collectors (metrics off, before → after the metered instance existed): GET /api/status cpu ${change(stackBefore.cpuPerRequest, median(rounds.map((r) => r.stackOff.cpuPerRequest)))}, GET /api/users cpu ${change(cachedBefore.cpuPerRequest, median(rounds.map((r) => r.cachedOff.cpuPerRequest)))}`,
   );
