@@ -100,6 +100,7 @@ export function createContext(options: {
     terrain: policy('terrain'),
   };
   const mailer = createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, outbox, logger: options.logger });
+  closers.add(() => mailer.close());
   return {
     ...options,
     clock,
@@ -141,17 +142,26 @@ export function createContext(options: {
 }
 
 /**
- * Every e-mail is recorded in the outbox as sent or failed: the place its outcome is counted (SMS, push and the
- * authority are counted by their call policy). A message only recorded (no service configured) is no call.
+ * Every e-mail's outcome is kept in the outbox as sent or failed: the place it is counted (SMS, push and the authority
+ * are counted by their call policy). A message only recorded (no service configured) is no call.
  */
 function countedOutbox(outbox: OutboxRepository, metrics: Metrics): OutboxRepository {
   if (!metrics.enabled) return outbox;
+  const count = (entries: readonly { status: string }[]) => {
+    for (const { status } of entries)
+      if (status === 'sent' || status === 'failed') metrics.externalCall('email', status === 'sent' ? 'success' : 'failure');
+  };
   return {
     ...outbox,
-    async record(entry) {
-      await outbox.record(entry);
-      if (entry.channel === 'email' && entry.status !== 'recorded')
-        metrics.externalCall(entry.channel, entry.status === 'sent' ? 'success' : 'failure');
+    async record(...entries) {
+      const ids = await outbox.record(...entries);
+      count(entries.filter((entry) => entry.channel === 'email'));
+      return ids;
+    },
+    // Only e-mails are queued, then settled.
+    async settle(...outcomes) {
+      await outbox.settle(...outcomes);
+      count(outcomes);
     },
   };
 }

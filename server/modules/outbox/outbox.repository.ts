@@ -3,6 +3,13 @@ import type pg from 'pg';
 import type { OutboxChannel, OutboxStatus, Prisma, PrismaClient } from '../../generated/prisma/client';
 import { prepared } from '../../lib/prepared';
 
+/** What became of a queued message: its transport's outcome. */
+export interface OutboxSettlement {
+  id: string;
+  status: Exclude<OutboxStatus, 'queued'>;
+  error?: string | null;
+}
+
 export interface OutboxEntry {
   channel: OutboxChannel;
   recipient: string;
@@ -23,13 +30,20 @@ const RECORD = `
          WITH ORDINALITY AS entry(id, channel, recipient, subject, text, html, status, error, position)
    ORDER BY entry.position`;
 
+// A queued message's outcome; a message no longer queued (settled already) is left as it is.
+const SETTLE = `
+  UPDATE "OutboxMessage" AS message SET status = outcome.status::"OutboxStatus", error = outcome.error
+    FROM unnest($1::uuid[], $2::text[], $3::text[]) AS outcome(id, status, error)
+   WHERE message.id = outcome.id AND message.status = 'queued'`;
+
 export function createOutboxRepository(prisma: PrismaClient, pool: pg.Pool) {
   return {
-    /** Keeps the entries, in their order, by one statement (the e-mails of one filing together). */
-    async record(...entries: OutboxEntry[]) {
-      if (entries.length === 0) return;
+    /** Keeps the entries, in their order, by one statement (the e-mails of one filing together); answers their ids. */
+    async record(...entries: OutboxEntry[]): Promise<string[]> {
+      if (entries.length === 0) return [];
+      const ids = entries.map(() => randomUUID());
       await prepared(pool, 'outbox-record', RECORD, [
-        entries.map(() => randomUUID()),
+        ids,
         entries.map((entry) => entry.channel),
         entries.map((entry) => entry.recipient),
         entries.map((entry) => entry.subject ?? null),
@@ -37,6 +51,16 @@ export function createOutboxRepository(prisma: PrismaClient, pool: pg.Pool) {
         entries.map((entry) => entry.html ?? null),
         entries.map((entry) => entry.status),
         entries.map((entry) => entry.error ?? null),
+      ]);
+      return ids;
+    },
+    /** Keeps the outcomes of queued messages, by one statement. */
+    async settle(...outcomes: OutboxSettlement[]) {
+      if (outcomes.length === 0) return;
+      await prepared(pool, 'outbox-settle', SETTLE, [
+        outcomes.map((outcome) => outcome.id),
+        outcomes.map((outcome) => outcome.status),
+        outcomes.map((outcome) => outcome.error ?? null),
       ]);
     },
     async list(filter: { channel?: OutboxChannel; recipient?: string; search?: string }, page: number, pageSize: number) {

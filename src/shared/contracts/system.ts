@@ -37,7 +37,7 @@ export const statusResultSchema = z.object({
 export type StatusResult = z.infer<typeof statusResultSchema>;
 
 export const OUTBOX_CHANNELS = ['email', 'sms', 'authority', 'push'] as const;
-export const OUTBOX_STATUSES = ['recorded', 'sent', 'failed'] as const;
+export const OUTBOX_STATUSES = ['queued', 'recorded', 'sent', 'failed'] as const;
 
 export const outboxMessageSchema = z.object({
   id: z.string(),

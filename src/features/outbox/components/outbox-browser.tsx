@@ -9,7 +9,7 @@ import { OUTBOX_CHANNELS, type OutboxMessage } from '@/shared/contracts/system';
 import { useOutbox } from '../api/get-outbox';
 import { formatLocale } from '@/lib/format';
 
-const STATUS_COLORS = { recorded: 'gray', sent: 'teal', failed: 'red' } as const;
+const STATUS_COLORS = { queued: 'yellow', recorded: 'gray', sent: 'teal', failed: 'red' } as const;
 
 type Channel = (typeof OUTBOX_CHANNELS)[number];
 
