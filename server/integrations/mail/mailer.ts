@@ -12,7 +12,7 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /**
-   * Keeps the messages in the outbox, in their order (one statement), as queued, then hands them to the transport after
+   * Keeps the messages in the outbox, in their order (one statement); over SMTP as queued, handed to the server after
    * the caller has answered: no request waits on the mail server.
    */
   sendAll(messages: readonly MailMessage[]): Promise<void>;
@@ -37,10 +37,11 @@ function smtpTransport(smtpUrl: string): Transporter {
 }
 
 /**
- * Every message goes through nodemailer: over SMTP when SMTP_URL is set, otherwise through its JSON transport. Either
- * way it is kept in the outbox first, queued, then marked sent (recorded, for the JSON transport) or failed with the
- * transport's reason, so administrators can read what was sent (and, in the embedded default, follow activation and
- * reset links at once).
+ * Every message goes through nodemailer: over SMTP when SMTP_URL is set, otherwise through its JSON transport, and is
+ * kept in the outbox, so administrators can read what was sent (and, in the embedded default, follow activation and
+ * reset links). Over SMTP it is kept first, queued, and handed to the server after the caller has answered, then marked
+ * sent or failed with the transport's reason. The JSON transport waits on nothing: its messages are composed and kept
+ * with their outcome (recorded) before the caller answers, by one statement as before.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outbox: OutboxRepository; logger: Logger }): Mailer {
   const transport = options.smtpUrl ? smtpTransport(options.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
@@ -48,11 +49,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
   const underWay = new Set<Promise<void>>();
 
   /** Hands the message to the transport; answers its outcome and the log line to write once it is kept. */
-  async function deliver(id: string, message: MailMessage): Promise<[OutboxSettlement, () => void]> {
+  async function deliver(message: MailMessage): Promise<[Omit<OutboxSettlement, 'id'>, () => void]> {
     try {
       await transport.sendMail({ from: options.from, ...message });
       return [
-        { id, status: delivered },
+        { status: delivered },
         () =>
           options.logger.info(
             { to: message.to, subject: message.subject, transport: delivered },
@@ -62,33 +63,39 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
       ];
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return [
-        { id, status: 'failed', error: reason },
-        () => options.logger.error({ to: message.to, err: error }, 'e-mail delivery failed'),
-      ];
+      return [{ status: 'failed', error: reason }, () => options.logger.error({ to: message.to, err: error }, 'e-mail delivery failed')];
     }
   }
 
-  async function deliverAll(ids: readonly string[], messages: readonly MailMessage[]) {
-    const outcomes: [OutboxSettlement, () => void][] = [];
-    for (const [index, message] of messages.entries()) outcomes.push(await deliver(ids[index]!, message));
-    await options.outbox.settle(...outcomes.map(([settlement]) => settlement));
-    for (const [, log] of outcomes) log();
+  /** Each message's outcome, in their order, and the log lines to write once they are kept. */
+  async function deliverEach(messages: readonly MailMessage[]) {
+    const outcomes: Omit<OutboxSettlement, 'id'>[] = [];
+    const logs: (() => void)[] = [];
+    for (const message of messages) {
+      const [outcome, log] = await deliver(message);
+      outcomes.push(outcome);
+      logs.push(log);
+    }
+    return { outcomes, log: () => logs.forEach((log) => log()) };
   }
 
+  const entry = (message: MailMessage) =>
+    ({ channel: 'email', recipient: message.to, subject: message.subject, text: message.text, html: message.html }) as const;
+
   async function sendAll(messages: readonly MailMessage[]) {
-    const ids = await options.outbox.record(
-      ...messages.map((message) => ({
-        channel: 'email' as const,
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        status: 'queued' as const,
-      })),
-    );
-    if (ids.length === 0) return;
-    const delivery = deliverAll(ids, messages)
+    if (messages.length === 0) return;
+    if (!options.smtpUrl) {
+      const { outcomes, log } = await deliverEach(messages);
+      await options.outbox.record(...messages.map((message, index) => ({ ...entry(message), ...outcomes[index]! })));
+      log();
+      return;
+    }
+    const ids = await options.outbox.record(...messages.map((message) => ({ ...entry(message), status: 'queued' as const })));
+    const delivery = deliverEach(messages)
+      .then(async ({ outcomes, log }) => {
+        await options.outbox.settle(...outcomes.map((outcome, index) => ({ ...outcome, id: ids[index]! })));
+        log();
+      })
       .catch((error: unknown) => options.logger.error({ err: error }, 'e-mail outcome not kept in the outbox'))
       .finally(() => underWay.delete(delivery));
     underWay.add(delivery);
