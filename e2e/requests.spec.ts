@@ -94,11 +94,19 @@ async function fileToDemoAirspace(page: Page, missionId: string, firstMessage: s
   await expect(dialog.getByTestId('file-submit')).toBeDisabled();
   await dialog.getByTestId('accept-conditions').check();
   await dialog.getByTestId('first-message').fill(firstMessage);
+  // The SPA asks for the filing's outcome alone (docs/requests.md "Filing"); its toast names the reference.
+  const filing = page.waitForResponse((response) => response.url().endsWith('/api/procedures') && response.request().method() === 'POST');
   await dialog.getByTestId('file-submit').click();
-  await expect(page.getByTestId('request-filed')).toBeVisible();
+  const answer = await filing;
+  expect(answer.status()).toBe(201);
+  expect(answer.headers()['preference-applied']).toBe('return=minimal');
+  const { referenceNumber } = (await answer.json()) as { referenceNumber: string };
+  await expect(page.getByTestId('request-filed')).toContainText(referenceNumber);
   const row = page.getByTestId('mission-request-row').first();
   await expect(row).toBeVisible();
-  return (await row.locator('a').textContent())!.trim();
+  const reference = (await row.locator('a').textContent())!.trim();
+  expect(reference).toBe(referenceNumber);
+  return reference;
 }
 
 /**

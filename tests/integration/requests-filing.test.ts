@@ -51,6 +51,8 @@ describe('filing a permission request', () => {
     });
 
     expect(response.status).toBe(201);
+    expect(response.headers.location).toBe(`/api/procedures/${response.body.id}`);
+    expect(response.headers['preference-applied']).toBeUndefined();
     expect((await request(t.app).get(`/api/procedures/${response.body.id}`).set(operator.auth)).body).toEqual(response.body);
     expect(response.body).toMatchObject({
       status: 'submitted',
@@ -66,6 +68,59 @@ describe('filing a permission request', () => {
     expect(response.body.events).toEqual([expect.objectContaining({ from: null, to: 'submitted', action: 'submit' })]);
     const mails = await outboxFor(t, manager.user.email);
     expect(mails.map((mail) => mail.subject)).toEqual([`New request ${response.body.referenceNumber}`]);
+  });
+
+  it("answers the filing's outcome alone to Prefer: return=minimal, the summary and the automatic answer, the detail at its Location", async () => {
+    const { airspace } = await managedAirspace(t);
+    const rule = await t.db.prisma.automationRule.create({
+      data: {
+        airspaceId: airspace.id,
+        title: 'Weekdays with an observer',
+        mode: 'acceptAuto',
+        impactLevels: ['low', 'medium', 'high'],
+        range: { weekdays: [1, 2, 3, 4, 5] },
+        restrictions: [{ kind: 'observerRequired' }],
+        enabled: true,
+        version: 3,
+      },
+    });
+    const { operator, missionId } = await operatorWithMission(t, { title: 'Roof inspection' });
+    const { operator: other, missionId: otherId } = await operatorWithMission(t);
+    expect((await file(t, other.auth, { missionId: otherId, airspaceId: airspace.id })).status).toBe(201);
+
+    const response = await file(t, operator.auth, { missionId, airspaceId: airspace.id }).set('Prefer', 'respond-async, return=minimal');
+
+    expect(response.status).toBe(201);
+    expect(response.headers['preference-applied']).toBe('return=minimal');
+    const detail = await request(t.app).get(response.headers.location!).set(operator.auth);
+    expect(detail.status).toBe(200);
+    expect(detail.body.activeMissions).toHaveLength(1);
+    const { id, referenceNumber, status, automatic, missionTitle, startAt, endAt, operator: owner, impactLevel, submittedAt } = detail.body;
+    expect(response.body).toEqual({
+      id,
+      referenceNumber,
+      status,
+      automatic,
+      missionId,
+      missionTitle,
+      startAt,
+      endAt,
+      airspace: { id: airspace.id, name: airspace.name, internalCode: airspace.internalCode },
+      operator: owner,
+      impactLevel,
+      submittedAt,
+      autoRejectAt: null,
+      restrictions: [{ kind: 'observerRequired' }],
+      rejectionReason: null,
+      automationRule: { id: rule.id, title: 'Weekdays with an observer', version: 3 },
+    });
+    expect(status).toBe('autoAcceptedWithRestrictions');
+
+    const { operator: third, missionId: thirdId } = await operatorWithMission(t);
+    const represented = await file(t, third.auth, { missionId: thirdId, airspaceId: airspace.id }).set('Prefer', 'return=representation');
+    expect(represented.status).toBe(201);
+    expect(represented.headers['preference-applied']).toBeUndefined();
+    expect(represented.body.activeMissions).toHaveLength(2);
   });
 
   it("shows the airspace's other requests at the same time as active missions, not those of another day", async () => {

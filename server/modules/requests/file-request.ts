@@ -7,6 +7,7 @@ import {
   type MissionSnapshot,
   type RequestCreate,
   type RequestDetail,
+  type RequestFiled,
   type Restriction,
 } from '../../../src/shared/contracts/requests';
 import { nextRequestStatus, UNDER_ANALYSIS_STATUSES, type RequestAction } from '../../../src/shared/domain/request-status';
@@ -19,6 +20,7 @@ import type { MissionReach } from '../missions/mission-reach';
 import type { RecordOwners } from '../users/record-owner';
 import type { EventsPublisher } from '../webhooks/webhooks.service';
 import { recipientsOf, requestAudience, requestDetailBuilder, requestEventData, requestLink } from './requests.common';
+import { toRequestFiled, type DetailSource } from './requests.mapper';
 import { decisionEmail, submittedEmail, type RequestMailContext } from './requests.emails';
 import { extentKm, limitBreach } from './requests.limits';
 import type { FiledEvent, JsonValue, MissionToFile, RequestsRepository } from './requests.repository';
@@ -103,7 +105,12 @@ export function createFileRequest(deps: FileRequestDeps) {
   const { repository, evaluate: evaluator, owners, missionReach, mailer, clock, publicUrl, geometry } = deps;
   const buildDetail = requestDetailBuilder(repository);
 
-  return async function fileRequest(actor: AuthUser, input: RequestCreate): Promise<RequestDetail> {
+  /** `answerWith`: the request's detail, or the filing's outcome alone (`Prefer: return=minimal`, docs/requests.md). */
+  return async function fileRequest(
+    actor: AuthUser,
+    input: RequestCreate,
+    answerWith: 'detail' | 'outcome' = 'detail',
+  ): Promise<RequestDetail | RequestFiled> {
     // Read at once, the airspace's rules too; the mission's checks still come first.
     const evaluate = evaluator.prepare(input.airspaceId);
     const [mission, airspace] = await Promise.all([
@@ -201,9 +208,27 @@ export function createFileRequest(deps: FileRequestDeps) {
     ];
     const actorRef = (id: string | null) => (id === null ? null : mission.actor);
     const announced = { ...request, referenceNumber, airspace };
+    const source: DetailSource = {
+      ...request,
+      referenceNumber,
+      airspace,
+      operator: { id: mission.userId, firstName: owner.firstName, lastName: owner.lastName, companyName: owner.companyName },
+      callControl: false,
+      firstMessage: input.firstMessage ?? null,
+      conditionsAcceptedAt: submittedAt,
+      missionSnapshot: filed as JsonValue,
+      classification: evaluation.classification as JsonValue,
+      restrictions: request.restrictions as JsonValue,
+      decidedBy: null,
+      automationRule: decision ? { id: decision.ruleId, title: evaluation.classification.automation?.title ?? '' } : null,
+      events: events.map((event) => ({ ...event, actor: actorRef(event.actorId), details: event.details as JsonValue })),
+      messages: firstMessage
+        ? [{ id: firstMessage.id, author: mission.actor, authorId: actor.id, body: firstMessage.body, at: submittedAt }]
+        : [],
+    };
     // The e-mails' outbox records (one statement), the webhook deliveries (one statement, filed then decided) and the
-    // detail's read are independent: at once.
-    const [, , detail] = await Promise.all([
+    // detail's reads are independent: at once. The outcome alone needs no read.
+    const [, , answer] = await Promise.all([
       mailer.sendAll(messages),
       deps.events.publishAll({
         audience: requestAudience(announced),
@@ -212,29 +237,9 @@ export function createFileRequest(deps: FileRequestDeps) {
           ...(action ? [{ type: 'request.decided' as const, data: requestEventData(announced, { action }) }] : []),
         ],
       }),
-      buildDetail(
-        {
-          ...request,
-          referenceNumber,
-          airspace,
-          operator: { id: mission.userId, firstName: owner.firstName, lastName: owner.lastName, companyName: owner.companyName },
-          callControl: false,
-          firstMessage: input.firstMessage ?? null,
-          conditionsAcceptedAt: submittedAt,
-          missionSnapshot: filed as JsonValue,
-          classification: evaluation.classification as JsonValue,
-          restrictions: request.restrictions as JsonValue,
-          decidedBy: null,
-          automationRule: decision ? { id: decision.ruleId, title: evaluation.classification.automation?.title ?? '' } : null,
-          events: events.map((event) => ({ ...event, actor: actorRef(event.actorId), details: event.details as JsonValue })),
-          messages: firstMessage
-            ? [{ id: firstMessage.id, author: mission.actor, authorId: actor.id, body: firstMessage.body, at: submittedAt }]
-            : [],
-        },
-        'operator',
-      ),
+      answerWith === 'outcome' ? toRequestFiled(source) : buildDetail(source, 'operator'),
     ]);
-    return detail;
+    return answer;
   };
 }
 

@@ -1,4 +1,11 @@
-import type { MissionSnapshot, RequestConflict, RequestDetail, RequestSummary, Restriction } from '../../../src/shared/contracts/requests';
+import type {
+  MissionSnapshot,
+  RequestConflict,
+  RequestDetail,
+  RequestFiled,
+  RequestSummary,
+  Restriction,
+} from '../../../src/shared/contracts/requests';
 import { allowedRequestActions } from '../../../src/shared/domain/request-status';
 import type { ActiveMissionRow, DetailRow, SummaryRow } from './requests.repository';
 
@@ -63,6 +70,16 @@ export function toRequestSummary(row: SummarySource): RequestSummary {
   };
 }
 
+/** The filing's outcome (`Prefer: return=minimal`): the summary and the automatic answer. */
+export function toRequestFiled(row: DetailSource): RequestFiled {
+  return {
+    ...toRequestSummary(row),
+    restrictions: row.restrictions as Restriction[],
+    rejectionReason: row.rejectionReason,
+    automationRule: row.automationRule && { ...row.automationRule, version: row.automationRuleVersion ?? 1 },
+  };
+}
+
 /** The detail as `side` sees it, with the airspace's other requests whose missions overlap (`others`). */
 export function toRequestDetail(
   row: DetailSource,
@@ -72,18 +89,15 @@ export function toRequestDetail(
 ): RequestDetail {
   const managerIds = new Set(row.airspace.managers.map((manager) => manager.id));
   return {
-    ...toRequestSummary(row),
+    ...toRequestFiled(row),
     callControl: row.callControl,
     operatorPhone: row.operatorPhone,
     firstMessage: row.firstMessage,
     conditionsAcceptedAt: row.conditionsAcceptedAt.toISOString(),
     missionSnapshot: snapshotOf(row),
     classification: row.classification ?? null,
-    restrictions: row.restrictions as Restriction[],
-    rejectionReason: row.rejectionReason,
     decidedBy: row.decidedBy,
     decidedAt: iso(row.decidedAt),
-    automationRule: row.automationRule && { ...row.automationRule, version: row.automationRuleVersion ?? 1 },
     space: {
       generalConditions: row.airspace.generalConditions,
       permanentConditions: row.airspace.permanentConditions,

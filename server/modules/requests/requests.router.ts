@@ -5,6 +5,7 @@ import {
   requestActionParamsSchema,
   requestCreateSchema,
   requestDetailSchema,
+  requestFiledSchema,
   requestListQuerySchema,
   requestMessageCreateSchema,
   requestSmsSchema,
@@ -14,6 +15,7 @@ import {
   volumesInViewSchema,
 } from '../../../src/shared/contracts/requests';
 import { ApiRouter } from '../../lib/api-router';
+import { returnPreference } from '../../lib/prefer';
 import type { ApiRegistry } from '../../openapi';
 import type { DecideRequest } from './decide-request';
 import type { FileRequest } from './file-request';
@@ -53,11 +55,18 @@ export function requestsRouter(
     .route({
       method: 'post',
       path: '/',
-      summary: "File a mission to an airspace it touches, after accepting its general conditions; the airspace's limits are checked",
+      summary:
+        "File a mission to an airspace it touches, after accepting its general conditions; the airspace's limits are checked. Answers the request's detail, or with `Prefer: return=minimal` the filing's outcome alone (its summary and the automatic answer); `Location` names the detail",
       access: ['PREFLIGHT_EDIT'],
       body: requestCreateSchema,
-      response: requestDetailSchema,
-      handler: ({ user, body }) => fileRequest(user, body),
+      response: z.union([requestDetailSchema, requestFiledSchema]),
+      handler: async ({ user, body, req, res }) => {
+        const minimal = returnPreference(req) === 'minimal';
+        const filed = await fileRequest(user, body, minimal ? 'outcome' : 'detail');
+        res.location(`/api/procedures/${filed.id}`);
+        if (minimal) res.setHeader('Preference-Applied', 'return=minimal');
+        return filed;
+      },
     })
     .route({
       method: 'get',

@@ -237,6 +237,18 @@ export const requestDetailSchema = requestSummarySchema.extend({
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 
+/**
+ * The filing's outcome, answered by `POST /api/procedures` to a client that sends `Prefer: return=minimal` (RFC 7240),
+ * as the SPA does: the request's summary and the automatic answer, without the detail's reads (its active missions and
+ * conflicts). The detail is at the answer's `Location` (docs/requests.md "Filing").
+ */
+export const requestFiledSchema = requestSummarySchema.extend({
+  restrictions: restrictionsSchema,
+  rejectionReason: z.string().nullable(),
+  automationRule: requestDetailSchema.shape.automationRule,
+});
+export type RequestFiled = z.infer<typeof requestFiledSchema>;
+
 export const requestActionParamsSchema = idParamsSchema.extend({ action: z.enum(MANAGER_ACTIONS) });
 
 /** One body for every manager action; each action says what it needs (docs/requests.md). */

@@ -6,6 +6,7 @@ import type {
   RequestActionBody,
   RequestCreate,
   RequestDetail,
+  RequestFiled,
   RequestListQuery,
   requestListQuerySchema,
   RequestSummary,
@@ -51,13 +52,16 @@ export function useTouchedAirspaces(missionId: string) {
   });
 }
 
-function useRequestMutation<T>(mutationFn: (input: T) => Promise<RequestDetail | void>) {
+function useRequestMutation<T>(mutationFn: (input: T) => Promise<RequestDetail | RequestFiled | void>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKey }) });
 }
 
+/** Files a request; the answer is the filing's outcome alone (the detail is read when the request is opened). */
 export function useFileRequest() {
-  return useRequestMutation(async (body: RequestCreate) => (await apiClient.post<RequestDetail>('procedures', body)).data);
+  return useRequestMutation(
+    async (body: RequestCreate) => (await apiClient.post<RequestFiled>('procedures', body, { headers: { Prefer: 'return=minimal' } })).data,
+  );
 }
 
 export function useRequestAction() {
