@@ -13,6 +13,7 @@ import { signAccessToken } from '../server/lib/auth-token';
 import { connectDatabase } from '../server/lib/database';
 import { freshBenchDatabase } from './bench-database';
 import { createLogger } from '../server/lib/logger';
+import { LIVE_FLUSH_MS } from '../server/modules/traffic/traffic.live';
 
 // Ingest through the public API (X-Api-Key batches) with live-map clients connected, then the same load against a
 // bare Express SSE server with the same fan-out and batching and no application. The load generator and the clients
@@ -361,7 +362,7 @@ async function seed(pool: pg.Pool) {
   return { apiKey, admin, idents };
 }
 
-/** The baseline: the same batches parsed and fanned out to the same clients every 250 ms, nothing else. */
+/** The baseline: the same batches parsed and fanned out to the same clients as often as Aerogate's, nothing else. */
 function bareServer() {
   const app = express();
   app.use(express.json({ limit: '10mb' }));
@@ -372,7 +373,7 @@ function bareServer() {
     const bytes = Buffer.from(`event: delta\ndata: ${JSON.stringify({ upserts: pending, removals: [] })}\n\n`);
     pending = [];
     for (const client of clients) client.write(bytes);
-  }, 250).unref();
+  }, LIVE_FLUSH_MS).unref();
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });

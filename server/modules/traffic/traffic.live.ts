@@ -34,6 +34,12 @@ export interface LiveHubOptions {
   scopeRefreshMs?: number;
 }
 
+/**
+ * How often the positions gathered from the bus are written to the live maps: a position waits this long at most
+ * before it leaves, and a client costs one write per flush, not per position (docs/live-traffic.md).
+ */
+export const LIVE_FLUSH_MS = 150;
+
 /** After a failed read of a client's rights, the next try comes this much later; the stream keeps its former rights. */
 const SCOPE_RETRY_MS = 5_000;
 /** Reads of rights that come due run this many at a time, the others at the next flush: the pool keeps room for the rest. */
@@ -168,7 +174,7 @@ function targetTexts(): TargetTexts {
  */
 export function createLiveHub(options: LiveHubOptions) {
   const { bus, repository, scopes, clock, logger, staleSeconds } = options;
-  const flushMs = options.flushMs ?? 250;
+  const flushMs = options.flushMs ?? LIVE_FLUSH_MS;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const scopeRefreshMs = options.scopeRefreshMs ?? 30_000;
   const clients = new Set<Client>();
