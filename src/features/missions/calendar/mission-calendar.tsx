@@ -106,6 +106,9 @@ export function MissionCalendar({ view }: { view: CalendarView }) {
               moreLinkContent: (arg: { shortText: string }) => arg.shortText,
             },
             multiMonthYear: { multiMonthMaxColumns: 4 },
+            // Each small month shows its own days only: the next month's first days at the end of its grid would show
+            // their missions a second time.
+            multiMonth: { showNonCurrentDates: false },
             timeGrid: { height: TIME_GRID_HEIGHT, scrollTime: '07:00:00' },
           }}
           locales={[frLocale]}
