@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { MissionRequests } from '@/features/requests/components/mission-requests';
+import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { TouchedAirspace } from '@/shared/contracts/requests';
 import { mockApi, resetApp, signInAs } from './helpers';
@@ -87,6 +88,14 @@ describe("filing a request: the airspace's notice", () => {
     );
     expect(screen.getByTestId('notice-hint')).toHaveAttribute('data-problem', '');
     expect(screen.queryByTestId('file-notice-problem')).not.toBeInTheDocument();
+  });
+
+  it('counts one day in the singular, in English and in French', async () => {
+    serve(() => ({ status: 201 }), { ...AIRSPACE, minNoticeDays: 1 });
+    await openDialog(false);
+    expect(screen.getByTestId('notice-hint')).toHaveTextContent(/^Notice of 1 day: a mission filed now may start on /);
+    await act(() => changeLanguage('fr'));
+    expect(screen.getByTestId('notice-hint')).toHaveTextContent(/^Préavis de 1 jour : une mission déposée maintenant peut commencer /);
   });
 
   it('a mission starting too soon is told before and in the dialog, which cannot send it', async () => {

@@ -117,9 +117,9 @@ function NoticeHint({ airspace }: { airspace: TouchedAirspace }) {
     : '';
   const text =
     airspace.noticeProblem === 'tooLong'
-      ? t('mission.notice.tooLong', { days: airspace.maxNoticeDays })
+      ? t('mission.notice.tooLong', { count: airspace.maxNoticeDays ?? 0 })
       : t(airspace.noticeProblem === 'tooShort' ? 'mission.notice.tooShort' : 'mission.notice.info', {
-          days: airspace.minNoticeDays,
+          count: airspace.minNoticeDays ?? 0,
           earliest,
         });
   return (
