@@ -237,7 +237,7 @@ describe('admin outbox', () => {
     renderApp('/backoffice/outbox');
 
     expect(await screen.findAllByTestId('outbox-row')).toHaveLength(2);
-    expect(screen.getByTestId('outbox-table')).toHaveTextContent('45 message(s)');
+    expect(screen.getByTestId('outbox-table')).toHaveTextContent('45 messages');
 
     await userEvent.selectOptions(screen.getByLabelText('Channel'), 'sms');
     await waitFor(() => expect(api.to('GET', 'outbox').at(-1)?.params).toMatchObject({ channel: 'sms', page: 1 }));

@@ -187,7 +187,7 @@ describe('back-office administration screens', () => {
     signInAs('admin');
     renderApp('/backoffice/airspaces/edit/a-1');
 
-    expect(await screen.findByTestId('airspace-area-summary')).toHaveTextContent(/^2 polygon\(s\), [\d.,]+ km²$/);
+    expect(await screen.findByTestId('airspace-area-summary')).toHaveTextContent(/^2 polygons, [\d.,]+ km²$/);
     expect(screen.getByTestId('airspace-area-warning')).toHaveTextContent(
       /^Polygon 2 covers only 612 m²: check that it is the one you meant\.$/,
     );

@@ -250,7 +250,7 @@ describe('take-off and landing on the mission screen (spec §3, §4, §7)', () =
     await userEvent.click(await screen.findByTestId('flight-takeOff'));
     const panel = await screen.findByTestId('takeoff-check');
     await waitFor(() => expect(panel).toHaveAttribute('data-state', 'warnings'));
-    expect(within(panel).getByText('1 alert(s) touch the area now: Crop spraying.')).toBeVisible();
+    expect(within(panel).getByText('1 alert touches the area now: Crop spraying.')).toBeVisible();
     const confirm = within(panel).getByTestId('takeoff-check-confirm');
     expect(confirm).toBeDisabled();
 
