@@ -17,6 +17,7 @@ import { parseTypedArea, TypedAreaError } from '@/shared/geo/typed-area';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import { AreaSummary } from './area-summary';
 import type { MarkerKind, MissionFormValues, SafetyZonesValue } from './form-values';
+import { saveBlob } from '@/lib/download';
 
 const EDIT_MODES: readonly DrawMode[] = ['polygon', 'point', 'marker', 'select'];
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -86,12 +87,7 @@ async function download(missionId: string, format: (typeof MISSION_EXPORT_FORMAT
     params: { format },
     responseType: 'blob',
   });
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `mission.${format === 'geojson' ? 'geojson' : format}`;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveBlob(response.data, `mission.${format === 'geojson' ? 'geojson' : format}`);
 }
 
 export interface MissionMapProps {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { TrackImportResult } from '@/shared/contracts/tracks';
 import type { TrackExportFormat } from '@/shared/geo/track-files';
+import { saveBlob } from '@/lib/download';
 
 /** Sends a track file to the mission's stored track; `onProgress` gets the share of the file sent, 0 to 1. */
 export function useImportTrack(missionId: string, onProgress: (sent: number) => void) {
@@ -23,10 +24,5 @@ export function useImportTrack(missionId: string, onProgress: (sent: number) => 
 /** Downloads the mission's stored track as a file (the request carries the session, so not a plain link). */
 export async function downloadTrack(missionId: string, format: TrackExportFormat, fileName: string) {
   const response = await apiClient.get<Blob>(`postflights/${missionId}/track`, { params: { format }, responseType: 'blob' });
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${fileName}.${format}`;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveBlob(response.data, `${fileName}.${format}`);
 }
