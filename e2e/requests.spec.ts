@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { allowOperatorMissions, DEMO, DEMO_PASSWORD, signIn, signInInEnglish, tokenOf as bearerOf } from './support';
 
 const DAY = 86_400_000;
@@ -72,12 +72,19 @@ async function prepareMissions(request: APIRequestContext, missions: { title: st
   return { ids, operator };
 }
 
+/** The browsers `signedInPage` opened in this test: closed after it, as the test's own page is. */
+const openedContexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(openedContexts.splice(0).map((context) => context.close()));
+});
+
 /**
  * A browser signed in as `email`, in English (another spec of the run may have switched the account to French), its
  * first screen left to the caller.
  */
 async function signedInPage(browser: Browser, email: string) {
   const context = await browser.newContext();
+  openedContexts.push(context);
   const page = await context.newPage();
   await signInInEnglish(page, email, null);
   return page;
