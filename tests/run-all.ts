@@ -93,13 +93,8 @@ async function vitest(name: string, projects: string[], extra: string[] = []): P
   return totals;
 }
 
-// Their output goes to a file rather than into vitest's. The embedded databases' template is made beside the unit
-// tests too: the integration project then starts at once instead of migrating it first (the CI's clean clone has none).
+// Its output goes to a file rather than into vitest's.
 const build = integrationOnly ? undefined : run('build (during vitest)', 'npx', ['tsx', 'scripts/build-if-stale.ts'], 'reports/build.log');
-const template =
-  integrationOnly || process.env.TEST_DATABASE_URL
-    ? undefined
-    : run('database template (during vitest)', 'npx', ['tsx', 'scripts/test-database-template.ts'], 'reports/template.log');
 const totals: Totals = { passed: 0, failed: 0, failures: [] };
 const add = (more: Totals) => {
   totals.passed += more.passed;
@@ -116,7 +111,6 @@ if (!integrationOnly) {
   add(await vitest('dom', ['dom'], ['--sequence.shuffle']));
   add(await vitest('dom-mocks', ['dom-mocks']));
 }
-await template;
 add(await vitest('integration', ['integration']));
 
 if (!integrationOnly) {
