@@ -25,7 +25,7 @@ export async function openDatabaseSession(config: Config, logger?: Logger): Prom
     url = embedded.url;
   }
   try {
-    const { applied } = await migrateDatabase(url);
+    const { applied } = await migrateDatabase(embedded ?? url);
     const clients = connectDatabase(url, {
       embedded: embedded !== undefined,
       timeouts: config.database,

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -14,12 +13,13 @@ import { MIGRATIONS_DIR, migrationNames } from './migrations';
 import { utcTimestampTypes } from './prepared';
 import { createTableChanges, type TableChanges } from './table-changes';
 
-const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export interface EmbeddedPostgres {
   url: string;
   pglite: PGlite;
+  /** Clients connected to its socket now: 0 or 1. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -45,6 +45,7 @@ export async function startEmbeddedPostgres(options: { dataDir?: string; loadDat
   return {
     url: served.url,
     pglite,
+    connections: served.connections,
     async close() {
       await served.stop();
       await pglite.close();
@@ -53,11 +54,15 @@ export async function startEmbeddedPostgres(options: { dataDir?: string; loadDat
 }
 
 /** An open PGlite served on a loopback port until `stop`, which leaves the PGlite itself open. */
-export async function servePGlite(pglite: PGlite): Promise<{ url: string; stop(): Promise<void> }> {
+export async function servePGlite(pglite: PGlite): Promise<{ url: string; connections(): number; stop(): Promise<void> }> {
   const port = await freePort();
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 1 });
   await server.start();
-  return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`, stop: () => server.stop() };
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    connections: () => server.getStats().activeConnections,
+    stop: () => server.stop(),
+  };
 }
 
 async function appliedMigrations(client: pg.Client | pg.Pool): Promise<Set<string>> {
@@ -75,8 +80,12 @@ export async function pendingMigrations(pool: pg.Pool): Promise<string[]> {
   return migrationNames().filter((name) => !applied.has(name));
 }
 
-/** Applies pending migrations with Prisma Migrate; skips the CLI (and its ~10 s exit delay) when none are pending. */
-export async function migrateDatabase(url: string): Promise<{ applied: string[] }> {
+/**
+ * Applies pending migrations with Prisma Migrate; skips the CLI when none are pending. An embedded database is given
+ * whole: its socket takes one client, so the CLI's connection must be gone before the next client comes.
+ */
+export async function migrateDatabase(database: string | EmbeddedPostgres): Promise<{ applied: string[] }> {
+  const url = typeof database === 'string' ? database : database.url;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let applied: Set<string>;
@@ -87,12 +96,56 @@ export async function migrateDatabase(url: string): Promise<{ applied: string[] 
   }
   const pending = migrationNames().filter((name) => !applied.has(name));
   if (pending.length === 0) return { applied: [] };
-  // Asynchronous on purpose: for the embedded database this same process serves the socket.
-  await run(process.execPath, [path.join(ROOT, 'node_modules', 'prisma', 'build', 'index.js'), 'migrate', 'deploy'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
-  });
+  try {
+    await deployMigrations(url);
+  } finally {
+    if (typeof database !== 'string') await disconnected(database);
+  }
   return { applied: pending };
+}
+
+/** Until the embedded database's socket has no client left: the stopped CLI's is closed a few ticks after its exit. */
+async function disconnected(database: EmbeddedPostgres) {
+  for (let waited = 0; database.connections() > 0; waited += 10) {
+    if (waited > 5_000) throw new Error('the migration left a connection open to the embedded database');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** What `prisma migrate deploy` prints once every migration is applied and recorded. */
+const DEPLOYED = /All migrations have been successfully applied\.|No pending migrations to apply\./;
+
+/**
+ * `prisma migrate deploy`, done once it says so. Its schema engine (WASM, through the driver adapter) arms a timer for
+ * the 10 s limit of its advisory lock and never clears it, so the CLI exits 10 s after its work: it is stopped as soon
+ * as it reports every migration applied (docs/performance.md, "Test suite time"). Should that line ever change, the
+ * CLI's own exit still ends the wait. Asynchronous on purpose: for the embedded database this same process serves the
+ * socket.
+ */
+function deployMigrations(url: string): Promise<void> {
+  const cli = path.join(ROOT, 'node_modules', 'prisma', 'build', 'index.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'migrate', 'deploy'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let deployed = false;
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-64_000);
+      if (deployed || !DEPLOYED.test(output)) return;
+      deployed = true;
+      child.kill();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (deployed || code === 0) resolve();
+      else reject(new Error(`prisma migrate deploy ended with ${code ?? 'a signal'}:\n${output}`));
+    });
+  });
 }
 
 /** A fingerprint of the migration history, used to reuse a prepared test database template. */

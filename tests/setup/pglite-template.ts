@@ -15,7 +15,7 @@ export async function pgliteTemplateDump(): Promise<string> {
   if (existsSync(dumpFile)) return dumpFile;
   const embedded = await startEmbeddedPostgres();
   try {
-    await migrateDatabase(embedded.url);
+    await migrateDatabase(embedded);
     // Without it every database started from the dump replays the migrations' WAL first: a third of its start.
     await embedded.pglite.exec('CHECKPOINT');
     // Uncompressed: every test database loads it, and gunzipping it took half of that load.
