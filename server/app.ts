@@ -96,7 +96,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       credentials: accounts.credentials.authenticate,
     }),
   );
-  api.use(maintenance(ctx.config.maintenance));
+  // A layer every request would pass for nothing while the platform is open.
+  if (ctx.config.maintenance) api.use(maintenance());
   const ready = createReadiness({
     database,
     pendingMigrations: () => pendingMigrations(ctx.pool),

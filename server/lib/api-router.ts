@@ -270,14 +270,23 @@ export class ApiRouter {
     const route = this.fullPath(spec.path);
     this.segments.add(apiSegment(route) ?? '');
     const status = spec.status ?? (spec.method === 'post' ? 201 : 200);
+    const budget = spec.bodyBytes === undefined ? (this.options.bodyBytes ?? JSON_BODY_BYTES) : spec.bodyBytes;
+    // A read declares no body: no parser on the path every GET takes.
+    const body = budget === null || (spec.method === 'get' && !spec.body) ? [] : [jsonBody(budget)];
+    const before = [...body, ...(spec.before ?? [])];
+    // With nothing between them, the access check is the handler's first step rather than a layer of its own.
+    const checkedHere = before.length === 0;
     const handle = async (req: Request, res: Response, next: NextFunction) => {
       try {
+        if (checkedHere) checkAccess(spec.access, req.auth);
         if (spec.body) checkBodyShape(req.body);
-        if (spec.query) checkText(req.query);
+        // Express parses the query string at each read of `req.query`.
+        const query: unknown = spec.query ? req.query : undefined;
+        if (spec.query) checkText(query);
         if (spec.params) checkText(req.params);
         const input = {
           body: parse(spec.body, req.body),
-          query: parse(spec.query, req.query),
+          query: parse(spec.query, query),
           params: parse(spec.params, req.params),
           user: req.auth,
           req,
@@ -293,10 +302,8 @@ export class ApiRouter {
         next(error);
       }
     };
-    const budget = spec.bodyBytes === undefined ? (this.options.bodyBytes ?? JSON_BODY_BYTES) : spec.bodyBytes;
-    // A read declares no body: no parser on the path every GET takes.
-    const body = budget === null || (spec.method === 'get' && !spec.body) ? [] : [jsonBody(budget)];
-    this.router[spec.method](route, accessCheck(spec.access), ...body, ...(spec.before ?? []), handle);
+    if (checkedHere) this.router[spec.method](route, handle);
+    else this.router[spec.method](route, accessCheck(spec.access), ...before, handle);
     return this;
   }
 

@@ -80,8 +80,10 @@ interface Verified extends VerifiedToken {
 
 const isPilotRight = (value: string): value is PilotRight => (PILOT_RIGHTS as readonly string[]).includes(value);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VERIFIED_MAX = 10_000;
-const verified = new Map<string, Verified>();
+/** By secret, then by token: a key made of both would be a new string to hash at every request. */
+const verifiedBySecret = new Map<string, Map<string, Verified>>();
 
 /**
  * A token's signature and claims never change, so a token verified once is answered from memory until its
@@ -92,15 +94,17 @@ const verified = new Map<string, Verified>();
  */
 export function verifyAccessToken(token: string, secret: string, now: Date): VerifiedToken | null {
   const seconds = Math.floor(now.getTime() / 1000);
-  const key = `${secret}\n${token}`;
-  const known = verified.get(key);
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) verifiedBySecret.set(secret, (verified = new Map()));
+  const known = verified.get(token);
   if (known) return seconds < known.expiresAt ? known : null;
   try {
     const claims = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], clockTimestamp: seconds }) as Partial<AccessClaims> & {
       exp?: unknown;
       nbf?: number;
     };
-    if (typeof claims.sub !== 'string' || !Array.isArray(claims.rights)) return null;
+    // The subject is looked up by id: anything but a UUID is refused here, once, rather than at every request.
+    if (typeof claims.sub !== 'string' || !UUID.test(claims.sub) || !Array.isArray(claims.rights)) return null;
     if (typeof claims.exp !== 'number' || !Number.isInteger(claims.ver)) return null;
     const user: AuthUser = { id: claims.sub, email: String(claims.email), rights: new Set(claims.rights.filter(isRight)) };
     if (claims.pilot) {
@@ -110,7 +114,7 @@ export function verifyAccessToken(token: string, secret: string, now: Date): Ver
     // A token valid only from a later time is verified at every call.
     if (claims.nbf === undefined) {
       if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-      verified.set(key, entry);
+      verified.set(token, entry);
     }
     return entry;
   } catch {

@@ -9,13 +9,13 @@ const SIGN_IN = new Set(['/api/security/login', '/api/security/gjrt', '/api/secu
 const INGEST = new Set(['/api/traffics', '/api/traffics/']);
 
 /**
- * With MAINTENANCE=true the API answers 503 MAINTENANCE, except health and status, sign-in, position ingest and
- * administrators' requests (docs/navigation.md "Errors and maintenance"). The router is mounted at the root, so the
- * check names /api itself: the SPA's files and pages (the maintenance page among them) must keep loading.
+ * Mounted with MAINTENANCE=true only: the API answers 503 MAINTENANCE, except health and status, sign-in, position
+ * ingest and administrators' requests (docs/navigation.md "Errors and maintenance"). The router is mounted at the
+ * root, so the check names /api itself: the SPA's files and pages (the maintenance page among them) must keep loading.
  */
-export function maintenance(enabled: boolean): RequestHandler {
+export function maintenance(): RequestHandler {
   return (req, _res, next) => {
-    if (!enabled || !(req.path === '/api' || req.path.startsWith('/api/'))) return next();
+    if (!(req.path === '/api' || req.path.startsWith('/api/'))) return next();
     const open =
       ALWAYS_OPEN.has(req.path) ||
       (req.method === 'POST' && (SIGN_IN.has(req.path) || INGEST.has(req.path))) ||
