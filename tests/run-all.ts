@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from '../scripts/chromium';
 
 // `npm test`: every vitest project (unit and dom shuffled, dom-mocks, integration) then the Playwright e2e
@@ -31,7 +32,7 @@ function run(name: string, command: string, args: string[], log?: string) {
   });
 }
 
-/** What a runner counted, and the name of each test that failed (file › title), printed again at the very end. */
+/** What a runner counted, and each test that failed (file › title — error), printed again at the very end. */
 interface Totals {
   passed: number;
   failed: number;
@@ -44,11 +45,18 @@ function vitestTotals(file: string): Totals {
     numPassedTests: number;
     numFailedTests: number;
     success: boolean;
-    testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+    testResults: {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+    }[];
   };
   const failures = report.testResults.flatMap((result) => {
     const path = relative(process.cwd(), result.name);
-    const tests = result.assertionResults.filter((test) => test.status === 'failed').map((test) => `${path} › ${test.fullName}`);
+    const tests = result.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path} › ${test.fullName}${firstLines(test.failureMessages?.[0])}`);
     return tests.length === 0 && result.status === 'failed' ? [`${path}: ${result.message ?? 'failed'}`] : tests;
   });
   return {
@@ -60,12 +68,37 @@ function vitestTotals(file: string): Totals {
 
 interface PlaywrightSuite {
   file: string;
-  specs: { title: string; ok: boolean }[];
+  specs: {
+    title: string;
+    ok: boolean;
+    tests: { results: { error?: { message?: string; location?: { line: number } } }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 
+/**
+ * A failure's message, its first four lines without colours or the test tools' own stack frames: what was expected and
+ * what came, or what timed out, and where.
+ */
+const firstLines = (message: string | undefined) =>
+  message
+    ? ` — ${stripVTControlCharacters(message)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line && !/^at .*(node_modules|node:|<anonymous>)/.test(line))
+        .slice(0, 4)
+        .join(' / ')}`
+    : '';
+
+/** A failed spec with the line of the step that failed and the first lines of its error, from its last attempt. */
 const failedSpecs = (suite: PlaywrightSuite): string[] => [
-  ...suite.specs.filter((spec) => !spec.ok).map((spec) => `${suite.file} › ${spec.title}`),
+  ...suite.specs
+    .filter((spec) => !spec.ok)
+    .map((spec) => {
+      const error = spec.tests.flatMap((test) => test.results).findLast((result) => result.error)?.error;
+      const line = error?.location ? `:${error.location.line}` : '';
+      return `${suite.file}${line} › ${spec.title}${firstLines(error?.message)}`;
+    }),
   ...(suite.suites ?? []).flatMap(failedSpecs),
 ];
 
