@@ -44,6 +44,14 @@ const SHARED_PACKAGES = [
   '@date-fns/tz',
 ];
 
+// The SPA shows the verdicts the server gives and never classifies: what it uses of the engine (codes, facts, the
+// verdict's schema) comes from those files, not from src/shared/regulation's index, which brings the whole engine and
+// date-holidays' calendars of every country (1.5 MB of JavaScript) into every screen that reads a mission.
+const REGULATION_ENGINE = {
+  regex: '^(@/shared|(\\.\\./)+shared|\\.\\.)/regulation$',
+  message: "The SPA does not load the regulation engine: import from src/shared/regulation's own files (codes, facts, verdict).",
+};
+
 // docs/architecture.md "Layers": who may import what on the server. ESLint takes a rule's options from the last block
 // naming the file, so each block lists every ban of its files, from the widest place to the narrowest.
 const PRISMA = {
@@ -97,7 +105,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'axios', message: 'HTTP goes through src/lib (the API client).' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'axios', message: 'HTTP goes through src/lib (the API client).' }], patterns: [REGULATION_ENGINE] },
+      ],
     },
   },
   {
@@ -111,6 +122,7 @@ export default tseslint.config(
               regex: `^(?!(${SHARED_PACKAGES.join('|')})$|\\.)`,
               message: `src/shared runs in the browser and on the server: it imports only its own files and ${SHARED_PACKAGES.join(', ')} (eslint.config.js).`,
             },
+            REGULATION_ENGINE,
           ],
         },
       ],

@@ -4,7 +4,7 @@ import { MISSION_MAX_AREA_KM2 } from '../domain/limits';
 import { areaKm2 } from '../geo/area';
 import { boundedMultiPolygonCoordinatesSchema } from '../geo/geometry-bounds';
 import { positionSchema } from '../geozones/zone';
-import { COUNTRIES, OVER_PEOPLE } from '../regulation';
+import { COUNTRIES, OVER_PEOPLE } from '../regulation/codes';
 import { dateSchema, dateTimeSchema, idParamsSchema, optionalText, pageQuerySchema, required } from './common';
 import { GROUND_SOURCES, missionVerdictSchema } from './regulation';
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { COUNTRIES, geozoneFactSchema, missionFactsSchema, verdictSchema } from '../regulation';
+import { COUNTRIES } from '../regulation/codes';
+import { geozoneFactSchema, missionFactsSchema } from '../regulation/facts';
+import { verdictSchema } from '../regulation/verdict';
 import { missionAreaSchema } from './zones';
 
 /**

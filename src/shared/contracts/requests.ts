@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MANAGER_ACTIONS, REQUEST_ACTIONS, REQUEST_STATUSES } from '../domain/request-status';
 import { boundedPolygonSchema } from '../geo/geometry-bounds';
-import { COUNTRIES } from '../regulation';
+import { COUNTRIES } from '../regulation/codes';
 import { dateTimeSchema, idParamsSchema, optionalText, pageQuerySchema, phoneSchema, required, viewBoxSchema } from './common';
 import { missionAreasSchema, missionConstraintsSchema } from './missions';
 

@@ -1,4 +1,4 @@
-import type { PilotCertificate } from '../regulation';
+import type { PilotCertificate } from '../regulation/codes';
 import type { PILOT_SKILL_TYPES } from './enums';
 
 /**

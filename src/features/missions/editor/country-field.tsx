@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '@/lib/forms';
-import type { Country } from '@/shared/regulation';
+import type { Country } from '@/shared/regulation/codes';
 import { useAreaCountries } from '../api/regulation';
 import type { MissionFormValues } from './form-values';
 

@@ -5,7 +5,7 @@ import {
   type MissionDetail,
   type MissionConstraints,
 } from '@/shared/contracts/missions';
-import type { COUNTRIES, OverPeople } from '@/shared/regulation';
+import type { COUNTRIES, OverPeople } from '@/shared/regulation/codes';
 
 export type Country = (typeof COUNTRIES)[number];
 export type MarkerKind = (typeof CONTEXT_MARKER_KINDS)[number];

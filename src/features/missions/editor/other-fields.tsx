@@ -3,7 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '@/lib/forms';
 import { CONTEXT_MARKER_KINDS } from '@/shared/contracts/missions';
-import { OVER_PEOPLE } from '@/shared/regulation';
+import { OVER_PEOPLE } from '@/shared/regulation/codes';
 import type { MarkerKind, MissionFormValues, NumberField } from './form-values';
 import type { MarkerMeta } from './mission-map';
 import { DayField } from '@/components/ui/date-fields';

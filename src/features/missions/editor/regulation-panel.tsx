@@ -5,7 +5,7 @@ import enRegulation from '@/locales/en/regulation.json';
 import frRegulation from '@/locales/fr/regulation.json';
 import type { MissionDetail } from '@/shared/contracts/missions';
 import type { ClassifyResult, MissionVerdict } from '@/shared/contracts/regulation';
-import type { Verdict } from '@/shared/regulation';
+import type { Verdict } from '@/shared/regulation/verdict';
 import { useMissionVerdict } from '../api/regulation';
 
 // In English a rule shows its French label under the English one, the legal text being French (issue 4); in French,
