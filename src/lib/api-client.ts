@@ -146,7 +146,19 @@ function showErrorToast(error: unknown) {
   });
 }
 
-function afterFailure(error: unknown) {
+/** A file request's error answer arrives as a Blob: its JSON body is read back, so that its code is known and translated. */
+async function readBlobErrorBody(error: unknown) {
+  const response = isAxiosError(error) ? error.response : undefined;
+  if (!(response?.data instanceof Blob) || !response.data.type.includes('json')) return;
+  try {
+    response.data = JSON.parse(await response.data.text());
+  } catch {
+    // Not JSON after all: the status and axios's message say what failed.
+  }
+}
+
+async function afterFailure(error: unknown) {
+  await readBlobErrorBody(error);
   if (isAxiosError(error)) {
     const code = apiErrorCode(error);
     if (error.response?.status === 503 && code === 'MAINTENANCE') notifyMaintenance();

@@ -84,7 +84,7 @@ export interface RecordedRequest {
   silent: boolean;
 }
 
-export type Reply = { status: number; data?: unknown } | Error;
+export type Reply = { status: number; data?: unknown; headers?: Record<string, string> } | Error;
 type Handler = (request: RecordedRequest) => Reply | Promise<Reply> | undefined;
 
 export const STATUS_OK: StatusResult = { maintenance: false, maintenanceMessage: null, devicesEmailDomain: DEVICES_DOMAIN };
@@ -125,7 +125,14 @@ export function mockApi(handler: Handler = () => undefined) {
       throw reply;
     }
     if (reply instanceof Error) throw reply;
-    const response: AxiosResponse = { data: reply.data ?? '', status: reply.status, statusText: '', headers: {}, config, request: {} };
+    const response: AxiosResponse = {
+      data: reply.data ?? '',
+      status: reply.status,
+      statusText: '',
+      headers: reply.headers ?? {},
+      config,
+      request: {},
+    };
     if (reply.status >= 200 && reply.status < 300) return response;
     throw new AxiosError(
       `Request failed with status code ${reply.status}`,

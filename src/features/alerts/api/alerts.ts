@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { saveBlob } from '@/lib/download';
+import { downloadFile } from '@/lib/download';
 import type { Page } from '@/shared/contracts/common';
 import type {
   AlertCreate,
@@ -75,8 +75,7 @@ export function useViolationTrack(id: string | null) {
 
 /** Downloads the filtered violations as CSV, every page at once. */
 export async function downloadViolationsCsv(query: ViolationListQuery) {
-  const response = await apiClient.get<Blob>('violations/csv', { params: query, responseType: 'blob' });
-  saveBlob(response.data, 'violations.csv');
+  await downloadFile('violations/csv', query, 'violations.csv');
 }
 
 /** Users an alert can be restricted to (needs USER_LIST_ADMIN); searched on the server. */

@@ -9,7 +9,6 @@ import { useDrawing, type DrawMode, type MapShapes } from '@/components/map/draw
 import { FitBounds } from '@/components/map/fit-bounds';
 import { GeoJsonLayer } from '@/components/map/geojson-layer';
 import { RESTRICTION_COLORS } from '@/components/map/restriction-colors';
-import { apiClient } from '@/lib/api-client';
 import { CONTEXT_MARKER_KINDS, MISSION_EXPORT_FORMATS, type MissionAreas } from '@/shared/contracts/missions';
 import type { ZoneIntersection } from '@/shared/contracts/zones';
 import { importShapes, shapeFormatOf, ShapeFileError } from '@/shared/geo/import-shapes';
@@ -17,7 +16,7 @@ import { parseTypedArea, TypedAreaError } from '@/shared/geo/typed-area';
 import { RESTRICTIONS } from '@/shared/geozones/zone';
 import { AreaSummary } from './area-summary';
 import type { MarkerKind, MissionFormValues, SafetyZonesValue } from './form-values';
-import { saveBlob } from '@/lib/download';
+import { downloadFile } from '@/lib/download';
 
 const EDIT_MODES: readonly DrawMode[] = ['polygon', 'point', 'marker', 'select'];
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -83,11 +82,11 @@ export function initialShapes(values: MissionFormValues, meta: MarkerMeta): Part
 }
 
 async function download(missionId: string, format: (typeof MISSION_EXPORT_FORMATS)[number]) {
-  const response = await apiClient.get<Blob>(`preflights/${encodeURIComponent(missionId)}/export`, {
-    params: { format },
-    responseType: 'blob',
-  });
-  saveBlob(response.data, `mission.${format === 'geojson' ? 'geojson' : format}`);
+  await downloadFile(
+    `preflights/${encodeURIComponent(missionId)}/export`,
+    { format },
+    `mission.${format === 'geojson' ? 'geojson' : format}`,
+  );
 }
 
 export interface MissionMapProps {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { saveBlob } from '@/lib/download';
+import { downloadFile } from '@/lib/download';
 import type { Logbook, LogbookAccount, LogbookQuery } from '@/shared/contracts/logbook';
 
 const paramsOf = (query: LogbookQuery) => Object.fromEntries(Object.entries(query).filter(([, value]) => value));
@@ -25,6 +25,5 @@ export function useLogbookAccounts(search: string) {
 
 /** Downloads the logbook's CSV (the request carries the session, so not a plain link). */
 export async function downloadLogbookCsv(query: LogbookQuery) {
-  const response = await apiClient.get<Blob>('logbook/csv', { params: paramsOf(query), responseType: 'blob' });
-  saveBlob(response.data, `logbook-${query.from ?? 'start'}-${query.to ?? 'today'}.csv`);
+  await downloadFile('logbook/csv', paramsOf(query), `logbook-${query.from ?? 'start'}-${query.to ?? 'today'}.csv`);
 }

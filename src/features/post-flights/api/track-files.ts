@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { TrackImportResult } from '@/shared/contracts/tracks';
 import type { TrackExportFormat } from '@/shared/geo/track-files';
-import { saveBlob } from '@/lib/download';
+import { downloadFile } from '@/lib/download';
 
 /** Sends a track file to the mission's stored track; `onProgress` gets the share of the file sent, 0 to 1. */
 export function useImportTrack(missionId: string, onProgress: (sent: number) => void) {
@@ -23,6 +23,5 @@ export function useImportTrack(missionId: string, onProgress: (sent: number) => 
 
 /** Downloads the mission's stored track as a file (the request carries the session, so not a plain link). */
 export async function downloadTrack(missionId: string, format: TrackExportFormat, fileName: string) {
-  const response = await apiClient.get<Blob>(`postflights/${missionId}/track`, { params: { format }, responseType: 'blob' });
-  saveBlob(response.data, `${fileName}.${format}`);
+  await downloadFile(`postflights/${missionId}/track`, { format }, `${fileName}.${format}`);
 }

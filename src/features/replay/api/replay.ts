@@ -13,7 +13,7 @@ import {
 } from '@/shared/contracts/replay';
 import type { TrackExportFormat } from '@/shared/geo/track-files';
 import { appendPage, emptyReplayData, type ReplayData } from '../replay-data';
-import { saveBlob } from '@/lib/download';
+import { downloadFile } from '@/lib/download';
 
 /** The selection as query parameters: the area as `west,south,east,north`. */
 const paramsOf = (selection: ReplaySelection) => ({ ...selection, bbox: selection.bbox?.join(',') });
@@ -72,14 +72,12 @@ export async function getReplayPage(selection: ReplaySelection, after: string | 
 }
 
 export async function downloadReplayCsv(selection: ReplaySelection) {
-  const response = await apiClient.get<Blob>('replay/positions.csv', { params: paramsOf(selection), responseType: 'blob' });
-  saveBlob(response.data, 'replay.csv');
+  await downloadFile('replay/positions.csv', paramsOf(selection), 'replay.csv');
 }
 
 /** The selection as a KML, GeoJSON or GPX file, built by the server (docs/post-flight.md "Replay"). */
 export async function downloadReplayTrack(selection: ReplaySelection, format: TrackExportFormat) {
-  const response = await apiClient.get<Blob>('replay/track', { params: { ...paramsOf(selection), format }, responseType: 'blob' });
-  saveBlob(response.data, `replay.${format}`);
+  await downloadFile('replay/track', { ...paramsOf(selection), format }, `replay.${format}`);
 }
 
 export interface ReplayLoad {
