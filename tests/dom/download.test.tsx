@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { changeLanguage } from '@/lib/i18n';
-import { BUSY_RETRIES, SAVED_BLOB_URL_MS, downloadFile, saveBlob } from '@/lib/download';
+import { BUSY_RETRIES } from '@/lib/busy';
+import { SAVED_BLOB_URL_MS, downloadFile, saveBlob } from '@/lib/download';
 import { createQueryClient } from '@/lib/query-client';
 import { mockApi, resetApp, signInWith } from './helpers';
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import type { Violation } from '@/shared/contracts/alerts';
@@ -85,6 +85,27 @@ describe("the flight report's map", () => {
     expect(await screen.findByText('Compte rendu du vol')).toBeInTheDocument();
     expect(screen.getByTestId('flight-report-episodes')).toHaveTextContent('2 violations pendant ce vol');
     expect(screen.getAllByTestId('flight-report-episode')[0]).toHaveTextContent('Zone de la mission');
+  });
+
+  it('draws the track when its read was refused at first because a download of the user held the export', async () => {
+    signInWith(['JOURNEY_LIST']);
+    let refusals = 1;
+    const api = mockApi((request) => {
+      if (request.method === 'GET' && request.url === PATH)
+        return { status: 200, data: diaryOf({ proposedFlightTimeMin: { fromFlights: 3, fromTracks: 2 } }) };
+      if (request.method === 'GET' && request.url === `${PATH}/track`)
+        return refusals-- > 0
+          ? { status: 429, data: { code: 'EXPORT_BUSY', message: 'Too many exports' }, headers: { 'retry-after': '0.05' } }
+          : { status: 200, data: flown };
+      if (request.method === 'GET' && request.url === 'violations')
+        return { status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } };
+      return undefined;
+    });
+    renderDiary();
+
+    const map = await screen.findByTestId('flight-report-map');
+    await waitFor(() => expect(map).toHaveAttribute('data-track-positions', '3'));
+    expect(api.to('GET', `${PATH}/track`)).toHaveLength(2);
   });
 
   it('says when the flight raised no violation, and reads no track while none is stored', async () => {
