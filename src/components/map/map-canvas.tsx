@@ -17,6 +17,7 @@ import { BASEMAP_LAYER_PREFIX, ONLINE_STYLE_TIMEOUT_MS, ONLINE_STYLE_URL, resolv
 import { mapLocale, openStreetMapCredit } from './map-texts';
 import { escapeHtml } from './escape-html';
 import { MapContext } from './map-context';
+import { labelFadeMs } from './motion';
 import { setMapState } from './map-state';
 
 // maplibre-gl 6 does not find its worker inside a Vite bundle by itself (toolchain §1).
@@ -106,6 +107,7 @@ export default function MapCanvas({
             attributionControl: false,
             maxPitch: 0,
             locale: initial.current.locale,
+            fadeDuration: labelFadeMs(),
           });
         } catch (error) {
           // No WebGL (an old browser, a locked-down desktop): say so instead of breaking the screen.
