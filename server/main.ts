@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { createContext } from './context';
 import { openDatabaseSession } from './lib/database-session';
+import { keepIdleConnections } from './lib/keep-alive';
 import { createLogger } from './lib/logger';
 import { metricsRouter } from './lib/metrics';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDatabase } from '../prisma/seed';
@@ -43,6 +44,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
       `Aerogate listening on ${config.publicUrl} (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
     );
   });
+  keepIdleConnections(server);
   // METRICS_PORT: `GET /metrics` on a port of its own, for the monitoring network only (docs/operations.md "Metrics").
   const metricsPort = config.metrics.port;
   const metricsServer =
