@@ -8,8 +8,8 @@ import type { Server } from 'node:http';
  */
 export const KEEP_ALIVE_MS = 65_000;
 
-/** Keeps the server's idle connections open `idleMs`, the time allowed for a request's headers just above it. */
-export function keepIdleConnections(server: Server, idleMs = KEEP_ALIVE_MS): void {
-  server.keepAliveTimeout = idleMs;
-  server.headersTimeout = idleMs + 1_000;
+/** Keeps the server's idle connections open `KEEP_ALIVE_MS`, the time allowed for a request's headers just above it. */
+export function keepIdleConnections(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 }
