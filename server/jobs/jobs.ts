@@ -43,14 +43,22 @@ export interface Jobs {
 /** pg-boss's own tables live in this schema, beside the application's. */
 export const JOBS_SCHEMA = 'pgboss';
 
-const POLLING_SECONDS = 2;
+/**
+ * How often an idle worker asks its queue for a run. The platform's jobs are sweeps scheduled by the minute or the hour,
+ * and a run queued by this process (`trigger`, `nudge`) wakes its worker at once, so the poll only finds the scheduler's
+ * runs and those another instance queued. Each poll is a statement: seven queues every 2 s kept an idle embedded server
+ * at 3 to 4 % of a core (docs/performance.md, "Test suite time").
+ */
+export const POLLING_SECONDS = 10;
 const RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const;
 
-export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logger; metrics?: Metrics }): Jobs {
-  const { pool, logger } = options;
+export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logger; metrics?: Metrics; pollingSeconds?: number }): Jobs {
+  const { pool, logger, pollingSeconds = POLLING_SECONDS } = options;
   const context: JobContext = { clock: options.clock };
   let definitions: readonly JobDefinition[] = [];
   let boss: PgBoss | null = null;
+  /** Each job's worker in this process, woken when this process queues a run of it. */
+  const workers = new Map<string, string>();
 
   const find = (name: string) => {
     const definition = definitions.find((candidate) => candidate.name === name);
@@ -81,10 +89,10 @@ export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logge
     },
     async trigger(name) {
       if (!boss) throw new Error('The job queue is not started');
-      await boss.send(find(name).name, {});
+      await queue(boss, find(name).name);
     },
     nudge(name) {
-      boss?.send(find(name).name, {}).catch((error: unknown) => logger.warn({ err: error, job: name }, 'job not queued'));
+      if (boss) queue(boss, find(name).name).catch((error: unknown) => logger.warn({ err: error, job: name }, 'job not queued'));
     },
     async start() {
       // pg-boss shares the application's pool: the embedded database serves a single connection.
@@ -97,17 +105,26 @@ export function createJobs(options: { pool: pg.Pool; clock: Clock; logger: Logge
       for (const definition of definitions) {
         await boss.createQueue(definition.name, { name: definition.name, ...RETRY });
         await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
-        await boss.work(definition.name, { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
+        const worker = await boss.work(definition.name, { pollingIntervalSeconds: pollingSeconds }, async () => {
           const started = Date.now();
           await run(definition);
           logger.debug({ job: definition.name, ms: Date.now() - started }, 'job done');
         });
+        workers.set(definition.name, worker);
       }
       logger.info({ jobs: definitions.map((definition) => definition.name) }, 'jobs scheduled');
     },
     async stop() {
       await boss?.stop({ graceful: true, timeout: 10_000 });
       boss = null;
+      workers.clear();
     },
   };
+
+  /** Queues one run and wakes this process's worker of the job rather than leaving the run to its next poll. */
+  async function queue(started: PgBoss, name: string) {
+    await started.send(name, {});
+    const worker = workers.get(name);
+    if (worker) started.notifyWorker(worker);
+  }
 }

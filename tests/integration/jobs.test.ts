@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobDefinition } from '../../server/jobs/jobs';
+import { createJobs, type JobDefinition, type Jobs } from '../../server/jobs/jobs';
+import { createLogger } from '../../server/lib/logger';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 describe('scheduled jobs on the persistent queue', () => {
   let t: TestApp | undefined;
 
+  let slow: Jobs | undefined;
+
   afterEach(async () => {
+    await slow?.stop();
+    slow = undefined;
     await t?.ctx.jobs.stop();
     await t?.close();
     t = undefined;
@@ -41,6 +46,22 @@ describe('scheduled jobs on the persistent queue', () => {
 
     await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 15_000, interval: 100 });
     expect(runs[0]).toEqual(t.clock.now());
+  });
+
+  it('wakes its worker for a run queued here instead of leaving it to the next poll', async () => {
+    const runs: Date[] = [];
+    t = await createTestApp();
+    // A poll a minute: a second run coming within 30 s came from the wake-up, not from the poll.
+    slow = createJobs({ pool: t.db.pool, clock: t.clock, logger: createLogger('silent'), pollingSeconds: 60 });
+    slow.define([probe(runs)]);
+    await slow.start();
+
+    await slow.trigger('probe');
+    await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 30_000, interval: 100 });
+    await slow.trigger('probe');
+    await vi.waitFor(() => expect(runs).toHaveLength(2), { timeout: 30_000, interval: 100 });
+    slow.nudge('probe');
+    await vi.waitFor(() => expect(runs).toHaveLength(3), { timeout: 30_000, interval: 100 });
   });
 
   it('runs a sweep by hand without the queue', async () => {
