@@ -322,6 +322,46 @@ describe('who validates (docs/security.md)', () => {
   });
 });
 
+describe('the status actions', () => {
+  afterEach(resetApp);
+
+  it('keeps the archive confirmation open while the validation before it is still reading its lists again', async () => {
+    let mission = missionDetail('toBeValidated');
+    let releaseHistory: (() => void) | undefined;
+    signInAs('operator');
+    mockApi((request) => {
+      if (request.method === 'GET' && request.url === 'preflights/mission-1') return { status: 200, data: mission };
+      if (request.method === 'GET' && request.url === 'preflights/mission-1/history') {
+        // After the validation, the history's new read is held: the validation has not ended yet.
+        if (mission.status === 'validated') return new Promise((resolve) => (releaseHistory = () => resolve({ status: 200, data: [] })));
+        return { status: 200, data: [] };
+      }
+      if (request.method === 'POST' && request.url === 'preflights/mission-1/actions/validate') {
+        mission = missionDetail('validated');
+        return { status: 200, data: mission };
+      }
+      const read = sideReads(request.url, mission);
+      if (read) return read;
+      if (request.method === 'GET') return { status: 200, data: { items: [], total: 0 } };
+      return undefined;
+    });
+    renderApp('/backoffice/preflights/edit/mission-1');
+    await userEvent.click(await screen.findByTestId('mission-tab-administration'));
+
+    await userEvent.click(await screen.findByTestId('action-validate'));
+    await waitFor(() => expect(screen.getByTestId('mission-status')).toHaveAttribute('data-status', 'validated'));
+    await waitFor(() => expect(releaseHistory).toBeDefined());
+    await userEvent.click(screen.getByTestId('action-archive'));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Bridge inspection');
+    releaseHistory!();
+
+    // The validation ends (its toast) and the archive question is still asked.
+    await screen.findByTestId('mission-action-done');
+    expect(screen.getByRole('dialog')).toHaveTextContent('Bridge inspection');
+    expect(screen.getByTestId('confirm-yes')).toBeVisible();
+  });
+});
+
 describe('the Flight view (docs/flight.md "Flight view")', () => {
   afterEach(async () => {
     setFlightConformance(null);

@@ -32,7 +32,8 @@ export function StatusPanel({ mission, dirty }: { mission: MissionDetail; dirty:
       showToast({ color: 'teal', message: t(`actionDone.${action}`), 'data-testid': 'mission-action-done' });
       if (action === 'duplicate') void navigate(paths.preflightEdit.getHref(result.id));
     } finally {
-      setAsking(null);
+      // Only the dialog of this action: an action still ending (its lists read again) must not close the next one's.
+      setAsking((current) => (current === action ? null : current));
     }
   };
 
